@@ -1,0 +1,211 @@
+// The app's own event model: what the main process tells the renderer about a session.
+// This is deliberately NOT the CLI's wire format; electron/core/protocol translates the
+// wire into these events, so a CLI upgrade never reaches the renderer.
+import { z } from 'zod';
+import { AppErrorSchema } from './result';
+
+export const sessionStatuses = ['starting', 'ready', 'working', 'waiting', 'ended', 'failed'] as const;
+export const SessionStatusSchema = z.enum(sessionStatuses);
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+export const permissionModes = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto'] as const;
+export const PermissionModeSchema = z.string();
+export type PermissionMode = string;
+
+export const ModelInfoSchema = z.object({
+  value: z.string(),
+  displayName: z.string(),
+  description: z.string().optional(),
+  supportsEffort: z.boolean().optional(),
+  effortLevels: z.array(z.string()).optional(),
+});
+export type ModelInfo = z.infer<typeof ModelInfoSchema>;
+
+export const CommandInfoSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  argumentHint: z.string().optional(),
+});
+export type CommandInfo = z.infer<typeof CommandInfoSchema>;
+
+/** Facts about a session, merged as they arrive from `initialize`, `init`, `status` and `result`. */
+export const SessionInfoSchema = z.object({
+  claudeSessionId: z.string().optional(),
+  cwd: z.string().optional(),
+  model: z.string().optional(),
+  models: z.array(ModelInfoSchema).optional(),
+  commands: z.array(CommandInfoSchema).optional(),
+  cliVersion: z.string().optional(),
+  testedCliVersion: z.string().optional(),
+  permissionMode: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  mcpServers: z.array(z.object({ name: z.string(), status: z.string() })).optional(),
+  apiKeySource: z.string().optional(),
+  outputStyle: z.string().optional(),
+  pid: z.number().optional(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+export const UsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cacheReadTokens: z.number(),
+  cacheCreationTokens: z.number(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const BlockKindSchema = z.enum(['text', 'thinking', 'tool_use', 'other']);
+
+export const FinalBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('thinking'), text: z.string(), redacted: z.boolean().optional() }),
+  z.object({
+    type: z.literal('tool_use'),
+    id: z.string(),
+    name: z.string(),
+    input: z.record(z.string(), z.unknown()),
+    /** Human label for MCP tools (server and tool display names). */
+    displayName: z.string().optional(),
+    serverDisplayName: z.string().optional(),
+  }),
+  z.object({ type: z.literal('other'), label: z.string(), text: z.string() }),
+]);
+export type FinalBlock = z.infer<typeof FinalBlockSchema>;
+
+export const PermissionSuggestionSchema = z.record(z.string(), z.unknown());
+export type PermissionSuggestion = z.infer<typeof PermissionSuggestionSchema>;
+
+export const PermissionRequestSchema = z.object({
+  requestId: z.string(),
+  toolName: z.string(),
+  displayName: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  decisionReason: z.string().optional(),
+  decisionReasonType: z.string().optional(),
+  blockedPath: z.string().optional(),
+  input: z.record(z.string(), z.unknown()),
+  suggestions: z.array(PermissionSuggestionSchema),
+  toolUseId: z.string().optional(),
+  mcpServer: z.string().optional(),
+  requiresUserInteraction: z.boolean().optional(),
+  /** The ask must not be approvable by a stray keystroke. */
+  defaultToNo: z.boolean().optional(),
+  suppressAlwaysAllow: z.boolean().optional(),
+  parentToolUseId: z.string().optional(),
+  at: z.number(),
+});
+export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
+
+export const PermissionOutcomeSchema = z.enum(['allowed', 'denied', 'cancelled', 'withdrawn']);
+export type PermissionOutcome = z.infer<typeof PermissionOutcomeSchema>;
+
+export const TurnResultSchema = z.object({
+  subtype: z.string(),
+  isError: z.boolean(),
+  text: z.string().optional(),
+  errors: z.array(z.string()).optional(),
+  /** Cumulative cost of the session as the CLI reports it. */
+  costUsd: z.number().optional(),
+  /** This turn's cost: the difference from the previous cumulative figure. */
+  turnCostUsd: z.number().optional(),
+  usage: UsageSchema.optional(),
+  contextWindow: z.number().optional(),
+  maxOutputTokens: z.number().optional(),
+  numTurns: z.number().optional(),
+  durationMs: z.number().optional(),
+  denials: z.array(z.object({ toolName: z.string(), toolUseId: z.string().optional() })),
+  terminalReason: z.string().optional(),
+});
+export type TurnResult = z.infer<typeof TurnResultSchema>;
+
+export const contextSources = ['skill', 'command', 'reminder', 'local-command', 'compaction', 'interrupt', 'other'] as const;
+export const ContextSourceSchema = z.enum(contextSources);
+export type ContextSource = z.infer<typeof ContextSourceSchema>;
+
+export const NoticeLevelSchema = z.enum(['info', 'warning', 'error']);
+
+export const RateLimitSchema = z.object({
+  status: z.string(),
+  /** Epoch milliseconds. */
+  resetsAt: z.number().optional(),
+  limitType: z.string().optional(),
+  utilization: z.number().optional(),
+  at: z.number(),
+});
+export type RateLimit = z.infer<typeof RateLimitSchema>;
+
+const parent = { parentToolUseId: z.string().optional() };
+
+export const SessionEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('status'), status: SessionStatusSchema }),
+  z.object({ kind: z.literal('failure'), error: AppErrorSchema, resumable: z.boolean() }),
+  z.object({ kind: z.literal('info'), info: SessionInfoSchema }),
+  z.object({
+    kind: z.literal('user'),
+    id: z.string(),
+    text: z.string(),
+    images: z.number().optional(),
+    at: z.number(),
+  }),
+  z.object({
+    kind: z.literal('context'),
+    id: z.string(),
+    source: ContextSourceSchema,
+    label: z.string(),
+    text: z.string(),
+    at: z.number(),
+    ...parent,
+  }),
+  z.object({
+    kind: z.literal('block-start'),
+    messageId: z.string(),
+    index: z.number(),
+    blockType: BlockKindSchema,
+    toolName: z.string().optional(),
+    toolUseId: z.string().optional(),
+    at: z.number(),
+    ...parent,
+  }),
+  z.object({ kind: z.literal('block-delta'), messageId: z.string(), index: z.number(), text: z.string() }),
+  z.object({
+    kind: z.literal('block'),
+    messageId: z.string(),
+    index: z.number(),
+    block: FinalBlockSchema,
+    model: z.string().optional(),
+    at: z.number(),
+    ...parent,
+  }),
+  z.object({ kind: z.literal('message-end'), messageId: z.string(), aborted: z.boolean().optional() }),
+  z.object({
+    kind: z.literal('tool-result'),
+    toolUseId: z.string(),
+    content: z.string(),
+    isError: z.boolean(),
+    structured: z.unknown().optional(),
+    ...parent,
+  }),
+  z.object({ kind: z.literal('permission'), request: PermissionRequestSchema }),
+  z.object({
+    kind: z.literal('permission-closed'),
+    requestId: z.string(),
+    toolUseId: z.string().optional(),
+    outcome: PermissionOutcomeSchema,
+    message: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('result'), result: TurnResultSchema }),
+  z.object({
+    kind: z.literal('notice'),
+    id: z.string(),
+    level: NoticeLevelSchema,
+    code: z.string(),
+    text: z.string(),
+    at: z.number(),
+  }),
+  z.object({ kind: z.literal('rate-limit'), rateLimit: RateLimitSchema }),
+  /** Tokens in the context window now: input + cache read + cache creation of the latest main-thread call. */
+  z.object({ kind: z.literal('usage'), contextTokens: z.number() }),
+]);
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+export type SessionEventOf<K extends SessionEvent['kind']> = Extract<SessionEvent, { kind: K }>;

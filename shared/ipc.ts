@@ -1,0 +1,165 @@
+// Every channel between the window and the main process, declared once. The preload's
+// allowlist, the typed API object, the main-process handlers and the browser host's
+// WebSocket protocol are all derived from this table.
+import { z } from 'zod';
+import { AppErrorSchema, resultSchema } from './result';
+import { SessionEventSchema } from './events';
+import type { SessionView } from './transcript';
+
+const SessionId = z.string().min(1).max(200);
+
+export const ImageInputSchema = z.object({
+  mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  /** Base64, without a data: prefix. */
+  data: z.string().min(1).max(30_000_000),
+});
+export type ImageInput = z.infer<typeof ImageInputSchema>;
+
+export const PermissionDecisionSchema = z.discriminatedUnion('behavior', [
+  z.object({
+    behavior: z.literal('allow'),
+    /** Defaults to the tool's own input, unchanged. */
+    updatedInput: z.record(z.string(), z.unknown()).optional(),
+    /** Chosen permission suggestions to save ("Always allow"). */
+    updatedPermissions: z.array(z.record(z.string(), z.unknown())).optional(),
+  }),
+  z.object({
+    behavior: z.literal('deny'),
+    message: z.string().max(100_000).optional(),
+    /** Also stop the turn. */
+    interrupt: z.boolean().optional(),
+  }),
+]);
+export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>;
+
+export const ClaudeCheckSchema = z.object({
+  found: z.boolean(),
+  path: z.string().optional(),
+  /** Where it was found: the env variable, PATH, or a usual install location. */
+  source: z.enum(['env', 'path', 'install-location']).optional(),
+  error: AppErrorSchema.optional(),
+});
+export type ClaudeCheck = z.infer<typeof ClaudeCheckSchema>;
+
+export const EnvironmentSchema = z.object({
+  host: z.enum(['electron', 'web']),
+  platform: z.string(),
+  defaultCwd: z.string(),
+  homeDir: z.string(),
+  claude: ClaudeCheckSchema,
+  testedCliVersion: z.string(),
+  appVersion: z.string(),
+});
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+/**
+ * A session as a (re)connecting window first sees it: the view the main process reduced with
+ * the same pure reducer (shared/transcript.ts) the window uses, so both always agree.
+ * Main-to-window traffic is trusted, so the view is not re-validated field by field.
+ */
+export const SessionSnapshotSchema = z.object({
+  id: SessionId,
+  view: z.custom<SessionView>((v) => typeof v === 'object' && v !== null),
+});
+export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
+
+export const AppSnapshotSchema = z.object({
+  environment: EnvironmentSchema,
+  sessions: z.array(SessionSnapshotSchema),
+});
+export type AppSnapshot = z.infer<typeof AppSnapshotSchema>;
+
+const empty = z.object({}).strict();
+const done = z.object({});
+
+/** Channel table: `domain:verb` -> input and output schemas. */
+export const contracts = {
+  app: {
+    snapshot: { input: empty, output: AppSnapshotSchema },
+    checkClaude: { input: empty, output: ClaudeCheckSchema },
+  },
+  session: {
+    create: {
+      input: z
+        .object({
+          cwd: z.string().min(1).max(4096).optional(),
+          resume: z.string().min(1).max(200).optional(),
+          model: z.string().min(1).max(200).optional(),
+          permissionMode: z.string().min(1).max(64).optional(),
+        })
+        .strict(),
+      output: z.object({ id: SessionId }),
+    },
+    send: {
+      input: z
+        .object({ id: SessionId, text: z.string().max(2_000_000), images: z.array(ImageInputSchema).max(20).optional() })
+        .strict(),
+      output: done,
+    },
+    respond: {
+      input: z.object({ id: SessionId, requestId: z.string().min(1).max(200), decision: PermissionDecisionSchema }).strict(),
+      output: done,
+    },
+    interrupt: { input: z.object({ id: SessionId }).strict(), output: done },
+    close: { input: z.object({ id: SessionId }).strict(), output: done },
+    restart: { input: z.object({ id: SessionId }).strict(), output: done },
+    setPermissionMode: {
+      input: z.object({ id: SessionId, mode: z.string().min(1).max(64) }).strict(),
+      output: z.object({ mode: z.string() }),
+    },
+    setModel: {
+      input: z.object({ id: SessionId, model: z.string().min(1).max(200) }).strict(),
+      output: z.object({ model: z.string() }),
+    },
+  },
+} as const;
+
+type Contracts = typeof contracts;
+export type Domain = keyof Contracts;
+export type Verb<D extends Domain> = keyof Contracts[D] & string;
+export type Channel = { [D in Domain]: `${D}:${Verb<D>}` }[Domain];
+
+type ContractOf<D extends Domain, V extends Verb<D>> = Contracts[D][V] extends { input: infer I; output: infer O }
+  ? { input: I; output: O }
+  : never;
+export type InputOf<D extends Domain, V extends Verb<D>> = z.input<Extract<ContractOf<D, V>['input'], z.ZodType>>;
+export type OutputOf<D extends Domain, V extends Verb<D>> = z.output<Extract<ContractOf<D, V>['output'], z.ZodType>>;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: z.infer<typeof AppErrorSchema> };
+
+/** The one API object the window gets (preload in Electron, WebSocket in the browser host). */
+export type ClideApi = {
+  [D in Domain]: { [V in Verb<D>]: (input: InputOf<D, V>) => Promise<Result<OutputOf<D, V>>> };
+} & {
+  /** Subscribe to pushed events; returns an unsubscribe function. */
+  onEvents(listener: (batch: AppEvent[]) => void): () => void;
+};
+
+/** Events pushed from the main process, batched per frame. */
+export const AppEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session-events'), id: SessionId, events: z.array(SessionEventSchema) }),
+  z.object({ type: z.literal('session-created'), session: SessionSnapshotSchema }),
+  z.object({ type: z.literal('session-closed'), id: SessionId }),
+]);
+export type AppEvent = z.infer<typeof AppEventSchema>;
+
+/** The single push channel name. */
+export const EVENTS_CHANNEL = 'app:events';
+
+/** All invoke channels, in a stable order. */
+export function channels(): Array<{ domain: Domain; verb: string; channel: string }> {
+  const out: Array<{ domain: Domain; verb: string; channel: string }> = [];
+  for (const domain of Object.keys(contracts) as Domain[]) {
+    for (const verb of Object.keys(contracts[domain])) out.push({ domain, verb, channel: `${domain}:${verb}` });
+  }
+  return out;
+}
+
+export function contractFor(channel: string): { input: z.ZodType; output: z.ZodType } | undefined {
+  const [domain, verb] = channel.split(':');
+  if (!domain || !verb || !Object.hasOwn(contracts, domain)) return undefined;
+  const d = contracts[domain as Domain] as Record<string, { input: z.ZodType; output: z.ZodType }>;
+  return Object.hasOwn(d, verb) ? d[verb] : undefined;
+}
+
+export const resultOf = resultSchema;

@@ -1,0 +1,65 @@
+// Results and errors that cross IPC intact, so the UI can say what happened and what to do.
+import { z } from 'zod';
+
+export const errorKinds = [
+  'cli-not-found',
+  'cli-not-executable',
+  'cwd-missing',
+  'spawn-failed',
+  'process-exit',
+  'not-running',
+  'decode',
+  'control-timeout',
+  'control-error',
+  'session-not-found',
+  'session-busy',
+  'invalid-input',
+  'unauthorized',
+  'internal',
+] as const;
+
+export const AppErrorSchema = z.object({
+  kind: z.enum(errorKinds),
+  message: z.string(),
+  /** What the person can do about it, in one sentence. */
+  hint: z.string().optional(),
+  /** Extra detail, e.g. the tail of the CLI's stderr. */
+  detail: z.string().optional(),
+  exitCode: z.number().nullable().optional(),
+  signal: z.string().nullable().optional(),
+});
+export type AppError = z.infer<typeof AppErrorSchema>;
+export type ErrorKind = AppError['kind'];
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(kind: ErrorKind, message: string, extra: Partial<AppError> = {}): Result<T> {
+  return { ok: false, error: { kind, message, ...extra } };
+}
+
+export function resultSchema<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: AppErrorSchema }),
+  ]);
+}
+
+/** An Error subclass carrying an AppError, for code paths that throw. */
+export class ClideError extends Error {
+  readonly info: AppError;
+  constructor(info: AppError) {
+    super(info.message);
+    this.name = 'ClideError';
+    this.info = info;
+  }
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof ClideError) return err.info;
+  const message = err instanceof Error ? err.message : String(err);
+  return { kind: 'internal', message };
+}

@@ -1,0 +1,241 @@
+// The pure reducer that turns a session's event stream into what the window shows.
+// Used by the renderer's store and by the main process to hand a (re)connecting window a
+// snapshot, so both always agree. No timers, no I/O; every update is immutable so React
+// re-renders only what changed.
+import type { AppError } from './result';
+import type {
+  ContextSource,
+  FinalBlock,
+  PermissionOutcome,
+  PermissionRequest,
+  RateLimit,
+  SessionEvent,
+  SessionInfo,
+  SessionStatus,
+  TurnResult,
+} from './events';
+
+export interface BlockView {
+  type: 'text' | 'thinking' | 'tool_use' | 'other';
+  /** Text, thinking, or (for a streaming tool call) the partial JSON input. */
+  text: string;
+  streaming: boolean;
+  tool?: { id: string; name: string; input: Record<string, unknown>; displayName?: string; serverDisplayName?: string };
+  label?: string;
+}
+
+export type TranscriptItem =
+  | { type: 'user'; id: string; text: string; images?: number; at: number }
+  | {
+      type: 'assistant';
+      id: string;
+      blocks: BlockView[];
+      parentToolUseId?: string;
+      model?: string;
+      aborted?: boolean;
+      at: number;
+    }
+  | { type: 'context'; id: string; source: ContextSource; label: string; text: string; at: number; parentToolUseId?: string }
+  | { type: 'notice'; id: string; level: 'info' | 'warning' | 'error'; code: string; text: string; at: number };
+
+export interface ToolState {
+  result?: { content: string; isError: boolean; structured?: unknown };
+  permission?: PermissionOutcome;
+  permissionMessage?: string;
+}
+
+export interface SessionView {
+  id: string;
+  cwd: string;
+  createdAt: number;
+  status: SessionStatus;
+  failure?: { error: AppError; resumable: boolean };
+  info: SessionInfo;
+  items: TranscriptItem[];
+  /** Item id -> position in items, to merge streamed blocks without a scan. */
+  index: Record<string, number>;
+  tools: Record<string, ToolState>;
+  pending: PermissionRequest[];
+  lastResult?: TurnResult;
+  contextTokens?: number;
+  contextWindow?: number;
+  costUsd?: number;
+  rateLimit?: RateLimit;
+}
+
+export function emptySession(id: string, cwd: string, createdAt = Date.now()): SessionView {
+  return {
+    id,
+    cwd,
+    createdAt,
+    status: 'starting',
+    info: {},
+    items: [],
+    index: {},
+    tools: {},
+    pending: [],
+  };
+}
+
+export function applyEvents(view: SessionView, events: readonly SessionEvent[]): SessionView {
+  let v = view;
+  for (const e of events) v = applyEvent(v, e);
+  return v;
+}
+
+export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
+  switch (e.kind) {
+    case 'status':
+      return v.status === e.status ? v : { ...v, status: e.status };
+    case 'failure':
+      return { ...v, failure: { error: e.error, resumable: e.resumable } };
+    case 'info':
+      return { ...v, info: { ...v.info, ...definedOnly(e.info) } };
+    case 'user':
+      return append(v, { type: 'user', id: e.id, text: e.text, images: e.images, at: e.at });
+    case 'context':
+      return append(v, {
+        type: 'context',
+        id: e.id,
+        source: e.source,
+        label: e.label,
+        text: e.text,
+        at: e.at,
+        parentToolUseId: e.parentToolUseId,
+      });
+    case 'notice':
+      return append(v, { type: 'notice', id: e.id, level: e.level, code: e.code, text: e.text, at: e.at });
+    case 'block-start':
+      return updateBlock(v, e.messageId, e.index, e.at, e.parentToolUseId, (b) =>
+        b ?? {
+          type: e.blockType,
+          text: '',
+          streaming: true,
+          tool: e.blockType === 'tool_use' ? { id: e.toolUseId ?? '', name: e.toolName ?? '', input: {} } : undefined,
+        },
+      );
+    case 'block-delta':
+      if (positionOf(v, e.messageId) === undefined) return v;
+      return updateBlock(v, e.messageId, e.index, 0, undefined, (b) =>
+        b && b.streaming ? { ...b, text: b.text + e.text } : (b ?? { type: 'text', text: e.text, streaming: true }),
+      );
+    case 'block':
+      return updateBlock(v, e.messageId, e.index, e.at, e.parentToolUseId, () => finalBlock(e.block), e.model);
+    case 'message-end':
+      return endMessage(v, e.messageId, e.aborted === true);
+    case 'tool-result':
+      return setTool(v, e.toolUseId, { result: { content: e.content, isError: e.isError, structured: e.structured } });
+    case 'permission':
+      if (v.pending.some((p) => p.requestId === e.request.requestId)) return v;
+      return { ...v, pending: [...v.pending, e.request] };
+    case 'permission-closed': {
+      const pending = v.pending.filter((p) => p.requestId !== e.requestId);
+      const next = pending.length === v.pending.length ? v : { ...v, pending };
+      return e.toolUseId ? setTool(next, e.toolUseId, { permission: e.outcome, permissionMessage: e.message }) : next;
+    }
+    case 'result':
+      return {
+        ...v,
+        lastResult: e.result,
+        costUsd: e.result.costUsd ?? v.costUsd,
+        contextWindow: e.result.contextWindow ?? v.contextWindow,
+      };
+    case 'rate-limit':
+      return { ...v, rateLimit: e.rateLimit };
+    case 'usage':
+      return { ...v, contextTokens: e.contextTokens };
+  }
+}
+
+function definedOnly(info: SessionInfo): SessionInfo {
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(info)) if (val !== undefined) out[k] = val;
+  return out as SessionInfo;
+}
+
+/**
+ * Position of an item. `index` is shared, append-only state: entries are only ever added for
+ * items appended at the end, so an older view may hold entries past its own length; the
+ * bound check hides those. This keeps appends O(1) instead of copying the map each time.
+ */
+export function positionOf(v: SessionView, id: string): number | undefined {
+  const pos = v.index[id];
+  return pos !== undefined && pos < v.items.length && v.items[pos]?.id === id ? pos : undefined;
+}
+
+function append(v: SessionView, item: TranscriptItem): SessionView {
+  if (positionOf(v, item.id) !== undefined) return v;
+  v.index[item.id] = v.items.length;
+  return { ...v, items: [...v.items, item] };
+}
+
+function finalBlock(b: FinalBlock): BlockView {
+  switch (b.type) {
+    case 'text':
+      return { type: 'text', text: b.text, streaming: false };
+    case 'thinking':
+      return { type: 'thinking', text: b.text, streaming: false };
+    case 'tool_use':
+      return {
+        type: 'tool_use',
+        text: '',
+        streaming: false,
+        tool: { id: b.id, name: b.name, input: b.input, displayName: b.displayName, serverDisplayName: b.serverDisplayName },
+      };
+    case 'other':
+      return { type: 'other', text: b.text, label: b.label, streaming: false };
+  }
+}
+
+function updateBlock(
+  v: SessionView,
+  messageId: string,
+  index: number,
+  at: number,
+  parentToolUseId: string | undefined,
+  f: (b: BlockView | undefined) => BlockView,
+  model?: string,
+): SessionView {
+  const pos = positionOf(v, messageId);
+  if (pos === undefined) {
+    const blocks: BlockView[] = [];
+    blocks[index] = f(undefined);
+    return append(v, { type: 'assistant', id: messageId, blocks: fillHoles(blocks), parentToolUseId, model, at });
+  }
+  const item = v.items[pos];
+  if (!item || item.type !== 'assistant') return v;
+  const blocks = item.blocks.slice();
+  blocks[index] = f(blocks[index]);
+  const items = v.items.slice();
+  items[pos] = { ...item, blocks: fillHoles(blocks), model: model ?? item.model };
+  return { ...v, items };
+}
+
+/** Blocks can arrive out of order only in theory; never leave sparse holes for the view to trip on. */
+function fillHoles(blocks: BlockView[]): BlockView[] {
+  for (let i = 0; i < blocks.length; i++) {
+    if (!blocks[i]) blocks[i] = { type: 'text', text: '', streaming: true };
+  }
+  return blocks;
+}
+
+function endMessage(v: SessionView, messageId: string, aborted: boolean): SessionView {
+  const pos = positionOf(v, messageId);
+  if (pos === undefined) return v;
+  const item = v.items[pos];
+  if (!item || item.type !== 'assistant') return v;
+  if (!aborted && !item.blocks.some((b) => b.streaming)) return v;
+  const items = v.items.slice();
+  items[pos] = { ...item, aborted: aborted || item.aborted, blocks: item.blocks.map((b) => (b.streaming ? { ...b, streaming: false } : b)) };
+  return { ...v, items };
+}
+
+function setTool(v: SessionView, toolUseId: string, patch: ToolState): SessionView {
+  return { ...v, tools: { ...v.tools, [toolUseId]: { ...v.tools[toolUseId], ...patch } } };
+}
+
+/** Context tokens as a share of the window, for the status bar. */
+export function contextPercent(v: Pick<SessionView, 'contextTokens' | 'contextWindow'>): number | undefined {
+  if (v.contextTokens === undefined || !v.contextWindow) return undefined;
+  return Math.min(100, (v.contextTokens / v.contextWindow) * 100);
+}
