@@ -1,0 +1,56 @@
+// The server side of the contract table: one function per channel, shared by the Electron IPC
+// layer and the browser host. Inputs are safeParsed here, so no handler ever sees bad input,
+// and every failure crosses back as a typed error, never a thrown exception.
+import { contractFor } from '../../shared/ipc';
+import { ClideError, fail, ok, toAppError, type Result } from '../../shared/result';
+import type { SessionHost } from './host';
+
+type Handler = (input: never) => unknown;
+
+export function createHandlers(host: SessionHost): Record<string, Handler> {
+  return {
+    'app:snapshot': () => host.snapshot(),
+    'app:checkClaude': () => host.checkClaude(),
+    'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => host.create(i),
+    'session:send': (i: { id: string; text: string; images?: never[] }) => {
+      host.send(i.id, i.text, i.images);
+      return {};
+    },
+    'session:respond': (i: { id: string; requestId: string; decision: never }) => {
+      host.respond(i.id, i.requestId, i.decision);
+      return {};
+    },
+    'session:interrupt': async (i: { id: string }) => {
+      await host.interrupt(i.id);
+      return {};
+    },
+    'session:close': async (i: { id: string }) => {
+      await host.close(i.id);
+      return {};
+    },
+    'session:restart': (i: { id: string }) => {
+      host.restart(i.id);
+      return {};
+    },
+    'session:setPermissionMode': async (i: { id: string; mode: string }) => ({ mode: await host.setPermissionMode(i.id, i.mode) }),
+    'session:setModel': async (i: { id: string; model: string }) => ({ model: await host.setModel(i.id, i.model) }),
+  };
+}
+
+/** Validate and run one call. Unknown channels and invalid input change nothing. */
+export async function dispatch(handlers: Record<string, Handler>, channel: string, rawInput: unknown): Promise<Result<unknown>> {
+  const contract = contractFor(channel);
+  const handler = Object.hasOwn(handlers, channel) ? handlers[channel] : undefined;
+  if (!contract || !handler) return fail('invalid-input', `Unknown channel: ${String(channel).slice(0, 100)}`);
+  const parsed = contract.input.safeParse(rawInput ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail('invalid-input', `Invalid input for ${channel}: ${issue ? `${issue.path.join('.') || '(root)'} ${issue.message}` : 'rejected'}`);
+  }
+  try {
+    return ok(await handler(parsed.data as never));
+  } catch (err) {
+    if (!(err instanceof ClideError)) console.error(`[clide] ${channel} failed`, err);
+    return { ok: false, error: toAppError(err) };
+  }
+}

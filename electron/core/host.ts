@@ -1,0 +1,179 @@
+// All sessions of one app instance: create, route commands, keep each session's reduced view
+// for (re)connecting windows, and push batched events to every subscriber (Electron windows
+// or browser-host sockets). Plain Node; never imports electron.
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { SessionEvent } from '../../shared/events';
+import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, ImageInput, PermissionDecision } from '../../shared/ipc';
+import { ClideError } from '../../shared/result';
+import { applyEvents, emptySession, type SessionView } from '../../shared/transcript';
+import { childEnv } from './child-env';
+import { EventBatcher } from './event-batcher';
+import { findClaude } from './find-claude';
+import { TESTED_CLI_VERSION } from './protocol/version';
+import { Session, type SessionTimings } from './session';
+
+export interface HostOptions {
+  host: 'electron' | 'web';
+  env?: NodeJS.ProcessEnv;
+  homeDir?: string;
+  defaultCwd?: string;
+  appVersion?: string;
+  batchMs?: number;
+  timings?: Partial<SessionTimings>;
+  /** Override how the CLI is found (tests). */
+  findClaude?: () => ClaudeCheck;
+}
+
+interface Entry {
+  session: Session;
+  view: SessionView;
+}
+
+export class SessionHost {
+  private readonly sessions = new Map<string, Entry>();
+  private readonly listeners = new Set<(batch: AppEvent[]) => void>();
+  private readonly batcher: EventBatcher;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly homeDir: string;
+  private readonly defaultCwd: string;
+
+  constructor(private readonly opts: HostOptions) {
+    this.env = opts.env ?? process.env;
+    this.homeDir = opts.homeDir ?? os.homedir();
+    this.defaultCwd = opts.defaultCwd ?? process.cwd();
+    this.batcher = new EventBatcher((batch) => {
+      for (const l of this.listeners) l(batch);
+    }, opts.batchMs ?? 16);
+  }
+
+  subscribe(listener: (batch: AppEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  checkClaude(): ClaudeCheck {
+    return this.opts.findClaude ? this.opts.findClaude() : findClaude({ env: this.env, homeDir: this.homeDir });
+  }
+
+  environment(): Environment {
+    return {
+      host: this.opts.host,
+      platform: process.platform,
+      defaultCwd: this.defaultCwd,
+      homeDir: this.homeDir,
+      claude: this.checkClaude(),
+      testedCliVersion: TESTED_CLI_VERSION,
+      appVersion: this.opts.appVersion ?? '0.0.0',
+    };
+  }
+
+  /** Everything a window needs to draw the current state. Pending deltas are flushed first. */
+  snapshot(): AppSnapshot {
+    this.batcher.flush();
+    return {
+      environment: this.environment(),
+      sessions: [...this.sessions.values()].map((e) => ({ id: e.session.id, view: e.view })),
+    };
+  }
+
+  create(input: { cwd?: string; resume?: string; model?: string; permissionMode?: string }): { id: string } {
+    if (input.resume) {
+      for (const e of this.sessions.values()) {
+        if (e.session.sessionId === input.resume) return { id: e.session.id };
+      }
+    }
+    const id = randomUUID();
+    const cwd = input.cwd ?? this.defaultCwd;
+    const claude = this.checkClaude();
+    const session = new Session({
+      id,
+      cwd,
+      claudePath: claude.path ?? 'claude',
+      env: childEnv(this.env),
+      resume: input.resume,
+      model: input.model,
+      permissionMode: input.permissionMode,
+      timings: this.opts.timings,
+    });
+    const entry: Entry = { session, view: emptySession(id, cwd) };
+    this.sessions.set(id, entry);
+    session.onEvents((events) => this.record(entry, events));
+    this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
+    if (!claude.found) {
+      const error = claude.error ?? { kind: 'cli-not-found' as const, message: 'Claude Code was not found.' };
+      this.record(entry, [
+        { kind: 'failure', error, resumable: false },
+        { kind: 'status', status: 'failed' },
+      ]);
+    } else {
+      session.start();
+    }
+    return { id };
+  }
+
+  send(id: string, text: string, images?: ImageInput[]): void {
+    this.get(id).session.send(text, images);
+  }
+
+  respond(id: string, requestId: string, decision: PermissionDecision): void {
+    this.get(id).session.respond(requestId, decision);
+  }
+
+  interrupt(id: string): Promise<void> {
+    return this.get(id).session.interrupt();
+  }
+
+  setPermissionMode(id: string, mode: string): Promise<string> {
+    return this.get(id).session.setPermissionMode(mode);
+  }
+
+  setModel(id: string, model: string): Promise<string> {
+    return this.get(id).session.setModel(model);
+  }
+
+  restart(id: string): void {
+    const entry = this.get(id);
+    const check = this.checkClaude();
+    if (!check.found) {
+      throw new ClideError(check.error ?? { kind: 'cli-not-found', message: 'Claude Code was not found.' });
+    }
+    entry.session.restart();
+  }
+
+  async close(id: string): Promise<void> {
+    const entry = this.get(id);
+    this.sessions.delete(id);
+    this.batcher.push({ type: 'session-closed', id });
+    await entry.session.close();
+  }
+
+  /** Close every session (app quit); resolves when all processes are gone. */
+  async shutdown(): Promise<void> {
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(all.map((e) => e.session.close()));
+    this.batcher.flush();
+  }
+
+  /** Live sessions (tests, the process registry). */
+  list(): Session[] {
+    return [...this.sessions.values()].map((e) => e.session);
+  }
+
+  view(id: string): SessionView {
+    return this.get(id).view;
+  }
+
+  private get(id: string): Entry {
+    const entry = this.sessions.get(id);
+    if (!entry) throw new ClideError({ kind: 'session-not-found', message: 'That session is not open.' });
+    return entry;
+  }
+
+  private record(entry: Entry, events: SessionEvent[]): void {
+    entry.view = applyEvents(entry.view, events);
+    if (this.sessions.get(entry.session.id) !== entry) return; // closed: nobody is watching
+    this.batcher.push({ type: 'session-events', id: entry.session.id, events });
+  }
+}

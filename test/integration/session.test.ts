@@ -1,0 +1,114 @@
+// The spine against reality: the real pinned `claude` CLI, driven through clide's session
+// host, answering from the loopback fake Anthropic API.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionHost } from '../../electron/core/host';
+import type { AppEvent } from '../../shared/ipc';
+import type { SessionEvent } from '../../shared/events';
+import { lastToolResults, lastUserText, text, toolUse } from '../support/fake-api';
+import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { alive, waitFor } from '../support/wait';
+
+let sandbox: CliSandbox | undefined;
+let host: SessionHost | undefined;
+
+afterEach(async () => {
+  const pids = host?.list().map((s) => s.pid) ?? [];
+  await host?.shutdown();
+  for (const pid of pids) expect(alive(pid)).toBe(false);
+  await sandbox?.cleanup();
+  host = undefined;
+  sandbox = undefined;
+});
+
+async function open(script: Parameters<typeof cliSandbox>[0]) {
+  sandbox = await cliSandbox(script);
+  host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
+  const events: SessionEvent[] = [];
+  host.subscribe((batch: AppEvent[]) => {
+    for (const b of batch) if (b.type === 'session-events') events.push(...b.events);
+  });
+  const { id } = host.create({});
+  return { id, events, h: host, sb: sandbox };
+}
+
+describe('a real claude session', () => {
+  it('answers initialize at spawn with models, commands and the CLI version', async () => {
+    const { id, h } = await open([]);
+    await waitFor(() => h.view(id).status === 'ready', 'ready');
+    const info = h.view(id).info;
+    expect(info.cliVersion).toBe('2.1.332');
+    expect(info.models?.length).toBeGreaterThan(0);
+    expect(info.models?.[0]).toMatchObject({ value: expect.any(String), displayName: expect.any(String) });
+    expect(info.commands?.some((c) => c.name === 'compact')).toBe(true);
+    expect(info.permissionMode).toBe('default');
+    expect(h.view(id).items).toEqual([]);
+  });
+
+  it('streams a text turn as deltas and ends with a result', async () => {
+    const reply = 'Hello from the fake API, streamed in small pieces so the deltas are visible.';
+    const { id, events, h, sb } = await open([text(reply, { chunk: 5, delayMs: 15 })]);
+    await waitFor(() => h.view(id).status === 'ready', 'ready');
+    h.send(id, 'Say hello');
+    await waitFor(() => h.view(id).lastResult, 'result');
+    const deltas = events.filter((e) => e.kind === 'block-delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.map((d) => (d.kind === 'block-delta' ? d.text : '')).join('')).toBe(reply);
+    const v = h.view(id);
+    expect(v.items.map((i) => i.type)).toEqual(['user', 'assistant']);
+    expect(v.items[0]).toMatchObject({ type: 'user', text: 'Say hello' });
+    const assistant = v.items[1];
+    expect(assistant?.type === 'assistant' && assistant.blocks).toEqual([{ type: 'text', text: reply, streaming: false }]);
+    expect(v.lastResult).toMatchObject({ subtype: 'success', isError: false });
+    expect(v.costUsd).toBeGreaterThan(0);
+    expect(v.contextWindow).toBeGreaterThan(0);
+    expect(v.contextTokens).toBeGreaterThan(0);
+    expect(v.info.model).toBeTruthy();
+    expect(v.info.claudeSessionId).toMatch(/[0-9a-f-]{36}/);
+    expect(v.status).toBe('ready');
+    expect(lastUserText(sb.api.turns()[0]!.body)).toContain('Say hello');
+  });
+
+  it('a Write that is allowed creates the file', async () => {
+    const { id, h, sb } = await open([
+      toolUse('Write', { file_path: 'allowed.txt', content: 'yes\n' }, 'Writing it.'),
+      text('Wrote allowed.txt.'),
+    ]);
+    h.send(id, 'Write allowed.txt');
+    const prompt = await waitFor(() => h.view(id).pending[0], 'permission prompt');
+    expect(h.view(id).status).toBe('waiting');
+    expect(prompt).toMatchObject({ toolName: 'Write', displayName: 'Write' });
+    expect(prompt.input).toMatchObject({ content: 'yes\n' });
+    expect(prompt.suggestions.length).toBeGreaterThan(0);
+    h.respond(id, prompt.requestId, { behavior: 'allow' });
+    await waitFor(() => h.view(id).lastResult, 'result');
+    expect(fs.readFileSync(path.join(sb.cwd, 'allowed.txt'), 'utf8')).toBe('yes\n');
+    const v = h.view(id);
+    expect(v.pending).toEqual([]);
+    expect(v.tools[prompt.toolUseId!]).toMatchObject({ permission: 'allowed', result: { isError: false } });
+    expect(v.tools[prompt.toolUseId!]?.result?.structured).toMatchObject({ type: 'create' });
+  });
+
+  it('a Write that is denied creates nothing and the denial reaches Claude and the transcript', async () => {
+    const { id, h, sb } = await open([toolUse('Write', { file_path: 'denied.txt', content: 'no\n' }), text('Understood, I did not write it.')]);
+    h.send(id, 'Write denied.txt');
+    const prompt = await waitFor(() => h.view(id).pending[0], 'permission prompt');
+    h.respond(id, prompt.requestId, { behavior: 'deny', message: 'Not that file, please.' });
+    await waitFor(() => h.view(id).lastResult, 'result');
+    expect(fs.existsSync(path.join(sb.cwd, 'denied.txt'))).toBe(false);
+    const v = h.view(id);
+    expect(v.tools[prompt.toolUseId!]).toMatchObject({ permission: 'denied', permissionMessage: 'Not that file, please.', result: { isError: true } });
+    const sent = lastToolResults(sb.api.turns()[1]!.body);
+    expect(JSON.stringify(sent)).toContain('Not that file, please.');
+  });
+
+  it('closes the process when the session closes', async () => {
+    const { id, h } = await open([]);
+    await waitFor(() => h.view(id).status === 'ready', 'ready');
+    const pid = h.list()[0]?.pid;
+    expect(alive(pid)).toBe(true);
+    await h.close(id);
+    expect(alive(pid)).toBe(false);
+  });
+});
