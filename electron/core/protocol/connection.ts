@@ -145,6 +145,8 @@ export class Connection {
   private dispatch(line: string, out: SessionEvent[]): void {
     const d = decodeLine(line);
     switch (d.kind) {
+      case 'ignored':
+        return;
       case 'noise':
         // Stray non-JSON output (a warning printed to stdout); not part of the protocol.
         console.warn(`[clide] ignored non-JSON output from claude: ${preview(d.line)}`);

@@ -1,5 +1,5 @@
 // One line of stdout -> a validated wire message, a line to skip, or an error to surface.
-import { wireSchemas, type WireMessage, type WireType } from './wire';
+import { IGNORED_TYPES, wireSchemas, type WireMessage, type WireType } from './wire';
 
 export type Decoded =
   | { kind: 'message'; message: WireMessage }
@@ -8,7 +8,9 @@ export type Decoded =
   /** Looked like JSON but could not be used: shown as a diagnostic. */
   | { kind: 'invalid'; reason: 'corrupt-json' | 'not-an-object' | 'missing-fields'; type?: string; detail: string }
   /** Valid JSON of a type this version of clide does not know. */
-  | { kind: 'unknown'; type: string; raw: Record<string, unknown> };
+  | { kind: 'unknown'; type: string; raw: Record<string, unknown> }
+  /** A type clide knows and deliberately reads nothing from (see IGNORED_TYPES). */
+  | { kind: 'ignored'; type: string };
 
 const PREVIEW = 200;
 
@@ -30,6 +32,7 @@ export function decodeLine(line: string): Decoded {
   }
   const raw = value as Record<string, unknown>;
   const type = raw.type;
+  if (typeof type === 'string' && Object.hasOwn(IGNORED_TYPES, type)) return { kind: 'ignored', type };
   if (typeof type !== 'string' || !Object.hasOwn(wireSchemas, type)) {
     return { kind: 'unknown', type: typeof type === 'string' ? type : '(no type)', raw };
   }

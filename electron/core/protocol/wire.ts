@@ -120,3 +120,23 @@ export const wireSchemas = {
 export type WireType = keyof typeof wireSchemas;
 export type WireMessage = { [K in WireType]: z.infer<(typeof wireSchemas)[K]> }[WireType];
 export type WireOf<K extends WireType> = z.infer<(typeof wireSchemas)[K]>;
+
+/**
+ * Message types the CLI emits that clide reads nothing from, each with the reason. Decoding
+ * skips them silently; anything neither here nor in wireSchemas is reported as unknown.
+ */
+export const IGNORED_TYPES: Record<string, string> = {
+  // Heartbeat on idle connections; carries no state.
+  keep_alive: 'heartbeat only',
+  // queued/started/completed for each uuid-stamped user message; the turn's own events and
+  // `result` already tell the session what happened.
+  command_lifecycle: 'per-message delivery receipts; turn events carry the same facts',
+  // Periodic elapsed-time ticks for a running tool; the tool card shows its own running state.
+  tool_progress: 'elapsed-time ticks for running tools',
+  // A one-line summary of tool calls for compact UIs; clide shows the tool cards themselves.
+  tool_use_summary: 'summary of tool calls already shown as cards',
+  // Suggested next prompts; not shown yet.
+  prompt_suggestion: 'suggested follow-up prompts (not shown)',
+  // Login flow progress for remote/OAuth hosts; clide relies on the CLI being logged in.
+  auth_status: 'login progress for hosted sessions',
+};
