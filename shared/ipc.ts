@@ -133,6 +133,11 @@ export type ClideApi = {
 } & {
   /** Subscribe to pushed events; returns an unsubscribe function. */
   onEvents(listener: (batch: AppEvent[]) => void): () => void;
+  /**
+   * Connection state of a host that can drop (the browser host's WebSocket); absent in
+   * Electron. After 'connected' following a drop, fetch a fresh `app:snapshot`.
+   */
+  onConnectionChange?(listener: (state: 'connected' | 'disconnected') => void): () => void;
 };
 
 /** Events pushed from the main process, batched per frame. */
