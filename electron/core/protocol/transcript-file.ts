@@ -1,0 +1,222 @@
+// The CLI's own session transcripts (~/.claude/projects/<cwd slug>/<session id>.jsonl): one
+// JSON record per line, written as the session runs. Read with bounded memory (streamed line
+// by line; one line at a time is parsed and dropped), tolerating a truncated last line (the
+// CLI may be writing it right now), unknown record types and huge files.
+import fs from 'node:fs';
+import type { SessionEvent } from '../../../shared/events';
+import { LineFramer } from './line-framer';
+import { WireNormalizer } from './normalize';
+import type { WireOf } from './wire';
+
+export type TranscriptRecord = Record<string, unknown> & { type?: unknown };
+
+/** Lines longer than this are skipped (the CLI stores request shapes and snapshots inline). */
+const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+/** Yield each parseable record; unparseable lines (a truncated tail) are counted, not thrown. */
+export async function* readRecords(file: string, stats?: { skipped: number }): AsyncGenerator<TranscriptRecord> {
+  const framer = new LineFramer({ maxLineBytes: MAX_RECORD_BYTES, onOversize: () => stats && stats.skipped++ });
+  const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  const parse = (line: string): TranscriptRecord | undefined => {
+    try {
+      const v: unknown = JSON.parse(line);
+      if (v && typeof v === 'object' && !Array.isArray(v)) return v as TranscriptRecord;
+    } catch {
+      // A line cut off mid-write, or garbage: skip it and go on.
+    }
+    if (stats) stats.skipped++;
+    return undefined;
+  };
+  for await (const chunk of stream) {
+    for (const line of framer.push(chunk as Buffer)) {
+      const r = parse(line);
+      if (r) yield r;
+    }
+  }
+  for (const line of framer.end()) {
+    const r = parse(line);
+    if (r) yield r;
+  }
+}
+
+export interface TranscriptSummary {
+  sessionId: string;
+  file: string;
+  cwd?: string;
+  /** The person's title, else the CLI's generated one, else a summary, else the first prompt. */
+  title: string;
+  firstPrompt?: string;
+  lastPrompt?: string;
+  /** Epoch ms of the newest record with a timestamp (else the file's mtime). */
+  lastActivity: number;
+  /** User prompts plus assistant messages (not tool results or injected context). */
+  messageCount: number;
+  bytes: number;
+  cliVersion?: string;
+  gitBranch?: string;
+  /** The last prompt got no reply: the session was cut off mid-turn. */
+  cutOff: boolean;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+}
+
+/** Text of a user record if it is the person's own prompt (not a tool result or injected text). */
+export function promptText(r: TranscriptRecord): string | undefined {
+  if (r.type !== 'user' || r.isMeta === true || r.isSidechain === true || r.isCompactSummary === true) return undefined;
+  const msg = r.message as { content?: unknown } | undefined;
+  const content = msg?.content;
+  let text: string | undefined;
+  if (typeof content === 'string') text = content;
+  else if (Array.isArray(content)) {
+    if (content.some((b) => (b as { type?: string }).type === 'tool_result')) return undefined;
+    text = content
+      .filter((b) => (b as { type?: string }).type === 'text')
+      .map((b) => String((b as { text?: unknown }).text ?? ''))
+      .join('\n');
+  }
+  if (!text || !text.trim()) return undefined;
+  // Slash commands and local command output are recorded as user text wrapped in tags.
+  if (/^\s*<(command-name|local-command-stdout|local-command-stderr|command-message)>/.test(text)) return undefined;
+  if (text.startsWith('[Request interrupted by user')) return undefined;
+  return text;
+}
+
+export async function summarizeTranscript(file: string, sessionId: string): Promise<TranscriptSummary> {
+  const stat = await fs.promises.stat(file);
+  let cwd: string | undefined;
+  let customTitle: string | undefined;
+  let aiTitle: string | undefined;
+  let summary: string | undefined;
+  let firstPrompt: string | undefined;
+  let lastPrompt: string | undefined;
+  let lastActivity = 0;
+  let messageCount = 0;
+  let cliVersion: string | undefined;
+  let gitBranch: string | undefined;
+  let awaitingReply = false;
+  const seenAssistant = new Set<string>();
+  for await (const r of readRecords(file)) {
+    const ts = str(r.timestamp);
+    if (ts) {
+      const t = Date.parse(ts);
+      if (Number.isFinite(t) && t > lastActivity) lastActivity = t;
+    }
+    cwd ??= str(r.cwd);
+    cliVersion = str(r.version) ?? cliVersion;
+    gitBranch = str(r.gitBranch) ?? gitBranch;
+    switch (r.type) {
+      case 'custom-title':
+        customTitle = str(r.customTitle) ?? customTitle;
+        break;
+      case 'ai-title':
+        aiTitle = str(r.aiTitle) ?? aiTitle;
+        break;
+      case 'summary':
+        summary = str(r.summary) ?? summary;
+        break;
+      case 'user': {
+        const p = promptText(r);
+        if (p) {
+          firstPrompt ??= p;
+          lastPrompt = p;
+          messageCount++;
+          awaitingReply = true;
+        }
+        break;
+      }
+      case 'assistant': {
+        if (r.isSidechain === true) break;
+        const id = str((r.message as { id?: unknown } | undefined)?.id) ?? str(r.uuid) ?? '';
+        if (!seenAssistant.has(id)) {
+          seenAssistant.add(id);
+          messageCount++;
+        }
+        awaitingReply = false;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  const title = oneLine(customTitle ?? aiTitle ?? summary ?? firstPrompt ?? 'Untitled session');
+  return {
+    sessionId,
+    file,
+    cwd,
+    title,
+    firstPrompt: firstPrompt && oneLine(firstPrompt),
+    lastPrompt,
+    lastActivity: lastActivity || stat.mtimeMs,
+    messageCount,
+    bytes: stat.size,
+    cliVersion,
+    gitBranch,
+    cutOff: awaitingReply,
+  };
+}
+
+function oneLine(s: string, max = 200): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+export interface ReadOptions {
+  /** Cap each tool result's text; the rest is summarised so a huge session opens quickly. */
+  maxToolResultChars?: number;
+}
+
+/**
+ * Turn a transcript into the same app events a live session produces, so a resumed session
+ * renders exactly like a live one (same tool cards, same context cards).
+ */
+export async function transcriptEvents(file: string, opts: ReadOptions = {}): Promise<SessionEvent[]> {
+  const cap = opts.maxToolResultChars ?? 256 * 1024;
+  const normalizer = new WireNormalizer();
+  const out: SessionEvent[] = [];
+  for await (const r of readRecords(file)) {
+    if (r.isSidechain === true) continue; // subagent records live in their own files
+    const at = Date.parse(str(r.timestamp) ?? '') || 0;
+    if (r.type === 'user') {
+      const prompt = promptText(r);
+      if (prompt) {
+        out.push({ kind: 'user', id: str(r.uuid) ?? `user-${out.length}`, text: prompt, at });
+        continue;
+      }
+      const message = r.message as WireOf<'user'>['message'] | undefined;
+      if (!message) continue;
+      const events = normalizer.user({
+        type: 'user',
+        message,
+        uuid: str(r.uuid),
+        parent_tool_use_id: null,
+        // The transcript marks injected text with isMeta where the stream uses isSynthetic.
+        isSynthetic: r.isMeta === true || r.isCompactSummary === true,
+        tool_use_result: r.toolUseResult,
+      });
+      for (const e of events) out.push(stamp(capResult(e, cap), at));
+    } else if (r.type === 'assistant') {
+      const message = r.message as WireOf<'assistant'>['message'] | undefined;
+      if (!message || typeof message.id !== 'string' || !Array.isArray(message.content)) continue;
+      for (const e of normalizer.assistant({ type: 'assistant', message, uuid: str(r.uuid), parent_tool_use_id: null })) {
+        out.push(stamp(e, at));
+      }
+    } else if (r.type === 'system' && r.subtype === 'compact_boundary') {
+      out.push({ kind: 'notice', id: str(r.uuid) ?? `notice-${out.length}`, level: 'info', code: 'compact-boundary', text: 'Conversation compacted.', at });
+    }
+  }
+  return out;
+}
+
+function stamp(e: SessionEvent, at: number): SessionEvent {
+  if (!at) return e;
+  if (e.kind === 'block' || e.kind === 'context' || e.kind === 'block-start') return { ...e, at };
+  return e;
+}
+
+function capResult(e: SessionEvent, cap: number): SessionEvent {
+  if (e.kind !== 'tool-result' || e.content.length <= cap) return e;
+  const dropped = e.content.length - cap;
+  return { ...e, content: `${e.content.slice(0, cap)}\n… (${dropped.toLocaleString('en-US')} more characters not loaded from history)`, structured: undefined };
+}
