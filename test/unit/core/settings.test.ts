@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SettingsStore } from '../../../electron/core/settings';
+import { SettingsPatchSchema, defaultSettings } from '../../../shared/settings';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-settings-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('SettingsStore', () => {
+  it('starts from defaults and persists updates across instances', () => {
+    const a = new SettingsStore(dir);
+    expect(a.get()).toEqual(defaultSettings());
+    a.update({ theme: 'dark', notifications: { finished: false } });
+    const b = new SettingsStore(dir);
+    expect(b.get().theme).toBe('dark');
+    expect(b.get().notifications).toEqual({ enabled: true, needsYou: true, finished: false });
+    expect(b.warning).toBeUndefined();
+  });
+
+  it('keeps recent working directories newest first without duplicates, at most 10', () => {
+    const s = new SettingsStore(dir);
+    for (let i = 0; i < 12; i++) s.rememberCwd(`/p/${i}`);
+    s.rememberCwd('/p/5');
+    expect(s.get().recentCwds[0]).toBe('/p/5');
+    expect(s.get().recentCwds).toHaveLength(10);
+    expect(new Set(s.get().recentCwds).size).toBe(10);
+  });
+
+  it('sets a corrupt settings file aside with a warning and uses defaults', () => {
+    fs.writeFileSync(path.join(dir, 'settings.json'), 'not json');
+    const s = new SettingsStore(dir);
+    expect(s.get()).toEqual(defaultSettings());
+    expect(s.warning).toMatch(/set aside/);
+  });
+
+  it('notifies listeners of changes', () => {
+    const s = new SettingsStore(dir);
+    const seen: string[] = [];
+    s.onChange((v) => seen.push(v.theme));
+    s.update({ theme: 'light' });
+    expect(seen).toEqual(['light']);
+  });
+
+  it('rejects unknown keys and bad values in a patch', () => {
+    expect(SettingsPatchSchema.safeParse({ theme: 'purple' }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ evil: true }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ defaultPermissionMode: 'plan' }).success).toBe(true);
+  });
+});
