@@ -1,0 +1,170 @@
+// The browser host's HTTP + WebSocket server: the built renderer over HTTP and the contract
+// table over one WebSocket at /ws, both behind the start-up token, on 127.0.0.1 only.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { createHandlers } from '../core/api-handlers';
+import type { SessionHost } from '../core/host';
+import { authorize, newToken, tokenCookie } from './auth';
+import { cacheControl, contentType, cspFromHtml, resolveStatic, securityHeaders } from './static-files';
+import { MAX_FRAME_BYTES } from './wire';
+import { SocketBridge } from './ws-bridge';
+
+export interface WebServerOptions {
+  host: SessionHost;
+  /** 0 picks a free port. */
+  port: number;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  token?: string;
+  log?: (message: string) => void;
+  heartbeatMs?: number;
+  /** Frame cap (tests lower it). */
+  maxFrameBytes?: number;
+}
+
+export interface WebServer {
+  /** The URL to open, token included. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  /** Connected sockets. */
+  clients(): number;
+  /** Stop listening and close every socket; sessions are the caller's to shut down. */
+  close(): Promise<void>;
+}
+
+const LISTEN_HOST = '127.0.0.1';
+
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const token = opts.token ?? newToken();
+  const log = opts.log ?? ((m: string) => console.error(`[clide web] ${m}`));
+  const bridge = new SocketBridge(opts.host, createHandlers(opts.host), { log, heartbeatMs: opts.heartbeatMs });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES, perMessageDeflate: false });
+  let port = 0;
+  const csp = cspCache(opts.rendererDir);
+
+  const server = http.createServer((req, res) => {
+    const auth = authorize(req, port, token, { websocket: false });
+    if (!auth.ok) {
+      log(`refused ${req.method ?? '?'} ${pathOf(req.url)}: ${auth.reason}`);
+      res.writeHead(auth.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...securityHeaders(csp()) });
+      res.end(`Forbidden: ${auth.reason}. Open the exact URL that \`npm run web\` printed (it carries the access token).\n`);
+      return;
+    }
+    const headers: Record<string, string> = { ...securityHeaders(csp()) };
+    if (auth.setCookie) headers['Set-Cookie'] = tokenCookie(port, token);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      return;
+    }
+    if (pathOf(req.url) === '/ws') {
+      res.writeHead(426, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('/ws is a WebSocket endpoint\n');
+      return;
+    }
+    const file = resolveStatic(opts.rendererDir, pathOf(req.url));
+    if (!file) {
+      const missing = !fs.existsSync(path.join(opts.rendererDir, 'index.html'));
+      res.writeHead(missing ? 503 : 404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(missing ? `The renderer is not built (${opts.rendererDir} has no index.html). Run \`npm run build:web\`, or restart \`npm run web\`, which builds it.\n` : 'Not found\n');
+      return;
+    }
+    serveFile(res, file, { ...headers, 'Content-Type': contentType(file), 'Cache-Control': cacheControl(opts.rendererDir, file) }, req.method === 'HEAD', log);
+  });
+
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (pathOf(req.url) !== '/ws') return refuseUpgrade(socket, 404, 'Not found');
+    const auth = authorize(req, port, token, { websocket: true });
+    if (!auth.ok) {
+      log(`refused WebSocket: ${auth.reason}`);
+      return refuseUpgrade(socket, 403, `Forbidden: ${auth.reason}`);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => bridge.attach(ws));
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, LISTEN_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${LISTEN_HOST}:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    clients: () => bridge.size,
+    close: async () => {
+      bridge.close();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function pathOf(url: string | undefined): string {
+  const u = url ?? '/';
+  const q = u.indexOf('?');
+  return q < 0 ? u : u.slice(0, q);
+}
+
+function refuseUpgrade(socket: Duplex, status: number, message: string): void {
+  const reason = status === 403 ? 'Forbidden' : 'Not Found';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message) + 1}\r\n\r\n${message}\n`);
+}
+
+function serveFile(res: http.ServerResponse, file: string, headers: Record<string, string>, headOnly: boolean, log: (m: string) => void): void {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': String(size) });
+  if (headOnly) {
+    res.end();
+    return;
+  }
+  const stream = fs.createReadStream(file);
+  stream.on('error', (err) => {
+    log(`could not read ${file}: ${err.message}`);
+    res.destroy();
+  });
+  stream.pipe(res);
+}
+
+/** The page's own CSP, re-read when index.html changes (a rebuild while running). */
+function cspCache(rendererDir: string): () => string {
+  let mtime = -1;
+  let value = cspFromHtml('');
+  return () => {
+    const index = path.join(rendererDir, 'index.html');
+    try {
+      const st = fs.statSync(index);
+      if (st.mtimeMs !== mtime) {
+        value = cspFromHtml(fs.readFileSync(index, 'utf8'));
+        mtime = st.mtimeMs;
+      }
+    } catch {
+      // Not built yet: the strict fallback policy stays in force.
+    }
+    return value;
+  };
+}

@@ -1,0 +1,48 @@
+// The browser host's WebSocket frames. Calls carry a channel of the contract table
+// (shared/ipc.ts) and are validated there by dispatch(); this file only checks the envelope.
+// The client side (renderer/src/api/web-wire.ts) mirrors these shapes; a unit test keeps
+// the two in step.
+import { z } from 'zod';
+import type { AppEvent } from '../../shared/ipc';
+import type { Result } from '../../shared/result';
+
+/**
+ * Largest frame either side accepts. One pasted screenshot can be ~30 MB of base64, so the
+ * cap leaves room for two; beyond it the socket is closed (1009) rather than buffering
+ * without bound.
+ */
+export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+
+export const CallIdSchema = z.union([z.number().int().nonnegative(), z.string().min(1).max(100)]);
+
+export const ClientFrameSchema = z.object({
+  type: z.literal('call'),
+  id: CallIdSchema,
+  channel: z.string().min(1).max(200),
+  input: z.unknown().optional(),
+});
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+export type ServerFrame =
+  | { type: 'result'; id: number | string; result: Result<unknown> }
+  | { type: 'events'; batch: AppEvent[] };
+
+export type ParsedFrame =
+  | { ok: true; frame: ClientFrame }
+  /** `id` is set when the frame named one, so the caller can still be answered. */
+  | { ok: false; id?: number | string; reason: string };
+
+export function parseClientFrame(data: string): ParsedFrame {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data);
+  } catch {
+    return { ok: false, reason: `not JSON (${data.length} chars)` };
+  }
+  const parsed = ClientFrameSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, frame: parsed.data };
+  const id = CallIdSchema.safeParse((raw as { id?: unknown } | null)?.id);
+  const issue = parsed.error.issues[0];
+  const reason = `not a call frame: ${issue ? `${issue.path.join('.') || '(root)'} ${issue.message}` : 'rejected'}`;
+  return id.success ? { ok: false, id: id.data, reason } : { ok: false, reason };
+}

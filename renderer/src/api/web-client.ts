@@ -1,0 +1,274 @@
+// The ClideApi over the browser host's WebSocket. Built from the contract table, so a new
+// channel needs no change here. Every call gets exactly one answer: the host's result, a
+// typed timeout, or a typed "not connected" error; nothing waits forever.
+import { channels, type AppEvent, type ClideApi } from '../../../shared/ipc';
+import type { AppError, Result } from '../../../shared/result';
+import { MAX_FRAME_BYTES, type CallFrame, type ServerFrame } from './web-wire';
+
+export type ConnectionState = 'connected' | 'disconnected';
+
+/** The part of the browser WebSocket this client uses (so tests can pass the `ws` package's). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
+
+export interface WebClientOptions {
+  /** ws:// URL of the host's endpoint. */
+  url: string;
+  createSocket?: (url: string) => SocketLike;
+  /** Per call; the slowest legitimate call is a close that waits out the CLI's grace periods. */
+  callTimeoutMs?: number;
+  reconnectInitialMs?: number;
+  reconnectMaxMs?: number;
+  log?: (message: string) => void;
+}
+
+export type WebClient = ClideApi & {
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+  connectionState(): ConnectionState;
+  /** Try to reconnect now instead of waiting out the backoff (page shown again, network back). */
+  reconnectNow(): void;
+  /** Close the socket for good; later calls fail as not connected. */
+  dispose(): void;
+};
+
+const OPEN = 1;
+
+interface Pending {
+  channel: string;
+  resolve: (r: Result<unknown>) => void;
+  timer: ReturnType<typeof setTimeout>;
+  /** Not sent yet: waiting for the very first connection. */
+  frame?: string;
+}
+
+export function createWebClient(opts: WebClientOptions): WebClient {
+  const timeoutMs = opts.callTimeoutMs ?? 60_000;
+  const initialMs = opts.reconnectInitialMs ?? 250;
+  const maxMs = opts.reconnectMaxMs ?? 5_000;
+  const log = opts.log ?? ((m: string) => console.warn(`[clide] ${m}`));
+  const createSocket = opts.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const eventListeners = new Set<(batch: AppEvent[]) => void>();
+  const stateListeners = new Set<(state: ConnectionState) => void>();
+  const pending = new Map<number, Pending>();
+  let socket: SocketLike | undefined;
+  let state: ConnectionState = 'disconnected';
+  let announced: ConnectionState | undefined;
+  // Before the first connection, calls wait for it (the page's first snapshot call races the
+  // socket's handshake); after a drop they fail at once, so the UI can say so.
+  let firstAttemptDone = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+  let nextId = 1;
+
+  function announce(next: ConnectionState): void {
+    state = next;
+    if (announced === next) return;
+    announced = next;
+    for (const l of [...stateListeners]) {
+      try {
+        l(next);
+      } catch (err) {
+        log(`connection listener failed: ${String(err)}`);
+      }
+    }
+  }
+
+  function connect(): void {
+    retryTimer = undefined;
+    if (disposed) return;
+    let s: SocketLike;
+    try {
+      s = createSocket(opts.url);
+    } catch (err) {
+      log(`could not open ${opts.url}: ${String(err)}`);
+      onClosed();
+      return;
+    }
+    socket = s;
+    s.onopen = () => {
+      if (socket !== s) return;
+      attempt = 0;
+      firstAttemptDone = true;
+      for (const [id, p] of pending) {
+        if (p.frame === undefined) continue;
+        const frame = p.frame;
+        p.frame = undefined;
+        if (!sendFrame(id, frame)) break;
+      }
+      announce('connected');
+    };
+    s.onmessage = (ev) => {
+      if (socket === s) onMessage(ev.data);
+    };
+    s.onerror = () => {
+      // Always followed by close, which does the work.
+    };
+    s.onclose = () => {
+      if (socket === s) onClosed();
+    };
+  }
+
+  function onClosed(): void {
+    socket = undefined;
+    const wasFirst = !firstAttemptDone;
+    firstAttemptDone = true;
+    for (const [id, p] of pending) {
+      const sent = p.frame === undefined;
+      settle(
+        id,
+        notConnected(
+          sent
+            ? `The connection to the clide host dropped before ${p.channel} was answered; it may or may not have happened.`
+            : `Could not connect to the clide host to run ${p.channel}.`,
+        ),
+      );
+    }
+    announce('disconnected');
+    if (disposed) return;
+    if (wasFirst) log(`could not connect to ${opts.url}; retrying`);
+    const base = Math.min(maxMs, initialMs * 2 ** attempt++);
+    retryTimer = setTimeout(connect, base * (0.8 + Math.random() * 0.4));
+  }
+
+  function onMessage(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(data) as ServerFrame;
+    } catch {
+      log('ignored a frame from the host that is not JSON');
+      return;
+    }
+    if (frame?.type === 'result' && typeof frame.id === 'number') {
+      const result = frame.result;
+      if (result && typeof result === 'object' && typeof result.ok === 'boolean') settle(frame.id, result);
+      else settle(frame.id, failure('internal', 'The clide host sent a malformed result.'));
+    } else if (frame?.type === 'events' && Array.isArray(frame.batch)) {
+      for (const l of [...eventListeners]) {
+        try {
+          l(frame.batch);
+        } catch (err) {
+          log(`event listener failed: ${String(err)}`);
+        }
+      }
+    }
+  }
+
+  function settle(id: number, result: Result<unknown>): void {
+    const p = pending.get(id);
+    if (!p) return; // already timed out or failed: a late answer changes nothing
+    pending.delete(id);
+    clearTimeout(p.timer);
+    p.resolve(result);
+  }
+
+  function sendFrame(id: number, frame: string): boolean {
+    try {
+      socket?.send(frame);
+      return true;
+    } catch (err) {
+      settle(id, notConnected(`Could not send to the clide host: ${String(err)}`));
+      return false;
+    }
+  }
+
+  function call(channel: string, input: unknown): Promise<Result<unknown>> {
+    if (disposed) return Promise.resolve(notConnected(`This page's connection to the clide host was closed; ${channel} was not sent.`));
+    const connected = socket !== undefined && socket.readyState === OPEN;
+    if (!connected && firstAttemptDone) {
+      return Promise.resolve(notConnected(`Not connected to the clide host; ${channel} was not sent.`));
+    }
+    const id = nextId++;
+    let frame: string;
+    try {
+      frame = JSON.stringify({ type: 'call', id, channel, input } satisfies CallFrame);
+    } catch (err) {
+      return Promise.resolve(failure('invalid-input', `${channel} could not be encoded: ${String(err)}`));
+    }
+    const bytes = frameBytes(frame);
+    if (bytes > MAX_FRAME_BYTES) {
+      return Promise.resolve(
+        failure('invalid-input', `${channel} is too large to send (${mb(bytes)} MB; the limit is ${mb(MAX_FRAME_BYTES)} MB).`, {
+          hint: 'Attach fewer or smaller images, or split the message.',
+        }),
+      );
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(
+        () =>
+          settle(
+            id,
+            failure('control-timeout', `The clide host did not answer ${channel} within ${Math.round(timeoutMs / 1000)} s.`, {
+              hint: 'Check that `npm run web` is still running, then reload the page.',
+            }),
+          ),
+        timeoutMs,
+      );
+      pending.set(id, { channel, resolve, timer, frame: connected ? undefined : frame });
+      if (connected) sendFrame(id, frame);
+    });
+  }
+
+  const api: Record<string, Record<string, (input: unknown) => Promise<Result<unknown>>>> = {};
+  for (const { domain, verb, channel } of channels()) {
+    (api[domain] ??= {})[verb] = (input: unknown) => call(channel, input);
+  }
+
+  const client = {
+    ...api,
+    onEvents(listener: (batch: AppEvent[]) => void) {
+      eventListeners.add(listener);
+      return () => void eventListeners.delete(listener);
+    },
+    onConnectionChange(listener: (state: ConnectionState) => void) {
+      stateListeners.add(listener);
+      return () => void stateListeners.delete(listener);
+    },
+    connectionState: () => state,
+    reconnectNow() {
+      if (disposed || socket || retryTimer === undefined) return;
+      clearTimeout(retryTimer);
+      attempt = 0;
+      connect();
+    },
+    dispose() {
+      disposed = true;
+      if (retryTimer !== undefined) clearTimeout(retryTimer);
+      const s = socket;
+      if (s) {
+        s.close(1000, 'page closed the connection');
+        onClosed();
+      }
+    },
+  };
+  connect();
+  return client as unknown as WebClient;
+}
+
+function failure(kind: AppError['kind'], message: string, extra: Partial<AppError> = {}): Result<never> {
+  return { ok: false, error: { kind, message, ...extra } };
+}
+
+function notConnected(message: string): Result<never> {
+  return failure('not-running', message, {
+    hint: 'Check that `npm run web` is still running; this page reconnects by itself.',
+  });
+}
+
+/** UTF-8 size, encoding only near the cap (a UTF-16 unit is 1 to 3 bytes; base64 is ASCII). */
+function frameBytes(frame: string): number {
+  if (frame.length > MAX_FRAME_BYTES || frame.length * 3 <= MAX_FRAME_BYTES) return frame.length;
+  return new TextEncoder().encode(frame).length;
+}
+
+function mb(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
+}
