@@ -3,7 +3,9 @@ import { defineConfig } from 'electron-vite';
 import { rendererConfig } from './renderer/vite.config';
 
 // Main and preload are bundled for Node/Electron; the renderer uses the same config as the
-// browser host's build. The preload is CommonJS because sandboxed preloads cannot be ESM.
+// browser host's build. The preload is CommonJS because sandboxed preloads cannot be ESM, and
+// it must be self-contained: a sandboxed preload can require only 'electron' (and a few
+// built-ins), so its dependencies (zod, via the contracts) are bundled in, not externalized.
 export default defineConfig({
   main: {
     build: {
@@ -14,9 +16,17 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      externalizeDeps: false,
       lib: { entry: resolve('electron/preload.ts'), formats: ['cjs'] },
       rolldownOptions: { output: { entryFileNames: '[name].cjs' } },
     },
   },
-  renderer: rendererConfig,
+  // electron-vite insists on an explicit page entry even when `root` holds index.html.
+  renderer: {
+    ...rendererConfig,
+    build: {
+      ...rendererConfig.build,
+      rolldownOptions: { ...rendererConfig.build?.rolldownOptions, input: resolve('renderer/index.html') },
+    },
+  },
 });

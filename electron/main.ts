@@ -1,0 +1,99 @@
+// The Electron main process: wires the session host to windows and applies the app-wide
+// security policies. The policies themselves live in electron/shell/ (tested with a mocked
+// electron module); this file only puts them together.
+import os from 'node:os';
+import { app, BrowserWindow, dialog, Menu, session } from 'electron';
+import { createHandlers } from './core/api-handlers';
+import { SessionHost } from './core/host';
+import { forwardHostEvents, registerIpcHandlers } from './ipc';
+import { installContentSecurityPolicy, installPermissionPolicy } from './shell/content-security';
+import { openExternalSafely } from './shell/external-links';
+import { menuTemplate } from './shell/menu';
+import { guardNavigation } from './shell/navigation';
+import { installGracefulQuit } from './shell/quit';
+import { appPaths, rendererLocation } from './shell/renderer-location';
+import { createMainWindow } from './window';
+
+function start(): void {
+  // A second launch hands over to the running instance (one set of sessions, one window).
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.enableSandbox();
+  app.setAppUserModelId('dev.clide.app');
+
+  const isDev = !app.isPackaged;
+  // Set by `electron-vite dev`; ignored in a packaged app.
+  const devServerUrl = isDev ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+  const paths = appPaths(app.getAppPath());
+  const location = rendererLocation({ indexHtml: paths.indexHtml, devServerUrl });
+  const host = new SessionHost({ host: 'electron', defaultCwd: os.homedir(), appVersion: app.getVersion() });
+  let mainWindow: BrowserWindow | undefined;
+
+  const openWindow = (): void => {
+    const { window, loaded } = createMainWindow({ preloadPath: paths.preload, source: location.source });
+    mainWindow = window;
+    window.on('closed', () => {
+      if (mainWindow === window) mainWindow = undefined;
+    });
+    loaded.catch((err: unknown) => {
+      const where = location.source.kind === 'file' ? location.source.path : location.source.url;
+      console.error(`[clide] could not load the window's page from ${where}:`, err);
+      dialog.showErrorBox(
+        'clide could not start',
+        `The app's page could not be loaded from ${where}.\n\n${err instanceof Error ? err.message : String(err)}\n\n` +
+          'If you are running from source, build it first with "npm run build" (or start it with "npm start").',
+      );
+      app.quit();
+    });
+  };
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return openWindow();
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    guardNavigation(contents, {
+      isAppPage: location.isAppPage,
+      openExternal: (url) => void openExternalSafely(url, BrowserWindow.fromWebContents(contents) ?? undefined),
+    });
+  });
+
+  installGracefulQuit({
+    app,
+    shutdown: () => host.shutdown(),
+    onQuitting: () => {
+      for (const w of BrowserWindow.getAllWindows()) if (!w.isDestroyed()) w.hide();
+    },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+
+  // macOS keeps the app (and its sessions) running with no window; activate brings one back.
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app
+    .whenReady()
+    .then(() => {
+      installContentSecurityPolicy(session.defaultSession);
+      installPermissionPolicy(session.defaultSession, location.isAppPage);
+      Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, isDev })));
+      registerIpcHandlers({ handlers: createHandlers(host), isAppPage: location.isAppPage });
+      forwardHostEvents(host, () => BrowserWindow.getAllWindows().map((w) => w.webContents));
+      openWindow();
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) openWindow();
+      });
+    })
+    .catch((err: unknown) => {
+      console.error('[clide] failed to start:', err);
+      app.exit(1);
+    });
+}
+
+start();

@@ -1,0 +1,53 @@
+// Response-header CSP and permission policy for the app's session. The page also carries a
+// meta CSP (renderer/index.html); both are enforced, so the header may only be equal or
+// stricter. It is stricter in one place: the desktop page never opens a WebSocket (that is the
+// browser host's transport), so connect-src is 'self' only.
+import type { Session } from 'electron';
+
+export const CSP_DIRECTIVES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['default-src', ["'self'"]],
+  ['script-src', ["'self'"]],
+  ['style-src', ["'self'", "'unsafe-inline'"]],
+  ['img-src', ["'self'", 'data:', 'blob:']],
+  ['font-src', ["'self'", 'data:']],
+  ['connect-src', ["'self'"]],
+  ['worker-src', ["'self'", 'blob:']],
+  ['object-src', ["'none'"]],
+  ['base-uri', ["'none'"]],
+  ['form-action', ["'none'"]],
+  ['frame-src', ["'none'"]],
+];
+
+export const CONTENT_SECURITY_POLICY = CSP_DIRECTIVES.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+
+/** Sets the policy on every response of the session, alongside any policy the response had. */
+export function installContentSecurityPolicy(ses: Pick<Session, 'webRequest'>, policy = CONTENT_SECURITY_POLICY): void {
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
+  });
+}
+
+/**
+ * What the app's own page may use. Copy goes through clipboard-sanitized-write; notifications
+ * tell the person a background tab needs them. Everything else (camera, microphone, location,
+ * USB, opening external protocols, ...) is denied, and nothing is granted to any other page.
+ */
+export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'notifications']);
+
+export function permissionAllowed(permission: string, requestingUrl: string, isAppPage: (url: string) => boolean): boolean {
+  return ALLOWED_PERMISSIONS.has(permission) && isAppPage(requestingUrl);
+}
+
+type PermissionSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>;
+
+export function installPermissionPolicy(ses: PermissionSession, isAppPage: (url: string) => boolean): void {
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const allowed = permissionAllowed(permission, details.requestingUrl, isAppPage);
+    if (!allowed) console.warn(`[clide] denied permission "${permission}" to ${details.requestingUrl.slice(0, 300)}`);
+    callback(allowed);
+  });
+  ses.setPermissionCheckHandler((_contents, permission, _origin, details) =>
+    permissionAllowed(permission, details.requestingUrl ?? '', isAppPage),
+  );
+  ses.setDevicePermissionHandler(() => false);
+}

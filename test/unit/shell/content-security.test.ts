@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  CONTENT_SECURITY_POLICY,
+  installContentSecurityPolicy,
+  installPermissionPolicy,
+} from '../../../electron/shell/content-security';
+import { rendererLocation } from '../../../electron/shell/renderer-location';
+
+function parse(policy: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out.set(name, sources);
+  }
+  return out;
+}
+
+function metaPolicy(): string {
+  const html = readFileSync(new URL('../../../renderer/index.html', import.meta.url), 'utf8');
+  const match = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error('renderer/index.html has no meta Content-Security-Policy');
+  return match[1];
+}
+
+const header = parse(CONTENT_SECURITY_POLICY);
+
+describe('content security policy', () => {
+  it('never allows eval or inline script', () => {
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+    expect(CONTENT_SECURITY_POLICY).not.toContain('wasm-unsafe-eval');
+    expect(header.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('allows no remote source anywhere', () => {
+    for (const [name, sources] of header) {
+      for (const s of sources) {
+        const local = /^'(self|none|unsafe-inline)'$/.test(s) || s === 'data:' || s === 'blob:';
+        expect(local, `${name} allows ${s}`).toBe(true);
+      }
+    }
+    expect(header.get('img-src')).not.toContain('https:');
+    expect(header.get('default-src')).toEqual(["'self'"]);
+    expect(header.get('object-src')).toEqual(["'none'"]);
+    expect(header.get('frame-src')).toEqual(["'none'"]);
+  });
+
+  it('matches the page meta policy directive by directive, equal or stricter', () => {
+    const meta = parse(metaPolicy());
+    expect([...header.keys()].sort()).toEqual([...meta.keys()].sort());
+    for (const [name, sources] of header) {
+      for (const s of sources) expect(meta.get(name), `${name} ${s} is not in the page's own policy`).toContain(s);
+    }
+  });
+
+  it('is set on every response, keeping the other headers', () => {
+    let listener: ((details: unknown, cb: (r: unknown) => void) => void) | undefined;
+    installContentSecurityPolicy({ webRequest: { onHeadersReceived: (l: typeof listener) => (listener = l) } } as never);
+    const callback = vi.fn();
+    listener?.({ url: 'file:///x/index.html', responseHeaders: { 'Content-Type': ['text/html'] } }, callback);
+    expect(callback).toHaveBeenCalledWith({
+      responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+  });
+});
+
+describe('permission policy', () => {
+  const indexHtml = '/opt/clide/out/renderer/index.html';
+  const appUrl = pathToFileURL(indexHtml).href;
+  const { isAppPage } = rendererLocation({ indexHtml });
+
+  function install() {
+    const handlers: Record<string, (...args: never[]) => unknown> = {};
+    installPermissionPolicy(
+      {
+        setPermissionRequestHandler: (h: never) => (handlers['request'] = h),
+        setPermissionCheckHandler: (h: never) => (handlers['check'] = h),
+        setDevicePermissionHandler: (h: never) => (handlers['device'] = h),
+      } as never,
+      isAppPage,
+    );
+    const request = (permission: string, requestingUrl: string): boolean => {
+      let granted: boolean | undefined;
+      (handlers['request'] as unknown as (...a: unknown[]) => void)({}, permission, (g: boolean) => (granted = g), { requestingUrl });
+      if (granted === undefined) throw new Error('the request handler never answered');
+      return granted;
+    };
+    const check = (permission: string, requestingUrl?: string): boolean =>
+      (handlers['check'] as unknown as (...a: unknown[]) => boolean)({}, permission, 'file:///', { requestingUrl });
+    return { request, check, device: handlers['device'] as unknown as () => boolean };
+  }
+
+  it('denies everything the app does not need', () => {
+    const { request, check, device } = install();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const p of ['media', 'geolocation', 'openExternal', 'clipboard-read', 'fullscreen', 'hid', 'serial', 'usb', 'midiSysex', 'unknown']) {
+      expect(request(p, appUrl), p).toBe(false);
+      expect(check(p, appUrl), p).toBe(false);
+    }
+    warn.mockRestore();
+    expect(device()).toBe(false);
+  });
+
+  it('grants copy and notifications to the app page only', () => {
+    const { request, check } = install();
+    expect(request('clipboard-sanitized-write', appUrl)).toBe(true);
+    expect(request('notifications', appUrl)).toBe(true);
+    expect(check('clipboard-sanitized-write', appUrl)).toBe(true);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(request('clipboard-sanitized-write', 'https://example.com/')).toBe(false);
+    expect(request('notifications', 'file:///tmp/other.html')).toBe(false);
+    warn.mockRestore();
+    expect(check('notifications')).toBe(false);
+  });
+});

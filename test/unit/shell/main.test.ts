@@ -1,0 +1,110 @@
+// Wiring of the main process: importing electron/main.ts against the mocked electron module
+// must install every policy and register every channel.
+import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { channels } from '../../../shared/ipc';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/shell/content-security';
+import { windowOptions } from '../../../electron/window';
+import { app, BrowserWindow, ipcMain, Menu, resetElectronMock, session } from './electron-mock';
+
+vi.mock('electron', () => import('./electron-mock'));
+
+let signalListeners: Map<string, unknown[]>;
+
+beforeEach(() => {
+  resetElectronMock();
+  vi.resetModules();
+  signalListeners = new Map(['SIGINT', 'SIGTERM'].map((s) => [s, process.listeners(s as NodeJS.Signals)]));
+});
+
+afterEach(() => {
+  // main.ts asks the app to quit on SIGINT/SIGTERM; the test process must keep its own behaviour.
+  for (const [signal, before] of signalListeners) {
+    for (const l of process.listeners(signal as NodeJS.Signals)) if (!before.includes(l)) process.off(signal, l as never);
+  }
+  delete process.env['ELECTRON_RENDERER_URL'];
+});
+
+async function startMain(): Promise<void> {
+  await import('../../../electron/main');
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('main process wiring', () => {
+  it('a second instance hands over and does nothing else', async () => {
+    app.requestSingleInstanceLock.mockReturnValue(false);
+    await startMain();
+    expect(app.quit).toHaveBeenCalled();
+    expect(ipcMain.handlers.size).toBe(0);
+    expect(BrowserWindow.all).toHaveLength(0);
+    expect(app.listenerCount('before-quit')).toBe(0);
+  });
+
+  it('installs the policies, registers every channel and opens one hardened window', async () => {
+    await startMain();
+    expect(app.enableSandbox).toHaveBeenCalled();
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(channels().map((c) => c.channel).sort());
+    expect(session.defaultSession.webRequest.onHeadersReceived).toHaveBeenCalledTimes(1);
+    expect(session.defaultSession.setPermissionRequestHandler).toHaveBeenCalledTimes(1);
+    expect(session.defaultSession.setPermissionCheckHandler).toHaveBeenCalledTimes(1);
+    expect(Menu.setApplicationMenu).toHaveBeenCalledTimes(1);
+    expect(BrowserWindow.all).toHaveLength(1);
+    const win = BrowserWindow.all[0]!;
+    expect(win.options).toStrictEqual(windowOptions({ preloadPath: '/opt/clide/resources/app.asar/out/preload/preload.cjs', dark: false }));
+    expect(win.loadFile).toHaveBeenCalledWith('/opt/clide/resources/app.asar/out/renderer/index.html');
+
+    const callback = vi.fn();
+    const listener = session.defaultSession.webRequest.onHeadersReceived.mock.calls[0]?.[0] as (d: unknown, cb: unknown) => void;
+    listener({ responseHeaders: {} }, callback);
+    expect(callback).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+
+  it('guards every web contents that gets created', async () => {
+    await startMain();
+    const contents = Object.assign(new EventEmitter(), { setWindowOpenHandler: vi.fn() });
+    app.emit('web-contents-created', {}, contents);
+    expect(contents.setWindowOpenHandler).toHaveBeenCalledTimes(1);
+    const handler = contents.setWindowOpenHandler.mock.calls[0]?.[0] as (d: { url: string }) => unknown;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(handler({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    warn.mockRestore();
+    for (const e of ['will-navigate', 'will-redirect', 'will-attach-webview']) expect(contents.listenerCount(e)).toBe(1);
+  });
+
+  it('holds quit for the session shutdown, then exits', async () => {
+    await startMain();
+    let prevented = false;
+    app.emit('before-quit', { preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0));
+  });
+
+  it('focuses the existing window on a second launch', async () => {
+    await startMain();
+    const win = BrowserWindow.all[0]!;
+    const focus = vi.fn();
+    Object.assign(win, { isMinimized: () => false, restore: vi.fn(), focus });
+    win.hide();
+    app.emit('second-instance');
+    expect(win.isVisible()).toBe(true);
+    expect(focus).toHaveBeenCalled();
+    expect(BrowserWindow.all).toHaveLength(1);
+  });
+
+  it('a packaged app ignores a dev server URL from the environment', async () => {
+    process.env['ELECTRON_RENDERER_URL'] = 'http://attacker.example:5173/';
+    await startMain();
+    const win = BrowserWindow.all[0]!;
+    expect(win.loadURL).not.toHaveBeenCalled();
+    expect(win.loadFile).toHaveBeenCalled();
+  });
+
+  it('a development run loads the dev server and shows devtools in the menu', async () => {
+    app.isPackaged = false;
+    process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173';
+    await startMain();
+    expect(BrowserWindow.all[0]!.loadURL).toHaveBeenCalledWith('http://localhost:5173');
+    const template = Menu.buildFromTemplate.mock.calls[0]?.[0];
+    expect(JSON.stringify(template)).toContain('toggleDevTools');
+  });
+});

@@ -1,0 +1,106 @@
+import { EventEmitter } from 'node:events';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { guardNavigation } from '../../../electron/shell/navigation';
+import { appPaths, rendererLocation } from '../../../electron/shell/renderer-location';
+
+const indexHtml = '/opt/clide/out/renderer/index.html';
+const appUrl = pathToFileURL(indexHtml).href;
+
+class FakeContents extends EventEmitter {
+  openHandler: ((details: { url: string }) => { action: string }) | undefined;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.openHandler = handler;
+  }
+  /** Emit like Electron: an event object carrying the URL, plus the URL as a legacy argument. */
+  navigate(name: 'will-navigate' | 'will-redirect', url: string): boolean {
+    let prevented = false;
+    this.emit(name, { url, preventDefault: () => (prevented = true) }, url);
+    return prevented;
+  }
+}
+
+function setup(devServerUrl?: string) {
+  const contents = new FakeContents();
+  const openExternal = vi.fn();
+  const { isAppPage } = rendererLocation({ indexHtml, devServerUrl });
+  guardNavigation(contents as never, { isAppPage, openExternal });
+  return { contents, openExternal };
+}
+
+describe('guardNavigation', () => {
+  it('blocks navigation away from the app and offers the link externally instead', () => {
+    const { contents, openExternal } = setup();
+    expect(contents.navigate('will-navigate', 'https://evil.example/phish')).toBe(true);
+    expect(openExternal).toHaveBeenCalledWith('https://evil.example/phish');
+  });
+
+  it.each(['file:///etc/passwd', pathToFileURL('/opt/clide/out/renderer/other.html').href, 'javascript:alert(1)', 'data:text/html,<b>x</b>'])(
+    'blocks navigation to %s',
+    (url) => {
+      const { contents, openExternal } = setup();
+      expect(contents.navigate('will-navigate', url)).toBe(true);
+      // The external-link function decides (and refuses these schemes); the guard only routes.
+      expect(openExternal).toHaveBeenCalledWith(url);
+    },
+  );
+
+  it('lets the app page navigate to itself', () => {
+    const { contents, openExternal } = setup();
+    expect(contents.navigate('will-navigate', `${appUrl}#/settings`)).toBe(false);
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+
+  it('cancels redirects away from the app without offering to open them', () => {
+    const { contents, openExternal } = setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(contents.navigate('will-redirect', 'https://tracker.example/')).toBe(true);
+    warn.mockRestore();
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+
+  it('denies every window.open and routes its URL to the external-link check', () => {
+    const { contents, openExternal } = setup();
+    expect(contents.openHandler?.({ url: 'https://docs.example/' })).toEqual({ action: 'deny' });
+    expect(contents.openHandler?.({ url: appUrl })).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledWith('https://docs.example/');
+  });
+
+  it('never attaches a webview', () => {
+    const { contents } = setup();
+    let prevented = false;
+    contents.emit('will-attach-webview', { preventDefault: () => (prevented = true) }, {}, {});
+    expect(prevented).toBe(true);
+  });
+
+  it('in development allows the dev server origin only', () => {
+    const { contents } = setup('http://localhost:5173/');
+    expect(contents.navigate('will-navigate', 'http://localhost:5173/index.html')).toBe(false);
+    expect(contents.navigate('will-navigate', 'http://localhost:8080/')).toBe(true);
+    expect(contents.navigate('will-navigate', appUrl)).toBe(true);
+  });
+});
+
+describe('rendererLocation', () => {
+  it('knows the build output paths', () => {
+    expect(appPaths('/opt/clide')).toEqual({ preload: '/opt/clide/out/preload/preload.cjs', indexHtml: '/opt/clide/out/renderer/index.html' });
+  });
+
+  it('loads the file and recognises exactly that page', () => {
+    const loc = rendererLocation({ indexHtml });
+    expect(loc.source).toEqual({ kind: 'file', path: indexHtml });
+    expect(loc.isAppPage(appUrl)).toBe(true);
+    expect(loc.isAppPage(`${appUrl}?tab=2#x`)).toBe(true);
+    expect(loc.isAppPage('file:///opt/clide/out/renderer/index.html.evil')).toBe(false);
+    expect(loc.isAppPage('file:///opt/clide/out/renderer/')).toBe(false);
+    expect(loc.isAppPage('file://evil-host/opt/clide/out/renderer/index.html')).toBe(false);
+    expect(loc.isAppPage('https://opt/clide/out/renderer/index.html')).toBe(false);
+    expect(loc.isAppPage('not a url')).toBe(false);
+    expect(loc.isAppPage('')).toBe(false);
+  });
+
+  it('uses the dev server when given one and refuses a malformed one', () => {
+    expect(rendererLocation({ indexHtml, devServerUrl: 'http://localhost:5173' }).source).toEqual({ kind: 'url', url: 'http://localhost:5173' });
+    expect(() => rendererLocation({ indexHtml, devServerUrl: 'localhost:5173' })).toThrow(/not a valid http\(s\) URL/);
+  });
+});
