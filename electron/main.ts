@@ -80,7 +80,10 @@ function start(): void {
   app
     .whenReady()
     .then(() => {
-      installContentSecurityPolicy(session.defaultSession);
+      // The header repeats the page's meta policy for the shipped page. The dev server's page
+      // needs an inline module script (React refresh), so in development the page's own meta
+      // policy is the only one.
+      if (!devServerUrl) installContentSecurityPolicy(session.defaultSession);
       installPermissionPolicy(session.defaultSession, location.isAppPage);
       Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, isDev })));
       registerIpcHandlers({ handlers: createHandlers(host), isAppPage: location.isAppPage });

@@ -104,6 +104,7 @@ describe('main process wiring', () => {
     process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173';
     await startMain();
     expect(BrowserWindow.all[0]!.loadURL).toHaveBeenCalledWith('http://localhost:5173');
+    expect(session.defaultSession.webRequest.onHeadersReceived).not.toHaveBeenCalled();
     const template = Menu.buildFromTemplate.mock.calls[0]?.[0];
     expect(JSON.stringify(template)).toContain('toggleDevTools');
   });
