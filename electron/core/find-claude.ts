@@ -46,7 +46,20 @@ export function findClaude(input: FindClaudeInput): ClaudeCheck {
     }
   }
   const exe = platform === 'win32' ? 'claude.exe' : 'claude';
-  const usual = [path.join(input.homeDir, '.local', 'bin', exe), path.join(input.homeDir, '.claude', 'local', exe)];
+  // An app started from the Dock or a desktop launcher gets a minimal PATH, so also look where
+  // the installers and package managers usually put it.
+  const usual = [
+    path.join(input.homeDir, '.local', 'bin', exe),
+    path.join(input.homeDir, '.claude', 'local', exe),
+    ...(platform === 'win32'
+      ? [path.join(input.homeDir, 'AppData', 'Roaming', 'npm', 'claude.cmd')]
+      : [
+          path.join(input.homeDir, '.npm-global', 'bin', exe),
+          path.join(input.homeDir, '.bun', 'bin', exe),
+          '/opt/homebrew/bin/claude',
+          '/usr/local/bin/claude',
+        ]),
+  ];
   for (const p of usual) {
     if (check(p) === 'ok') return { found: true, path: p, source: 'install-location' };
   }
@@ -54,7 +67,7 @@ export function findClaude(input: FindClaudeInput): ClaudeCheck {
     found: false,
     error: {
       kind: 'cli-not-found',
-      message: `Claude Code (the claude command) was not found on PATH or in ${usual.join(' or ')}.`,
+      message: `Claude Code (the claude command) was not found on PATH or in the usual install locations (${usual.slice(0, 2).join(', ')}, …).`,
       hint: FIX_HINT,
     },
   };
