@@ -1,0 +1,68 @@
+// History against reality: a session run by the real CLI is found in its transcripts, renders
+// like the live one, and resumes with the earlier conversation sent to the API again.
+import { afterEach, describe, expect, it } from 'vitest';
+import { History, claudeConfigDir } from '../../electron/core/history';
+import { SessionHost } from '../../electron/core/host';
+import { applyEvents, emptySession } from '../../shared/transcript';
+import { text, toolUse, type MessagesBody } from '../support/fake-api';
+import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { waitFor } from '../support/wait';
+
+let sandbox: CliSandbox | undefined;
+let host: SessionHost | undefined;
+
+afterEach(async () => {
+  await host?.shutdown();
+  await sandbox?.cleanup();
+  host = undefined;
+  sandbox = undefined;
+});
+
+function allText(body: MessagesBody): string {
+  return JSON.stringify(body.messages);
+}
+
+describe('history and resume with the real CLI', () => {
+  it('finds a finished session, renders it like the live one, and resumes it with the earlier messages', async () => {
+    sandbox = await cliSandbox([
+      toolUse('Write', { file_path: 'notes.txt', content: 'remember the banana\n' }, 'I will write the note.'),
+      text('The note is written.'),
+      text('You asked me to remember the banana.'),
+    ]);
+    host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
+    const { id } = host.create({});
+    host.send(id, 'Please write a note about the banana');
+    const prompt = await waitFor(() => host!.view(id).pending[0], 'permission prompt');
+    host.respond(id, prompt.requestId, { behavior: 'allow' });
+    await waitFor(() => host!.view(id).lastResult, 'first result');
+    const live = host.view(id);
+    const sessionId = live.info.claudeSessionId!;
+    expect(sessionId).toBeTruthy();
+    await host.close(id);
+
+    const history = new History(claudeConfigDir(sandbox.env, sandbox.home));
+    const list = await history.list();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ sessionId, title: 'Please write a note about the banana', messageCount: 3, cwd: sandbox.cwd, cutOff: false });
+
+    // The earlier conversation renders with the same items and tool card as the live session.
+    const replayed = applyEvents(emptySession('r', sandbox.cwd), await history.events(sessionId, sandbox.cwd));
+    const shape = (v: typeof live) => v.items.map((i) => (i.type === 'assistant' ? `assistant:${i.blocks.map((b) => b.type).join('+')}` : i.type));
+    expect(shape(replayed)).toEqual(shape(live).filter((s) => s !== 'notice'));
+    const toolUseId = prompt.toolUseId!;
+    expect(replayed.tools[toolUseId]?.result).toMatchObject({ isError: false, structured: { type: 'create' } });
+
+    // Resume: the next request to the API carries the earlier messages.
+    const before = sandbox.api.turns().length;
+    const resumed = host.create({ resume: sessionId, cwd: sandbox.cwd });
+    host.send(resumed.id, 'What did I ask you to remember?');
+    await waitFor(() => host!.view(resumed.id).lastResult, 'resumed result');
+    const req = sandbox.api.turns()[before]!;
+    expect(allText(req.body)).toContain('Please write a note about the banana');
+    expect(allText(req.body)).toContain('The note is written.');
+    expect(allText(req.body)).toContain('What did I ask you to remember?');
+    expect(host.view(resumed.id).info.claudeSessionId).toBe(sessionId);
+    // Opening the same session again goes to the tab that already has it.
+    expect(host.create({ resume: sessionId }).id).toBe(resumed.id);
+  });
+});
