@@ -172,7 +172,7 @@ export interface ReadOptions {
  * renders exactly like a live one (same tool cards, same context cards).
  */
 export async function transcriptEvents(file: string, opts: ReadOptions = {}): Promise<SessionEvent[]> {
-  const cap = opts.maxToolResultChars ?? 256 * 1024;
+  const cap = opts.maxToolResultChars ?? 32 * 1024;
   const normalizer = new WireNormalizer();
   const out: SessionEvent[] = [];
   for await (const r of readRecords(file)) {
