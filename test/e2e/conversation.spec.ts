@@ -1,0 +1,33 @@
+// A plain conversation through the browser host: the reply streams in, and the status bar
+// fills in from the turn's result.
+import { text } from '../support/fake-api';
+import { expect, test } from './fixtures';
+
+test('a prompt sent with Enter streams its reply in, then the status bar shows cost and context', async ({ page, clide }) => {
+  const started = await clide.start();
+  const reply =
+    'Streaming check: this reply leaves the fake API four characters at a time with a pause between pieces, so the page shows it growing.';
+  // 100k input tokens make both the cost and the context share visibly non-zero.
+  started.sandbox.api.script([text(reply, { chunk: 4, delayMs: 40, usage: { input_tokens: 100_000, output_tokens: 60 } })]);
+  await clide.open(page, started);
+
+  const composer = page.getByRole('textbox', { name: 'Message Claude' });
+  await composer.fill('Tell me something, slowly.');
+  await composer.press('Enter');
+
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await expect(transcript.getByRole('article', { name: 'You' })).toContainText('Tell me something, slowly.');
+  await expect(composer).toHaveValue('');
+  const claude = transcript.getByRole('article', { name: 'Claude' });
+  await expect(claude).toContainText(reply.slice(0, 16));
+  const partial = await claude.innerText();
+  expect(partial, 'a prefix of the reply is on screen before the whole of it').not.toContain(reply);
+  await expect(claude).toContainText(reply);
+
+  const status = page.getByRole('contentinfo', { name: 'Session status' });
+  await expect(status).toContainText(/\$\d+\.\d\d/);
+  await expect(status).not.toContainText('$0.00');
+  await expect(status).toContainText(/\d+(\.\d)?k \/ 1M \(\d+%\)/);
+  await expect(status).toContainText('CLI 2.1.332');
+  expect(started.host.claudePids()).toHaveLength(1);
+});

@@ -1,0 +1,54 @@
+// One fixture for every end-to-end test of the browser host: a private sandbox (fake API,
+// HOME, config dir, working directory), the host as a real `node scripts/web.mjs` process
+// pointed at the pinned CLI, and at the end a graceful stop that must leave no `claude`
+// process behind.
+import { test as base, expect, type Page } from '@playwright/test';
+import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { startWebHost, survivors, type WebHostProcess } from '../support/web-host';
+
+export interface StartedHost {
+  sandbox: CliSandbox;
+  host: WebHostProcess;
+}
+
+export interface ClideFixture {
+  /** Start a host (extra env is merged over the sandbox's). */
+  start(opts?: { env?: NodeJS.ProcessEnv }): Promise<StartedHost>;
+  /** Open the host's URL (with its token) and wait for the composer of the first session. */
+  open(page: Page, started: StartedHost): Promise<void>;
+}
+
+export const test = base.extend<{ clide: ClideFixture }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+  clide: async ({}, use, testInfo) => {
+    const started: StartedHost[] = [];
+    await use({
+      async start(opts = {}) {
+        const sandbox = await cliSandbox([]);
+        try {
+          const host = await startWebHost({ cwd: sandbox.cwd, env: { ...sandbox.env, ...opts.env }, args: ['--no-build'] });
+          const s = { sandbox, host };
+          started.push(s);
+          return s;
+        } catch (err) {
+          await sandbox.cleanup();
+          throw err;
+        }
+      },
+      async open(page, { host }) {
+        await page.goto(host.url);
+        await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
+      },
+    });
+    for (const { sandbox, host } of started) {
+      const pids = host.claudePids();
+      const exit = await host.stop('SIGTERM');
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('web-host-stderr', { body: host.stderr(), contentType: 'text/plain' });
+      expect(exit, `web host exit\n${host.stderr()}`).toEqual({ code: 0, signal: null });
+      expect(survivors(pids), 'claude processes left running after the host stopped').toEqual([]);
+      await sandbox.cleanup();
+    }
+  },
+});
+
+export { expect };

@@ -1,0 +1,13 @@
+// Build the renderer once per run if it is missing or stale (scripts/e2e.mjs has usually
+// done so already), so a bare `npx playwright test` works too. Hosts then start --no-build.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export default async function globalSetup(): Promise<void> {
+  const web = (await import(pathToFileURL(path.join(root, 'scripts', 'web.mjs')).href)) as {
+    ensureRendererBuilt: () => Promise<boolean>;
+  };
+  await web.ensureRendererBuilt();
+}
