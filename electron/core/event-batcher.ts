@@ -1,16 +1,25 @@
 // Collects app events and delivers them in one batch per frame, so three sessions streaming
-// hundreds of deltas a second cost the window ~60 messages a second, not thousands.
+// hundreds of deltas a second cost the window at most ~60 messages a second, not thousands.
 // Consecutive deltas of the same block are joined into one.
+//
+// Deliveries are spaced at least one interval apart, measured from the previous delivery (a
+// fixed 16 ms timer restarted on each push would allow 62.5 a second, and setTimeout rounds
+// its delay down). The first event after a quiet spell goes out on the next turn of the event
+// loop, so a lone event is not held back for a whole frame.
 import type { SessionEvent } from '../../shared/events';
 import type { AppEvent } from '../../shared/ipc';
+
+export const FRAME_MS = 1000 / 60;
 
 export class EventBatcher {
   private queue: AppEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastDelivery = -Infinity;
 
   constructor(
     private readonly deliver: (batch: AppEvent[]) => void,
-    private readonly intervalMs = 16,
+    private readonly intervalMs = FRAME_MS,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   push(event: AppEvent): void {
@@ -25,9 +34,15 @@ export class EventBatcher {
       this.queue.push(event);
     }
     if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), this.intervalMs);
+      const wait = Math.max(0, Math.ceil(this.lastDelivery + this.intervalMs - this.now()));
+      this.timer = setTimeout(() => this.flush(), wait);
       this.timer.unref?.();
     }
+  }
+
+  /** Events waiting for the next delivery (tests, diagnostics). */
+  get pending(): number {
+    return this.queue.length;
   }
 
   flush(): void {
@@ -36,6 +51,7 @@ export class EventBatcher {
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
+    this.lastDelivery = this.now();
     this.deliver(batch);
   }
 }

@@ -1,6 +1,10 @@
 // All sessions of one app instance: create, route commands, keep each session's reduced view
 // for (re)connecting windows, and push batched events to every subscriber (Electron windows
 // or browser-host sockets). Plain Node; never imports electron.
+//
+// With a data dir it also keeps the process registry: every `claude` child is recorded when
+// spawned and forgotten when gone, and children left behind by a previous instance that was
+// killed are ended (after verifying they are still the processes we started) on construction.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { SessionEvent } from '../../shared/events';
@@ -8,10 +12,12 @@ import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, ImageInput, Permi
 import { ClideError } from '../../shared/result';
 import { applyEvents, emptySession, type SessionView } from '../../shared/transcript';
 import { childEnv } from './child-env';
-import { EventBatcher } from './event-batcher';
+import { EventBatcher, FRAME_MS } from './event-batcher';
 import { findClaude } from './find-claude';
 import { TESTED_CLI_VERSION } from './protocol/version';
-import { Session, type SessionTimings } from './session';
+import { ProcessRegistry, type ReapReport } from './process-registry';
+import { Session, type SessionLimits, type SessionTimings } from './session';
+import { spawnChoicesProblem } from './spawn-args';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -21,6 +27,12 @@ export interface HostOptions {
   appVersion?: string;
   batchMs?: number;
   timings?: Partial<SessionTimings>;
+  limits?: SessionLimits;
+  /**
+   * Where this app keeps its own state (Electron: userData; browser host: its own dir). Enables
+   * the process registry and reaps orphans of a previous instance. Without it nothing is recorded.
+   */
+  dataDir?: string;
   /** Override how the CLI is found (tests). */
   findClaude?: () => ClaudeCheck;
 }
@@ -37,14 +49,24 @@ export class SessionHost {
   private readonly env: NodeJS.ProcessEnv;
   private readonly homeDir: string;
   private readonly defaultCwd: string;
+  private readonly registry: ProcessRegistry | undefined;
+  /** Resolves when children left by a previous, crashed instance have been dealt with. */
+  readonly orphansReaped: Promise<ReapReport | undefined>;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
     this.homeDir = opts.homeDir ?? os.homedir();
     this.defaultCwd = opts.defaultCwd ?? process.cwd();
+    this.registry = opts.dataDir ? new ProcessRegistry({ dataDir: opts.dataDir }) : undefined;
+    this.orphansReaped = this.registry
+      ? this.registry.reapOrphans().catch((err: unknown) => {
+          console.warn(`[clide] could not check for orphaned claude processes: ${(err as Error).message}`);
+          return undefined;
+        })
+      : Promise.resolve(undefined);
     this.batcher = new EventBatcher((batch) => {
       for (const l of this.listeners) l(batch);
-    }, opts.batchMs ?? 16);
+    }, opts.batchMs ?? FRAME_MS);
   }
 
   subscribe(listener: (batch: AppEvent[]) => void): () => void {
@@ -83,6 +105,9 @@ export class SessionHost {
         if (e.session.sessionId === input.resume) return { id: e.session.id };
       }
     }
+    // Checked before anything is created: these values end up on the CLI's command line.
+    const problem = spawnChoicesProblem(input);
+    if (problem) throw new ClideError(problem);
     const id = randomUUID();
     const cwd = input.cwd ?? this.defaultCwd;
     const claude = this.checkClaude();
@@ -95,6 +120,8 @@ export class SessionHost {
       model: input.model,
       permissionMode: input.permissionMode,
       timings: this.opts.timings,
+      limits: this.opts.limits,
+      tracker: this.registry,
     });
     const entry: Entry = { session, view: emptySession(id, cwd) };
     this.sessions.set(id, entry);
@@ -122,6 +149,11 @@ export class SessionHost {
 
   interrupt(id: string): Promise<void> {
     return this.get(id).session.interrupt();
+  }
+
+  /** End a session's process by force (the "Kill" action on a session that is not responding). */
+  kill(id: string): Promise<void> {
+    return this.get(id).session.kill();
   }
 
   setPermissionMode(id: string, mode: string): Promise<string> {
@@ -154,6 +186,11 @@ export class SessionHost {
     this.sessions.clear();
     await Promise.all(all.map((e) => e.session.close()));
     this.batcher.flush();
+  }
+
+  /** Children recorded in the process registry (tests, diagnostics). */
+  trackedChildren(): number[] {
+    return this.registry?.list().map((c) => c.pid) ?? [];
   }
 
   /** Live sessions (tests, the process registry). */

@@ -1,20 +1,21 @@
-// One tab's Claude session: a lifecycle state machine around one `claude` process at a time
-// (a resume starts a new process on the same Claude session id).
-//
-//   starting -> ready <-> working <-> waiting (a person must answer)
-//        \         \          \           \
-//         +---------+----------+-----------+--> ended (we closed it) | failed (it died)
+// One tab's Claude session: one `claude` process at a time (a resume starts a new process on
+// the same Claude session id), driven by the lifecycle in lifecycle.ts.
 //
 // Rules kept here: a prompt a person never answered is never reported to Claude as their
-// denial; every exit ends in a clear state with the cause and a way forward.
+// denial; every exit ends in a clear state with the cause and a way forward; stopping and
+// closing always finish, even when the process ignores us.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import type { PermissionRequest, SessionEvent, SessionInfo, SessionStatus } from '../../shared/events';
+import type { LivenessState, PermissionRequest, SessionEvent, SessionInfo, SessionStatus } from '../../shared/events';
 import type { ImageInput, PermissionDecision } from '../../shared/ipc';
 import { ClideError, type AppError } from '../../shared/result';
+import { hasProcess, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
 import { Connection, type Ask } from './protocol/connection';
 import type { ExitInfo } from './protocol/transport';
 import { TESTED_CLI_VERSION } from './protocol/version';
+import type { ChildTracker } from './process-registry';
+import { spawnArgs } from './spawn-args';
+import { cwdProblem, spawnProblem } from './spawn-errors';
+import { Watchdog } from './watchdog';
 
 export interface SessionOptions {
   id: string;
@@ -27,6 +28,9 @@ export interface SessionOptions {
   permissionMode?: string;
   /** Grace periods, shortened by tests. */
   timings?: Partial<SessionTimings>;
+  limits?: SessionLimits;
+  /** Records spawned children so a crashed app can reap them on its next launch. */
+  tracker?: ChildTracker;
   now?: () => number;
 }
 
@@ -34,31 +38,75 @@ export interface SessionTimings {
   initializeMs: number;
   /** After Stop, how long the turn may take to end before the process is terminated. */
   interruptGraceMs: number;
+  /** On close with a turn running: how long the interrupt may take before stdin is closed. */
+  closeInterruptMs: number;
   /** After closing stdin, how long the CLI gets to flush its session file and exit. */
   closeGraceMs: number;
   /** After SIGTERM, how long before SIGKILL. */
   termGraceMs: number;
+  /** A working turn silent this long is reported as not responding (0 turns this off). */
+  silenceMs: number;
 }
 
-const DEFAULT_TIMINGS: SessionTimings = { initializeMs: 30_000, interruptGraceMs: 10_000, closeGraceMs: 5_000, termGraceMs: 5_000 };
+export interface SessionLimits {
+  /** Longest stdout line accepted; a longer one is dropped with a visible notice. */
+  maxLineBytes?: number;
+  /** Bytes of stderr kept for the failure report. */
+  stderrBytes?: number;
+  /** Characters of input allowed to wait for a CLI that is not reading. */
+  maxQueuedChars?: number;
+}
+
+export const DEFAULT_TIMINGS: SessionTimings = {
+  initializeMs: 30_000,
+  interruptGraceMs: 10_000,
+  closeInterruptMs: 2_000,
+  closeGraceMs: 5_000,
+  termGraceMs: 5_000,
+  silenceMs: 90_000,
+};
 
 export const DENIED_BY_STOP = 'The user stopped this turn before answering.';
+
+/** The error a command gets when the lifecycle does not allow it now. */
+function refused(reason: 'not-running' | 'busy', phase: Phase, resumable: boolean): ClideError {
+  if (reason === 'busy') {
+    return new ClideError(
+      phase === 'stopping'
+        ? { kind: 'session-busy', message: 'Claude is still stopping the current turn.', hint: 'Send again once it has stopped.' }
+        : { kind: 'session-busy', message: 'The session is still running.', hint: 'Close it or wait for it to end first.' },
+    );
+  }
+  return new ClideError({
+    kind: 'not-running',
+    message: phase === 'closing' || phase === 'terminating' ? 'This session is shutting down.' : 'This session has ended.',
+    hint: resumable ? 'Resume it to continue the conversation.' : 'Start a new session.',
+  });
+}
 
 export class Session {
   readonly id: string;
   readonly cwd: string;
   private conn: Connection | undefined;
+  private phaseValue: Phase = 'idle';
   private statusValue: SessionStatus = 'starting';
+  private livenessValue: LivenessState = 'ok';
   private readonly pending = new Map<string, PermissionRequest>();
   private turnActive = false;
-  private closing = false;
+  /** Streaming messages not yet ended: closed as aborted if the process dies mid-message. */
+  private readonly openMessages = new Set<string>();
   private claudeSessionId: string | undefined;
+  private model: string | undefined;
+  private permissionMode: string | undefined;
   private cliVersionWarned = false;
-  private interruptTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopTimer: ReturnType<typeof setTimeout> | undefined;
+  private termination: 'stop-timeout' | 'kill' | undefined;
+  private watchdog: Watchdog | undefined;
+  private closing: Promise<void> | undefined;
   private readonly timings: SessionTimings;
   private readonly now: () => number;
   private listener: (events: SessionEvent[]) => void = () => {};
-  private exitPromise: Promise<void> = Promise.resolve();
+  private turnEndWaiters: Array<() => void> = [];
 
   constructor(private readonly opts: SessionOptions) {
     this.id = opts.id;
@@ -66,10 +114,21 @@ export class Session {
     this.timings = { ...DEFAULT_TIMINGS, ...opts.timings };
     this.now = opts.now ?? Date.now;
     this.claudeSessionId = opts.resume;
+    this.model = opts.model;
+    this.permissionMode = opts.permissionMode;
   }
 
   get status(): SessionStatus {
     return this.statusValue;
+  }
+
+  /** The fine-grained lifecycle phase (see lifecycle.ts). */
+  get phase(): Phase {
+    return this.phaseValue;
+  }
+
+  get liveness(): LivenessState {
+    return this.livenessValue;
   }
 
   get pid(): number | undefined {
@@ -85,59 +144,84 @@ export class Session {
     return [...this.pending.values()];
   }
 
+  /** The live connection, for diagnostics and tests (undefined once it has exited). */
+  get connection(): Connection | undefined {
+    return this.conn?.transport.running ? this.conn : undefined;
+  }
+
   onEvents(listener: (events: SessionEvent[]) => void): void {
     this.listener = listener;
   }
 
-  /** Spawn the CLI and run the initialize handshake. Never throws: failures become events. */
+  /** Spawn the CLI and run the initialize handshake. Never throws for spawn problems: they become events. */
   start(): void {
-    this.closing = false;
-    this.setStatus('starting');
-    const cwdProblem = checkCwd(this.cwd);
-    if (cwdProblem) return this.fail(cwdProblem, false);
-    const args: string[] = [];
-    if (this.claudeSessionId) args.push('--resume', this.claudeSessionId);
-    if (this.opts.model) args.push('--model', this.opts.model);
-    if (this.opts.permissionMode) args.push('--permission-mode', this.opts.permissionMode);
+    this.go({ type: 'start' });
+    this.closing = undefined;
+    this.termination = undefined;
+    this.turnActive = false;
+    const dir = cwdProblem(this.cwd);
+    if (dir) return this.startFailed(dir, this.claudeSessionId !== undefined);
+    let args: string[];
+    try {
+      args = spawnArgs({ resume: this.claudeSessionId, model: this.model, permissionMode: this.permissionMode });
+    } catch (err) {
+      return this.startFailed(err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) }, false);
+    }
+    const limits = this.opts.limits ?? {};
     let conn: Connection;
     try {
       conn = new Connection(
-        { command: this.opts.claudePath, extraArgs: args, cwd: this.cwd, env: this.opts.env, now: this.now },
         {
-          onEvents: (events) => this.fromCli(events),
-          onAsk: (ask) => this.ask(ask),
+          command: this.opts.claudePath,
+          extraArgs: args,
+          cwd: this.cwd,
+          env: this.opts.env,
+          now: this.now,
+          maxLineBytes: limits.maxLineBytes,
+          stderrLimit: limits.stderrBytes,
+          maxQueuedChars: limits.maxQueuedChars,
+        },
+        {
+          onEvents: (events) => this.fromCli(conn, events),
+          onAsk: (ask) => this.ask(conn, ask),
           onWithdrawn: (requestId) => this.closePrompt(requestId, 'withdrawn'),
+          onActivity: () => this.watchdog?.activity(),
           onExit: (info, owed) => this.exited(conn, info, owed),
         },
       );
     } catch (err) {
-      return this.fail({ kind: 'spawn-failed', message: `Could not start Claude: ${(err as Error).message}` }, false);
+      const e = err as NodeJS.ErrnoException;
+      return this.startFailed(e.code ? spawnProblem(e, this.opts.claudePath, this.cwd) : { kind: 'spawn-failed', message: `Could not start Claude: ${e.message}` }, false);
     }
     this.conn = conn;
-    this.exitPromise = conn.transport.waitForExit().then(() => {});
+    if (conn.pid !== undefined) this.opts.tracker?.spawned(conn.pid, this.id);
+    this.watchdog?.dispose();
+    this.watchdog = new Watchdog({ silenceMs: this.timings.silenceMs, now: this.now, onChange: (silent, since) => this.silenceChanged(silent, since) });
     conn
       .initialize({}, this.timings.initializeMs)
       .then((info) => {
         if (this.conn !== conn) return;
         this.info(info);
-        if (this.statusValue === 'starting') this.setStatus('ready');
+        this.go({ type: 'handshake' });
       })
       .catch((err: unknown) => {
-        if (this.conn !== conn || !conn.transport.running) return; // the exit path reports it
+        if (this.conn !== conn || !conn.transport.running || this.phaseValue !== 'starting') return; // the exit path reports it
         const e = err instanceof ClideError ? err.info : { kind: 'internal' as const, message: String(err) };
         this.emit([this.notice('warning', 'initialize', `Claude did not complete the start-up handshake: ${e.message}`)]);
-        if (this.statusValue === 'starting') this.setStatus('ready');
+        this.go({ type: 'handshake' });
       });
   }
 
   /** Send a user message. While a turn runs, the CLI folds it into that turn. */
   send(text: string, images: readonly ImageInput[] = []): void {
-    const conn = this.requireLive();
     if (!text.trim() && images.length === 0) throw new ClideError({ kind: 'invalid-input', message: 'The message is empty.' });
+    this.check({ type: 'send' });
+    const conn = this.requireLive();
+    // Throws (and changes nothing) if the CLI is gone or not reading: the caller keeps the text.
     conn.sendUser(text, images);
     this.emit([{ kind: 'user', id: randomUUID(), text, images: images.length || undefined, at: this.now() }]);
     this.turnActive = true;
-    this.refreshStatus();
+    this.go({ type: 'send' });
   }
 
   /** The person answered a prompt. */
@@ -150,85 +234,174 @@ export class Session {
     this.closePrompt(requestId, decision.behavior === 'allow' ? 'allowed' : 'denied', decision.behavior === 'deny' ? decision.message : undefined);
   }
 
-  /** Stop the running turn: answer open prompts as stopped, send interrupt, escalate if it hangs. */
+  /**
+   * Stop the running turn: answer open prompts as stopped, send interrupt, and terminate the
+   * process if the turn has not ended after the grace period. Resolves once the interrupt was
+   * answered (or given up on); the phase and liveness events tell what really happened.
+   */
   async interrupt(): Promise<void> {
-    const conn = this.requireLive();
-    for (const req of [...this.pending.values()]) {
-      if (conn.answerPermission(req.requestId, { behavior: 'deny', message: DENIED_BY_STOP, interrupt: true })) {
-        this.closePrompt(req.requestId, 'cancelled');
-      }
+    this.check({ type: 'stop' });
+    const conn = this.requireProcess();
+    this.cancelPrompts(conn);
+    if (!this.turnActive || this.phaseValue === 'stopping' || !isLive(this.phaseValue)) return;
+    this.go({ type: 'stop' });
+    this.armStopEscalation(conn);
+    try {
+      await conn.request('interrupt', {}, this.timings.interruptGraceMs);
+    } catch {
+      // Refused, timed out or the process died: the escalation timer or the exit path reports it.
     }
-    if (!this.turnActive) return;
-    this.armInterruptEscalation(conn);
-    await conn.request('interrupt', {}, this.timings.interruptGraceMs);
   }
+
+  /** End the process by force (the person chose Kill, e.g. on a session that is not responding). */
+  async kill(): Promise<void> {
+    this.check({ type: 'kill' });
+    const conn = this.conn;
+    if (!conn || !conn.transport.running) return;
+    if (this.phaseValue !== 'terminating' && this.phaseValue !== 'closing') this.terminate(conn, 'kill');
+    await conn.transport.waitForExit();
+  }
+
+  // ---- outbound requests: each asks the live CLI something and returns its typed answer ------
 
   async setPermissionMode(mode: string): Promise<string> {
     const confirmed = await this.requireLive().setPermissionMode(mode);
+    this.permissionMode = confirmed;
     this.info({ permissionMode: confirmed });
     return confirmed;
   }
 
   async setModel(model: string): Promise<string> {
     const confirmed = await this.requireLive().setModel(model);
+    this.model = confirmed;
     this.info({ model: confirmed });
     return confirmed;
   }
 
+  // ---- shutdown -------------------------------------------------------------------------------
+
   /**
-   * Shut the process down: close stdin (the CLI flushes its session file and exits), then
-   * SIGTERM the process group, then SIGKILL. Resolves when it is gone. Prompts still open are
-   * not answered: closing a tab is not the person denying them.
+   * Shut the process down and resolve when it (and anything it started) is gone:
+   * interrupt a running turn (so the CLI stops working and withdraws its prompts instead of
+   * carrying on unattended), close stdin (the CLI flushes its session file and exits), then
+   * SIGTERM the process group, then SIGKILL. Open prompts are not answered: closing a tab is
+   * not the person denying them.
    */
-  async close(): Promise<void> {
-    this.closing = true;
-    const conn = this.conn;
-    if (!conn || !conn.transport.running) {
-      if (this.statusValue !== 'failed') this.setStatus('ended');
-      return;
-    }
-    conn.endInput();
-    if (await exitedWithin(conn, this.timings.closeGraceMs)) return this.exitPromise;
-    conn.transport.kill('SIGTERM');
-    if (await exitedWithin(conn, this.timings.termGraceMs)) return this.exitPromise;
-    conn.transport.kill('SIGKILL');
-    await this.exitPromise;
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
   }
 
   /** Start again after the process ended, resuming the same Claude session where possible. */
   restart(): void {
-    if (this.conn?.transport.running) throw new ClideError({ kind: 'session-busy', message: 'The session is still running.' });
+    if (this.conn?.transport.running || hasProcess(this.phaseValue)) {
+      throw new ClideError({ kind: 'session-busy', message: 'The session is still running.', hint: 'Stop or close it first.' });
+    }
     this.start();
   }
 
-  // ---- internals -------------------------------------------------------------------------
+  // ---- internals -------------------------------------------------------------------------------
+
+  private async shutdown(): Promise<void> {
+    const conn = this.conn;
+    const wasTurn = this.turnActive && isLive(this.phaseValue);
+    const wasStopping = this.phaseValue === 'stopping';
+    this.go({ type: 'close' });
+    this.clearStopEscalation();
+    if (!conn || conn.pid === undefined) return;
+    if (conn.transport.running) {
+      if (wasTurn && !wasStopping) conn.request('interrupt', {}, this.timings.closeInterruptMs).catch(() => {});
+      if (wasTurn) await this.turnEndedWithin(conn, this.timings.closeInterruptMs);
+      conn.endInput();
+      if (!(await exitedWithin(conn, this.timings.closeGraceMs))) {
+        conn.transport.kill('SIGTERM');
+        if (!(await exitedWithin(conn, this.timings.termGraceMs))) {
+          conn.transport.kill('SIGKILL');
+          await exitedWithin(conn, 5_000);
+        }
+      }
+    }
+    await conn.transport.endGroup(this.timings.termGraceMs);
+    this.opts.tracker?.gone(conn.pid);
+  }
+
+  private check(e: LifecycleEvent): void {
+    const r = transition(this.phaseValue, e);
+    if (!r.ok) throw refused(r.reason, this.phaseValue, this.claudeSessionId !== undefined);
+  }
+
+  /** Apply a lifecycle event; emits status and liveness changes. Illegal events are ignored. */
+  private go(e: LifecycleEvent): void {
+    const r = transition(this.phaseValue, e);
+    if (!r.ok) {
+      if (e.type === 'start') throw refused(r.reason, this.phaseValue, false);
+      return;
+    }
+    if (r.phase === this.phaseValue) return;
+    this.phaseValue = r.phase;
+    this.watchdog?.setWorking(r.phase === 'working');
+    if (r.phase === 'ready' || r.phase === 'ended' || r.phase === 'failed') this.flushTurnEndWaiters();
+    const status = statusOf(r.phase, this.statusValue);
+    if (status !== this.statusValue) {
+      this.statusValue = status;
+      this.emit([{ kind: 'status', status }]);
+    }
+    this.refreshLiveness();
+  }
+
+  private refreshLiveness(): void {
+    const p = this.phaseValue;
+    const state: LivenessState =
+      p === 'stopping' || p === 'terminating' || p === 'closing' ? p : p === 'working' && this.watchdog?.isSilent ? 'not-responding' : 'ok';
+    if (state === this.livenessValue) return;
+    this.livenessValue = state;
+    this.emit([{ kind: 'liveness', state, at: this.now() }]);
+  }
+
+  private silenceChanged(silent: boolean, since: number): void {
+    if (silent && this.phaseValue === 'working') {
+      this.livenessValue = 'not-responding';
+      this.emit([{ kind: 'liveness', state: 'not-responding', since, at: this.now() }]);
+    } else {
+      this.refreshLiveness();
+    }
+  }
 
   private requireLive(): Connection {
     const conn = this.conn;
-    if (!conn || !conn.transport.running || this.closing) {
-      throw new ClideError({
-        kind: 'not-running',
-        message: 'This session has ended.',
-        hint: this.claudeSessionId ? 'Resume it to continue the conversation.' : 'Start a new session.',
-      });
-    }
+    if (!conn || !conn.transport.running || !isLive(this.phaseValue)) throw refused('not-running', this.phaseValue, this.claudeSessionId !== undefined);
     return conn;
   }
 
-  private fromCli(events: SessionEvent[]): void {
+  private requireProcess(): Connection {
+    const conn = this.conn;
+    if (!conn || !conn.transport.running) throw refused('not-running', this.phaseValue, this.claudeSessionId !== undefined);
+    return conn;
+  }
+
+  private fromCli(conn: Connection, events: SessionEvent[]): void {
+    if (this.conn !== conn) return;
     const out: SessionEvent[] = [];
+    let turnEnded = false;
     for (const e of events) {
       out.push(e);
-      if (e.kind === 'info') {
+      if (e.kind === 'block-start') this.openMessages.add(e.messageId);
+      else if (e.kind === 'message-end') this.openMessages.delete(e.messageId);
+      else if (e.kind === 'info') {
         if (e.info.claudeSessionId) this.claudeSessionId = e.info.claudeSessionId;
         out.push(...this.versionCanary(e.info));
-      } else if (e.kind === 'result') {
-        this.turnActive = false;
-        this.clearInterruptEscalation();
-      }
+      } else if (e.kind === 'result') turnEnded = true;
     }
+    this.watchdog?.observe(events);
     this.emit(out);
-    this.refreshStatus();
+    if (turnEnded) {
+      this.turnActive = false;
+      this.flushTurnEndWaiters();
+      this.clearStopEscalation();
+      // A result with prompts still open means the CLI gave up on them.
+      for (const id of [...this.pending.keys()]) if (!conn.isOwed(id)) this.closePrompt(id, 'withdrawn');
+      this.go({ type: 'turn-ended' });
+    }
   }
 
   private info(info: SessionInfo): void {
@@ -249,10 +422,24 @@ export class Session {
     ];
   }
 
-  private ask(ask: Ask): void {
-    this.pending.set(ask.request.requestId, ask.request);
+  private ask(conn: Connection, ask: Ask): void {
+    if (this.conn !== conn) return;
+    const id = ask.request.requestId;
+    if (this.phaseValue === 'stopping') {
+      // Asked after Stop was pressed: the person already said to stop.
+      if (conn.answerPermission(id, { behavior: 'deny', message: DENIED_BY_STOP, interrupt: true })) return;
+    }
+    this.pending.set(id, ask.request);
     this.emit([{ kind: 'permission', request: ask.request }]);
-    this.refreshStatus();
+    this.go({ type: 'ask' });
+  }
+
+  private cancelPrompts(conn: Connection): void {
+    for (const req of [...this.pending.values()]) {
+      if (conn.answerPermission(req.requestId, { behavior: 'deny', message: DENIED_BY_STOP, interrupt: true })) {
+        this.closePrompt(req.requestId, 'cancelled');
+      }
+    }
   }
 
   private closePrompt(requestId: string, outcome: 'allowed' | 'denied' | 'cancelled' | 'withdrawn', message?: string): void {
@@ -260,71 +447,104 @@ export class Session {
     if (!req) return;
     this.pending.delete(requestId);
     this.emit([{ kind: 'permission-closed', requestId, toolUseId: req.toolUseId, outcome, message }]);
-    this.refreshStatus();
+    if (this.pending.size === 0) this.go({ type: 'prompts-cleared', turn: this.turnActive });
   }
 
   private exited(conn: Connection, info: ExitInfo, owed: string[]): void {
     if (this.conn !== conn) return;
-    this.clearInterruptEscalation();
+    this.clearStopEscalation();
+    this.watchdog?.dispose();
+    const out: SessionEvent[] = [];
+    // Keep what streamed, but mark it as cut off rather than leaving it "still typing".
+    for (const messageId of this.openMessages) out.push({ kind: 'message-end', messageId, aborted: true });
+    this.openMessages.clear();
+    this.emit(out);
     // Prompts the CLI can no longer receive an answer for.
     for (const id of owed) this.closePrompt(id, 'withdrawn');
     for (const id of [...this.pending.keys()]) this.closePrompt(id, 'withdrawn');
     const wasTurn = this.turnActive;
     this.turnActive = false;
-    if (info.spawnError) return this.fail(spawnError(info.spawnError, this.opts.claudePath), false);
-    if (this.closing) return this.setStatus('ended');
+    const resumable = this.claudeSessionId !== undefined;
+    if (info.spawnError) {
+      return this.startFailed(spawnProblem(info.spawnError, this.opts.claudePath, this.cwd), resumable);
+    }
+    if (!this.closing) {
+      // Descendants of a process that died on its own are ended too; nobody else will.
+      void conn.transport.endGroup(this.timings.termGraceMs).then(() => {
+        if (conn.pid !== undefined) this.opts.tracker?.gone(conn.pid);
+      });
+    }
+    if (this.phaseValue === 'closing') return this.go({ type: 'exited', clean: true });
     const stderr = conn.transport.stderrTail().trim();
-    if (info.code === 0 && !wasTurn) {
+    const hint = resumable ? 'Resume to continue the conversation where it stopped.' : 'Start a new session.';
+    if (this.phaseValue === 'terminating') {
+      const why =
+        this.termination === 'kill'
+          ? 'Claude was ended by force, as you asked.'
+          : `Claude did not stop within ${Math.round(this.timings.interruptGraceMs / 1000)} s of being asked, so clide ended it.`;
+      return this.fail({ kind: 'process-exit', message: why, hint, detail: stderr || undefined, exitCode: info.code, signal: info.signal }, resumable);
+    }
+    const clean = info.code === 0 && !info.signal && !wasTurn;
+    if (clean) {
       this.emit([this.notice('info', 'exited', 'Claude exited.')]);
-      return this.setStatus('ended');
+      return this.go({ type: 'exited', clean: true });
     }
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
-    this.fail(
-      {
-        kind: 'process-exit',
-        message: `Claude ${how}${wasTurn ? ' in the middle of a turn' : ''}.`,
-        hint: this.claudeSessionId ? 'Resume to continue the conversation where it stopped.' : 'Start a new session.',
-        detail: stderr || undefined,
-        exitCode: info.code,
-        signal: info.signal,
-      },
-      this.claudeSessionId !== undefined,
-    );
+    const when = this.phaseValue === 'starting' ? ' while starting' : wasTurn ? ' in the middle of a turn' : '';
+    this.fail({ kind: 'process-exit', message: `Claude ${how}${when}.`, hint, detail: stderr || undefined, exitCode: info.code, signal: info.signal }, resumable);
+  }
+
+  private startFailed(error: AppError, resumable: boolean): void {
+    this.emit([{ kind: 'failure', error, resumable }]);
+    this.go({ type: 'spawn-failed' });
   }
 
   private fail(error: AppError, resumable: boolean): void {
     this.emit([{ kind: 'failure', error, resumable }]);
-    this.setStatus('failed');
+    this.go({ type: 'exited', clean: false });
   }
 
-  private armInterruptEscalation(conn: Connection): void {
-    this.clearInterruptEscalation();
-    this.interruptTimer = setTimeout(() => {
-      if (this.conn !== conn || !this.turnActive || !conn.transport.running) return;
-      this.emit([this.notice('warning', 'interrupt-escalated', 'Claude did not stop in time; the process was terminated.')]);
-      this.closing = true;
-      conn.transport.kill('SIGTERM');
-      setTimeout(() => conn.transport.kill('SIGKILL'), this.timings.termGraceMs).unref();
+  private terminate(conn: Connection, why: 'stop-timeout' | 'kill'): void {
+    this.termination = why;
+    this.clearStopEscalation();
+    this.go(why === 'kill' ? { type: 'kill' } : { type: 'stop-timeout' });
+    conn.transport.kill('SIGTERM');
+    const timer = setTimeout(() => conn.transport.kill('SIGKILL'), this.timings.termGraceMs);
+    timer.unref?.();
+    void conn.transport.waitForExit().then(() => clearTimeout(timer));
+  }
+
+  private armStopEscalation(conn: Connection): void {
+    this.clearStopEscalation();
+    this.stopTimer = setTimeout(() => {
+      this.stopTimer = undefined;
+      if (this.conn !== conn || this.phaseValue !== 'stopping' || !conn.transport.running) return;
+      this.emit([this.notice('warning', 'interrupt-escalated', 'Claude did not stop in time; clide is ending the process.')]);
+      this.terminate(conn, 'stop-timeout');
     }, this.timings.interruptGraceMs);
-    this.interruptTimer.unref?.();
+    this.stopTimer.unref?.();
   }
 
-  private clearInterruptEscalation(): void {
-    if (this.interruptTimer) clearTimeout(this.interruptTimer);
-    this.interruptTimer = undefined;
+  private clearStopEscalation(): void {
+    if (this.stopTimer) clearTimeout(this.stopTimer);
+    this.stopTimer = undefined;
   }
 
-  private refreshStatus(): void {
-    if (this.statusValue === 'ended' || this.statusValue === 'failed') return;
-    if (this.pending.size > 0) return this.setStatus('waiting');
-    if (this.turnActive) return this.setStatus('working');
-    if (this.statusValue !== 'starting') this.setStatus('ready');
+  private turnEndedWithin(conn: Connection, ms: number): Promise<void> {
+    if (!this.turnActive || !conn.transport.running) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.turnEndWaiters.push(done);
+      void conn.transport.waitForExit().then(done);
+    });
   }
 
-  private setStatus(status: SessionStatus): void {
-    if (this.statusValue === status) return;
-    this.statusValue = status;
-    this.emit([{ kind: 'status', status }]);
+  private flushTurnEndWaiters(): void {
+    for (const w of this.turnEndWaiters.splice(0)) w();
   }
 
   private emit(events: SessionEvent[]): void {
@@ -334,29 +554,6 @@ export class Session {
   private notice(level: 'info' | 'warning' | 'error', code: string, text: string): SessionEvent {
     return { kind: 'notice', id: randomUUID(), level, code, text, at: this.now() };
   }
-}
-
-function checkCwd(cwd: string): AppError | undefined {
-  try {
-    if (fs.statSync(cwd).isDirectory()) return undefined;
-    return { kind: 'cwd-missing', message: `The working directory is not a folder: ${cwd}`, hint: 'Choose an existing folder for the session.' };
-  } catch {
-    return { kind: 'cwd-missing', message: `The working directory does not exist: ${cwd}`, hint: 'Choose an existing folder for the session.' };
-  }
-}
-
-function spawnError(err: NodeJS.ErrnoException, path: string): AppError {
-  if (err.code === 'ENOENT') {
-    return {
-      kind: 'cli-not-found',
-      message: `Claude Code was not found at ${path}.`,
-      hint: 'Install Claude Code (npm install -g @anthropic-ai/claude-code) or set CLIDE_CLAUDE_PATH to the claude executable.',
-    };
-  }
-  if (err.code === 'EACCES') {
-    return { kind: 'cli-not-executable', message: `${path} is not executable.`, hint: `Make it executable (chmod +x ${path}) or point CLIDE_CLAUDE_PATH at the right file.` };
-  }
-  return { kind: 'spawn-failed', message: `Could not start Claude: ${err.message}` };
 }
 
 async function exitedWithin(conn: Connection, ms: number): Promise<boolean> {

@@ -1,0 +1,68 @@
+// The only values that reach the `claude` command line besides the fixed stream-json flags.
+// Nothing a person typed or a model wrote goes into argv as free text: every value is checked
+// against a strict pattern first, so a "model" such as `--dangerously-skip-permissions` or a
+// session id with a space can never become a flag of its own.
+import { permissionModes } from '../../shared/events';
+import { ClideError, type AppError } from '../../shared/result';
+
+/** Model aliases and ids: `sonnet`, `claude-opus-4-7[1m]`, Bedrock ARNs, Vertex `name@date`. */
+const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:@/[\]-]{0,199}$/;
+/** The CLI's session ids are UUIDs. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SpawnChoices {
+  resume?: string;
+  model?: string;
+  permissionMode?: string;
+}
+
+export function modelProblem(model: string): AppError | undefined {
+  if (MODEL.test(model)) return undefined;
+  return {
+    kind: 'invalid-input',
+    message: `"${clip(model)}" is not a model name clide can pass to Claude Code.`,
+    hint: 'Use a model alias such as sonnet or opus, or a full model id (letters, digits and . _ : @ / [ ] -).',
+  };
+}
+
+export function permissionModeProblem(mode: string): AppError | undefined {
+  if ((permissionModes as readonly string[]).includes(mode)) return undefined;
+  return {
+    kind: 'invalid-input',
+    message: `"${clip(mode)}" is not a permission mode.`,
+    hint: `Choose one of: ${permissionModes.join(', ')}.`,
+  };
+}
+
+export function sessionIdProblem(id: string): AppError | undefined {
+  if (SESSION_ID.test(id)) return undefined;
+  return {
+    kind: 'invalid-input',
+    message: `"${clip(id)}" is not a Claude session id.`,
+    hint: 'Pick the session to resume from the history list.',
+  };
+}
+
+/** The first problem with these choices, if any. */
+export function spawnChoicesProblem(c: SpawnChoices): AppError | undefined {
+  return (
+    (c.resume !== undefined ? sessionIdProblem(c.resume) : undefined) ??
+    (c.model !== undefined ? modelProblem(c.model) : undefined) ??
+    (c.permissionMode !== undefined ? permissionModeProblem(c.permissionMode) : undefined)
+  );
+}
+
+/** Extra argv after the fixed flags. Throws an invalid-input ClideError on a bad value. */
+export function spawnArgs(c: SpawnChoices): string[] {
+  const problem = spawnChoicesProblem(c);
+  if (problem) throw new ClideError(problem);
+  const args: string[] = [];
+  if (c.resume) args.push('--resume', c.resume);
+  if (c.model) args.push('--model', c.model);
+  if (c.permissionMode) args.push('--permission-mode', c.permissionMode);
+  return args;
+}
+
+function clip(s: string): string {
+  return s.length > 80 ? `${s.slice(0, 80)}…` : s;
+}
