@@ -43,6 +43,10 @@ export const SessionInfoSchema = z.object({
   apiKeySource: z.string().optional(),
   outputStyle: z.string().optional(),
   pid: z.number().optional(),
+  /** Effort level set with apply_flag_settings (low, medium, high, ...). */
+  effortLevel: z.string().optional(),
+  /** Thinking budget set with set_max_thinking_tokens; null means the CLI's default. */
+  maxThinkingTokens: z.number().nullable().optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
@@ -116,10 +120,14 @@ export const TurnResultSchema = z.object({
   durationMs: z.number().optional(),
   denials: z.array(z.object({ toolName: z.string(), toolUseId: z.string().optional() })),
   terminalReason: z.string().optional(),
+  /** The person stopped the turn (an interrupt), so its error subtype is not a failure to show. */
+  interrupted: z.boolean().optional(),
+  /** HTTP status of the API error that ended the turn, if that is what ended it. */
+  apiErrorStatus: z.number().optional(),
 });
 export type TurnResult = z.infer<typeof TurnResultSchema>;
 
-export const contextSources = ['skill', 'command', 'reminder', 'local-command', 'compaction', 'interrupt', 'other'] as const;
+export const contextSources = ['skill', 'command', 'reminder', 'local-command', 'compaction', 'interrupt', 'memory', 'other'] as const;
 export const ContextSourceSchema = z.enum(contextSources);
 export type ContextSource = z.infer<typeof ContextSourceSchema>;
 
@@ -134,6 +142,68 @@ export const RateLimitSchema = z.object({
   at: z.number(),
 });
 export type RateLimit = z.infer<typeof RateLimitSchema>;
+
+/** Background work the CLI tracks: a Bash command, a subagent, a workflow, an MCP task. */
+export const TaskPatchSchema = z.object({
+  taskId: z.string(),
+  /** The tool call that started it (its card shows the task). */
+  toolUseId: z.string().optional(),
+  /** local_bash, local_agent, local_workflow, mcp_task, ... */
+  taskType: z.string().optional(),
+  subagentType: z.string().optional(),
+  description: z.string().optional(),
+  prompt: z.string().optional(),
+  /** pending, running, completed, failed, killed, stopped, paused. */
+  status: z.string().optional(),
+  backgrounded: z.boolean().optional(),
+  parentTaskId: z.string().optional(),
+  summary: z.string().optional(),
+  lastToolName: z.string().optional(),
+  usage: z.object({ totalTokens: z.number(), toolUses: z.number(), durationMs: z.number() }).optional(),
+  outputFile: z.string().optional(),
+  error: z.string().optional(),
+  /** Housekeeping the CLI asks hosts not to show inline. */
+  hidden: z.boolean().optional(),
+});
+export type TaskPatch = z.infer<typeof TaskPatchSchema>;
+
+export const HookRunSchema = z.object({
+  hookId: z.string(),
+  /** e.g. "PreToolUse:Bash". */
+  name: z.string(),
+  /** e.g. "PreToolUse". */
+  event: z.string(),
+  /** success, error or cancelled (on the response). */
+  outcome: z.string().optional(),
+  exitCode: z.number().optional(),
+  output: z.string().optional(),
+  stderr: z.string().optional(),
+});
+export type HookRun = z.infer<typeof HookRunSchema>;
+
+export const ApiRetrySchema = z.object({
+  attempt: z.number(),
+  maxRetries: z.number().optional(),
+  delayMs: z.number().optional(),
+  /** Absent for connection errors that had no HTTP response. */
+  httpStatus: z.number().optional(),
+  /** The CLI's error category: overloaded, rate_limit, server_error, ... */
+  error: z.string().optional(),
+  at: z.number(),
+});
+export type ApiRetry = z.infer<typeof ApiRetrySchema>;
+
+export const CompactionSchema = z.object({
+  trigger: z.string(),
+  preTokens: z.number().optional(),
+  postTokens: z.number().optional(),
+  durationMs: z.number().optional(),
+});
+export type Compaction = z.infer<typeof CompactionSchema>;
+
+export const livenessStates = ['ok', 'stopping', 'terminating', 'closing', 'not-responding'] as const;
+export const LivenessStateSchema = z.enum(livenessStates);
+export type LivenessState = z.infer<typeof LivenessStateSchema>;
 
 const parent = { parentToolUseId: z.string().optional() };
 
@@ -194,7 +264,7 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     outcome: PermissionOutcomeSchema,
     message: z.string().optional(),
   }),
-  z.object({ kind: z.literal('result'), result: TurnResultSchema }),
+  z.object({ kind: z.literal('result'), result: TurnResultSchema, id: z.string().optional(), at: z.number().optional() }),
   z.object({
     kind: z.literal('notice'),
     id: z.string(),
@@ -206,6 +276,80 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rate-limit'), rateLimit: RateLimitSchema }),
   /** Tokens in the context window now: input + cache read + cache creation of the latest main-thread call. */
   z.object({ kind: z.literal('usage'), contextTokens: z.number() }),
+  /**
+   * How the process is doing beyond the coarse status: being stopped, being ended by force,
+   * shutting down, or silent mid-turn ("not responding", since `since`). `ok` clears it.
+   */
+  z.object({ kind: z.literal('liveness'), state: LivenessStateSchema, since: z.number().optional(), at: z.number() }),
+  /** What the CLI is busy with between messages: calling the API, compacting, or nothing (null). */
+  z.object({ kind: z.literal('activity'), activity: z.enum(['requesting', 'compacting']).nullable() }),
+  z.object({ kind: z.literal('api-retry'), retry: ApiRetrySchema }),
+  z.object({ kind: z.literal('compaction'), id: z.string(), compaction: CompactionSchema, at: z.number() }),
+  /** The conversation was wiped (/clear and the like); a new one starts. */
+  z.object({ kind: z.literal('conversation-reset'), id: z.string(), trigger: z.string().optional(), at: z.number() }),
+  z.object({
+    kind: z.literal('task'),
+    phase: z.enum(['started', 'progress', 'updated', 'ended']),
+    task: TaskPatchSchema,
+    at: z.number(),
+  }),
+  z.object({ kind: z.literal('hook'), phase: z.enum(['started', 'progress', 'response']), hook: HookRunSchema, at: z.number() }),
+  /** A tool call refused without asking anyone (a rule, the permission mode, a hook, a classifier). */
+  z.object({
+    kind: z.literal('permission-denied'),
+    toolName: z.string(),
+    toolUseId: z.string(),
+    message: z.string(),
+    reasonType: z.string().optional(),
+    reason: z.string().optional(),
+    at: z.number(),
+    ...parent,
+  }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 export type SessionEventOf<K extends SessionEvent['kind']> = Extract<SessionEvent, { kind: K }>;
+
+// ---- typed results of outbound control requests ------------------------------------------
+
+export const ContextCategorySchema = z.object({
+  name: z.string(),
+  tokens: z.number(),
+  /** used, free, buffer or deferred. */
+  kind: z.string().optional(),
+  id: z.string().optional(),
+});
+
+/** get_context_usage: what fills the context window now. */
+export const ContextUsageSchema = z.object({
+  categories: z.array(ContextCategorySchema),
+  totalTokens: z.number(),
+  maxTokens: z.number(),
+  percentage: z.number(),
+  model: z.string().optional(),
+  autoCompactThreshold: z.number().optional(),
+  autoCompactEnabled: z.boolean().optional(),
+});
+export type ContextUsage = z.infer<typeof ContextUsageSchema>;
+
+/** mcp_status: one configured MCP server. */
+export const McpServerStatusSchema = z.object({
+  name: z.string(),
+  /** connected, failed, needs-auth, pending, disabled. */
+  status: z.string(),
+  error: z.string().optional(),
+  serverName: z.string().optional(),
+  serverVersion: z.string().optional(),
+  scope: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+});
+export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
+
+/** rewind_files: what restoring files to a past message changes (or changed). */
+export const RewindResultSchema = z.object({
+  canRewind: z.boolean(),
+  error: z.string().optional(),
+  filesChanged: z.array(z.string()),
+  insertions: z.number(),
+  deletions: z.number(),
+});
+export type RewindResult = z.infer<typeof RewindResultSchema>;

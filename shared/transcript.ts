@@ -4,14 +4,18 @@
 // re-renders only what changed.
 import type { AppError } from './result';
 import type {
+  ApiRetry,
+  LivenessState,
   ContextSource,
   FinalBlock,
+  HookRun,
   PermissionOutcome,
   PermissionRequest,
   RateLimit,
   SessionEvent,
   SessionInfo,
   SessionStatus,
+  TaskPatch,
   TurnResult,
 } from './events';
 
@@ -36,13 +40,38 @@ export type TranscriptItem =
       at: number;
     }
   | { type: 'context'; id: string; source: ContextSource; label: string; text: string; at: number; parentToolUseId?: string }
-  | { type: 'notice'; id: string; level: 'info' | 'warning' | 'error'; code: string; text: string; at: number };
+  | { type: 'notice'; id: string; level: 'info' | 'warning' | 'error'; code: string; text: string; at: number }
+  /** The CLI summarised the conversation so far; what follows starts from that summary. */
+  | { type: 'compaction'; id: string; trigger: string; preTokens?: number; postTokens?: number; at: number }
+  /** The conversation was wiped (/clear); a new one starts here. */
+  | { type: 'reset'; id: string; trigger?: string; at: number }
+  /** A hook that failed (successful hooks leave no trace in the transcript). */
+  | { type: 'hook'; id: string; name: string; event: string; outcome: string; exitCode?: number; output?: string; at: number }
+  /** A turn that ended in an error (not one the person stopped). */
+  | {
+      type: 'turn-error';
+      id: string;
+      subtype: string;
+      text?: string;
+      errors?: string[];
+      terminalReason?: string;
+      apiErrorStatus?: number;
+      at: number;
+    };
 
 export interface ToolState {
   result?: { content: string; isError: boolean; structured?: unknown };
   permission?: PermissionOutcome;
   permissionMessage?: string;
+  /** The task (background Bash, subagent...) this tool call started. */
+  taskId?: string;
+  /** Refused without asking anyone: by a rule, the permission mode or a hook. */
+  denial?: { message: string; reasonType?: string; reason?: string };
 }
+
+export type TaskView = TaskPatch & { startedAt?: number; updatedAt: number; endedAt?: number };
+
+export type RunningHook = HookRun & { startedAt: number };
 
 export interface SessionView {
   id: string;
@@ -54,13 +83,27 @@ export interface SessionView {
   items: TranscriptItem[];
   /** Item id -> position in items, to merge streamed blocks without a scan. */
   index: Record<string, number>;
+  /**
+   * parentToolUseId -> ids of the items a subagent produced under that tool call, in order.
+   * (This and the next two are optional so views built by older code still reduce.)
+   */
+  children?: Record<string, string[]>;
   tools: Record<string, ToolState>;
+  tasks?: Record<string, TaskView>;
+  /** Hooks running now, by hook id. */
+  hooks?: Record<string, RunningHook>;
   pending: PermissionRequest[];
   lastResult?: TurnResult;
   contextTokens?: number;
   contextWindow?: number;
   costUsd?: number;
   rateLimit?: RateLimit;
+  /** The API call is being retried (cleared when output arrives or the turn ends). */
+  retry?: ApiRetry;
+  /** What the CLI is doing between messages. */
+  activity?: 'requesting' | 'compacting';
+  /** Stopping, being ended, shutting down, or not responding (absent when all is well). */
+  liveness?: { state: Exclude<LivenessState, 'ok'>; since?: number; at: number };
 }
 
 export function emptySession(id: string, cwd: string, createdAt = Date.now()): SessionView {
@@ -72,7 +115,10 @@ export function emptySession(id: string, cwd: string, createdAt = Date.now()): S
     info: {},
     items: [],
     index: {},
+    children: {},
     tools: {},
+    tasks: {},
+    hooks: {},
     pending: [],
   };
 }
@@ -86,7 +132,12 @@ export function applyEvents(view: SessionView, events: readonly SessionEvent[]):
 export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
   switch (e.kind) {
     case 'status':
-      return v.status === e.status ? v : { ...v, status: e.status };
+      if (v.status === e.status) return v;
+      // Starting again (Resume) clears the previous failure.
+      return e.status === 'starting' && v.failure ? { ...v, status: e.status, failure: undefined } : { ...v, status: e.status };
+    case 'liveness':
+      if (e.state === 'ok') return v.liveness ? { ...v, liveness: undefined } : v;
+      return { ...v, liveness: { state: e.state, since: e.since, at: e.at } };
     case 'failure':
       return { ...v, failure: { error: e.error, resumable: e.resumable } };
     case 'info':
@@ -106,7 +157,7 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
     case 'notice':
       return append(v, { type: 'notice', id: e.id, level: e.level, code: e.code, text: e.text, at: e.at });
     case 'block-start':
-      return updateBlock(v, e.messageId, e.index, e.at, e.parentToolUseId, (b) =>
+      return updateBlock(clearRetry(v), e.messageId, e.index, e.at, e.parentToolUseId, (b) =>
         b ?? {
           type: e.blockType,
           text: '',
@@ -120,7 +171,7 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
         b && b.streaming ? { ...b, text: b.text + e.text } : (b ?? { type: 'text', text: e.text, streaming: true }),
       );
     case 'block':
-      return updateBlock(v, e.messageId, e.index, e.at, e.parentToolUseId, () => finalBlock(e.block), e.model);
+      return updateBlock(clearRetry(v), e.messageId, e.index, e.at, e.parentToolUseId, () => finalBlock(e.block), e.model);
     case 'message-end':
       return endMessage(v, e.messageId, e.aborted === true);
     case 'tool-result':
@@ -133,24 +184,98 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       const next = pending.length === v.pending.length ? v : { ...v, pending };
       return e.toolUseId ? setTool(next, e.toolUseId, { permission: e.outcome, permissionMessage: e.message }) : next;
     }
-    case 'result':
-      return {
+    case 'result': {
+      const next: SessionView = {
         ...v,
         lastResult: e.result,
         costUsd: e.result.costUsd ?? v.costUsd,
         contextWindow: e.result.contextWindow ?? v.contextWindow,
+        retry: undefined,
+        activity: undefined,
       };
+      const r = e.result;
+      if (!r.isError || r.interrupted || !e.id) return next;
+      return append(next, {
+        type: 'turn-error',
+        id: e.id,
+        subtype: r.subtype,
+        text: r.text,
+        errors: r.errors,
+        terminalReason: r.terminalReason,
+        apiErrorStatus: r.apiErrorStatus,
+        at: e.at ?? 0,
+      });
+    }
     case 'rate-limit':
       return { ...v, rateLimit: e.rateLimit };
     case 'usage':
       return { ...v, contextTokens: e.contextTokens };
+    case 'activity':
+      return v.activity === (e.activity ?? undefined) ? v : { ...v, activity: e.activity ?? undefined };
+    case 'api-retry':
+      return { ...v, retry: e.retry };
+    case 'compaction':
+      return append(
+        { ...v, activity: undefined, contextTokens: e.compaction.postTokens ?? v.contextTokens },
+        { type: 'compaction', id: e.id, trigger: e.compaction.trigger, preTokens: e.compaction.preTokens, postTokens: e.compaction.postTokens, at: e.at },
+      );
+    case 'conversation-reset':
+      return append({ ...v, contextTokens: undefined }, { type: 'reset', id: e.id, trigger: e.trigger, at: e.at });
+    case 'task':
+      return applyTask(v, e.phase, e.task, e.at);
+    case 'hook':
+      return applyHook(v, e.phase, e.hook, e.at);
+    case 'permission-denied':
+      return setTool(v, e.toolUseId, { denial: { message: e.message, reasonType: e.reasonType, reason: e.reason } });
   }
 }
 
-function definedOnly(info: SessionInfo): SessionInfo {
+function clearRetry(v: SessionView): SessionView {
+  return v.retry ? { ...v, retry: undefined } : v;
+}
+
+function applyTask(v: SessionView, phase: 'started' | 'progress' | 'updated' | 'ended', patch: TaskPatch, at: number): SessionView {
+  const prev = v.tasks?.[patch.taskId];
+  const task: TaskView = {
+    ...prev,
+    ...(definedOnly(patch) as TaskPatch),
+    startedAt: prev?.startedAt ?? (phase === 'started' ? at : undefined),
+    updatedAt: at,
+    endedAt: phase === 'ended' ? at : prev?.endedAt,
+  };
+  const next = { ...v, tasks: { ...(v.tasks ?? {}), [patch.taskId]: task } };
+  const toolUseId = task.toolUseId;
+  if (!toolUseId || v.tools[toolUseId]?.taskId === patch.taskId) return next;
+  return setTool(next, toolUseId, { taskId: patch.taskId });
+}
+
+function applyHook(v: SessionView, phase: 'started' | 'progress' | 'response', hook: HookRun, at: number): SessionView {
+  if (phase !== 'response') {
+    const prev = v.hooks?.[hook.hookId];
+    return { ...v, hooks: { ...(v.hooks ?? {}), [hook.hookId]: { ...prev, ...hook, startedAt: prev?.startedAt ?? at } } };
+  }
+  let next = v;
+  if (v.hooks?.[hook.hookId]) {
+    const { [hook.hookId]: _done, ...rest } = v.hooks;
+    next = { ...v, hooks: rest };
+  }
+  if (hook.outcome !== 'error') return next;
+  return append(next, {
+    type: 'hook',
+    id: hook.hookId,
+    name: hook.name,
+    event: hook.event,
+    outcome: hook.outcome,
+    exitCode: hook.exitCode,
+    output: hook.output || hook.stderr || undefined,
+    at,
+  });
+}
+
+function definedOnly<T extends object>(info: T): T {
   const out: Record<string, unknown> = {};
   for (const [k, val] of Object.entries(info)) if (val !== undefined) out[k] = val;
-  return out as SessionInfo;
+  return out as T;
 }
 
 /**
@@ -166,7 +291,29 @@ export function positionOf(v: SessionView, id: string): number | undefined {
 function append(v: SessionView, item: TranscriptItem): SessionView {
   if (positionOf(v, item.id) !== undefined) return v;
   v.index[item.id] = v.items.length;
-  return { ...v, items: [...v.items, item] };
+  const parent = 'parentToolUseId' in item ? item.parentToolUseId : undefined;
+  if (!parent) return { ...v, items: [...v.items, item] };
+  const siblings = v.children?.[parent] ?? [];
+  return { ...v, items: [...v.items, item], children: { ...(v.children ?? {}), [parent]: [...siblings, item.id] } };
+}
+
+/** The items a subagent produced under one tool call (Agent/Task), in order. */
+export function childrenOf(v: SessionView, toolUseId: string): TranscriptItem[] {
+  const ids = v.children?.[toolUseId];
+  if (!ids) return [];
+  const out: TranscriptItem[] = [];
+  for (const id of ids) {
+    const pos = positionOf(v, id);
+    const item = pos === undefined ? undefined : v.items[pos];
+    if (item) out.push(item);
+  }
+  return out;
+}
+
+/** The task a tool call started, if any. */
+export function taskOf(v: SessionView, toolUseId: string): TaskView | undefined {
+  const id = v.tools[toolUseId]?.taskId;
+  return id ? v.tasks?.[id] : undefined;
 }
 
 function finalBlock(b: FinalBlock): BlockView {

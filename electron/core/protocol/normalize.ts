@@ -3,7 +3,7 @@
 // the preceding message_start), matches each final `assistant` block to the block that streamed
 // it, and keeps the previous cumulative cost to derive a turn's own cost.
 import { randomUUID } from 'node:crypto';
-import type { FinalBlock, SessionEvent, ContextSource, SessionInfo, ModelInfo, CommandInfo } from '../../../shared/events';
+import type { FinalBlock, SessionEvent, ContextSource } from '../../../shared/events';
 import type { WireOf, WireContentBlock, WireUsage } from './wire';
 
 type Now = () => number;
@@ -100,8 +100,12 @@ export class WireNormalizer {
 
   assistant(msg: WireOf<'assistant'>): SessionEvent[] {
     const m = msg.message;
-    const state = this.messageState(m.id);
     const parent = msg.parent_tool_use_id ?? undefined;
+    // A failed API call ends the turn with a local "<synthetic>" message restating the error; the
+    // `result` that follows carries the same text and the HTTP status, and becomes the turn's
+    // error card. Showing both would attribute the error to Claude as if it had said it.
+    if (!parent && msg.is_api_error_message === true) return [];
+    const state = this.messageState(m.id);
     const meta = toolMeta(msg.tool_use_meta);
     const out: SessionEvent[] = [];
     for (const raw of m.content as WireContentBlock[]) {
@@ -155,6 +159,7 @@ export class WireNormalizer {
   }
 
   result(msg: WireOf<'result'>): SessionEvent[] {
+    const terminal = msg.terminal_reason;
     const models = Object.values(msg.modelUsage ?? {});
     const contextWindow = models.reduce<number | undefined>((max, m) => (m.contextWindow && (!max || m.contextWindow > max) ? m.contextWindow : max), undefined);
     const maxOutputTokens = models.find((m) => m.maxOutputTokens)?.maxOutputTokens;
@@ -185,8 +190,14 @@ export class WireNormalizer {
           numTurns: msg.num_turns,
           durationMs: msg.duration_ms,
           denials: (msg.permission_denials ?? []).map((d) => ({ toolName: d.tool_name ?? 'tool', toolUseId: d.tool_use_id })),
-          terminalReason: msg.terminal_reason,
+          terminalReason: terminal,
+          // 2.1.332 ends an interrupted turn with error_during_execution and a diagnostic in
+          // errors[]; terminal_reason says it was the person's own stop.
+          interrupted: terminal === 'aborted_streaming' || terminal === 'aborted_tools' ? true : undefined,
+          apiErrorStatus: typeof msg.api_error_status === 'number' ? msg.api_error_status : undefined,
         },
+        id: msg.uuid ?? this.newId(),
+        at: this.now(),
       },
     ];
   }
@@ -338,55 +349,4 @@ export function parseResetsAt(v: number | string | undefined): number | undefine
   if (Number.isFinite(asNum) && v.trim() !== '') return asNum < 1e12 ? asNum * 1000 : asNum;
   const t = Date.parse(v);
   return Number.isFinite(t) ? t : undefined;
-}
-
-// ---- initialize / init / status -> SessionInfo -------------------------------------------
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-export function infoFromInitialize(r: Record<string, unknown>): SessionInfo {
-  const models: ModelInfo[] = Array.isArray(r.models)
-    ? (r.models as Array<Record<string, unknown>>).map((m) => ({
-        value: str(m.value) ?? '',
-        displayName: str(m.displayName) ?? str(m.value) ?? '',
-        description: str(m.description),
-        supportsEffort: typeof m.supportsEffort === 'boolean' ? m.supportsEffort : undefined,
-        effortLevels: Array.isArray(m.supportedEffortLevels) ? (m.supportedEffortLevels as unknown[]).map(String) : undefined,
-      })).filter((m) => m.value)
-    : [];
-  const commands: CommandInfo[] = Array.isArray(r.commands)
-    ? (r.commands as Array<Record<string, unknown>>).map((c) => ({
-        name: str(c.name) ?? '',
-        description: str(c.description) ?? '',
-        argumentHint: str(c.argumentHint) || undefined,
-      })).filter((c) => c.name)
-    : [];
-  const account = (r.account ?? {}) as Record<string, unknown>;
-  return {
-    models,
-    commands,
-    cliVersion: str(r.claude_code_version),
-    permissionMode: str(r.current_permission_mode),
-    outputStyle: str(r.output_style),
-    apiKeySource: str(account.apiKeySource),
-    pid: typeof r.pid === 'number' ? r.pid : undefined,
-  };
-}
-
-export function infoFromInit(m: Record<string, unknown>): SessionInfo {
-  return {
-    claudeSessionId: str(m.session_id),
-    cwd: str(m.cwd),
-    model: str(m.model),
-    permissionMode: str(m.permissionMode),
-    cliVersion: str(m.claude_code_version),
-    tools: Array.isArray(m.tools) ? (m.tools as unknown[]).map(String) : undefined,
-    mcpServers: Array.isArray(m.mcp_servers)
-      ? (m.mcp_servers as Array<Record<string, unknown>>).map((s) => ({ name: str(s.name) ?? '?', status: str(s.status) ?? 'unknown' }))
-      : undefined,
-    apiKeySource: str(m.apiKeySource),
-    outputStyle: str(m.output_style),
-  };
 }

@@ -35,3 +35,12 @@ export function permissionReply(decision: PermissionDecision, originalInput: Rec
     ...(decision.interrupt ? { interrupt: true } : {}),
   };
 }
+
+/**
+ * The initialize request clide sends at spawn. `forwardSubagentText` makes the CLI forward a
+ * subagent's text and thinking (with parent_tool_use_id), not only its tool calls, so a tool
+ * card can show the nested conversation.
+ */
+export function initializeRequest(extra: Json = {}): Json {
+  return { hooks: {}, sdkMcpServers: [], forwardSubagentText: true, ...extra };
+}

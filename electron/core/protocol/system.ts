@@ -1,50 +1,193 @@
-// `system` messages -> app events. Each subtype is either turned into an event or ignored
-// here on purpose, with the reason beside it.
-import type { SessionEvent } from '../../../shared/events';
-import { infoFromInit } from './normalize';
+// `system` messages -> app events. Every subtype the CLI can emit (sdk.d.ts, 2.1.332) is listed
+// in SYSTEM_SUBTYPES: either a handler that turns it into events, or the reason it is ignored.
+// test/unit/protocol/sdk-coverage.test.ts fails when sdk.d.ts names a subtype missing here.
+import type { SessionEvent, TaskPatch } from '../../../shared/events';
+import { commandsFrom, infoFromInit } from './session-info';
 
 type Sys = Record<string, unknown> & { subtype: string };
 
-export function systemEvents(m: Sys, notice: (level: 'info' | 'warning' | 'error', code: string, text: string) => SessionEvent): SessionEvent[] {
-  switch (m.subtype) {
-    case 'init':
-      return [{ kind: 'info', info: infoFromInit(m) }];
-    case 'status': {
-      const out: SessionEvent[] = [];
-      if (typeof m.permissionMode === 'string') out.push({ kind: 'info', info: { permissionMode: m.permissionMode } });
-      if (m.status === 'compacting') out.push(notice('info', 'compacting', 'Compacting the conversation…'));
-      return out;
-    }
-    case 'compact_boundary': {
-      const meta = (m.compact_metadata ?? {}) as { trigger?: string; pre_tokens?: number; post_tokens?: number };
-      const pre = meta.pre_tokens ? ` from ${formatTokens(meta.pre_tokens)}` : '';
-      const post = meta.post_tokens ? ` to ${formatTokens(meta.post_tokens)}` : '';
-      return [notice('info', 'compact-boundary', `Conversation compacted (${meta.trigger ?? 'auto'})${pre}${post} tokens.`)];
-    }
-    case 'api_retry': {
-      const attempt = typeof m.attempt === 'number' ? m.attempt : undefined;
-      const max = typeof m.max_retries === 'number' ? m.max_retries : undefined;
-      const status = typeof m.error_status === 'number' ? ` (HTTP ${m.error_status})` : '';
-      const delay = typeof m.retry_delay_ms === 'number' ? `, retrying in ${Math.round(m.retry_delay_ms / 100) / 10} s` : '';
-      const of = attempt !== undefined ? ` attempt ${attempt}${max ? ` of ${max}` : ''}` : '';
-      return [notice('warning', 'api-retry', `The API request failed${status}${delay}${of}.`)];
-    }
-    // Informational only: hook lifecycle, the thinking-token estimate (counts the signature,
-    // so it is only a "still thinking" signal), and housekeeping.
-    case 'hook_started':
-    case 'hook_progress':
-    case 'hook_response':
-    case 'thinking_tokens':
-    case 'session_state_changed':
-    case 'commands_changed':
-    case 'files_persisted':
-    case 'background_tasks_changed':
-      return [];
-    default:
-      return [];
-  }
+export interface SystemContext {
+  now(): number;
+  newId(): string;
+  notice(level: 'info' | 'warning' | 'error', code: string, text: string): SessionEvent;
 }
 
-function formatTokens(n: number): string {
-  return n >= 1000 ? `${Math.round(n / 100) / 10}k` : String(n);
+type Handler = (m: Sys, ctx: SystemContext) => SessionEvent[];
+
+/** A subtype clide deliberately reads nothing from, with the reason. */
+interface Ignored {
+  ignored: string;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+
+function task(phase: 'started' | 'progress' | 'updated' | 'ended'): Handler {
+  return (m, ctx) => {
+    const taskId = str(m.task_id);
+    if (!taskId) return [];
+    const patch = isRecord(m.patch) ? m.patch : {};
+    const usage = isRecord(m.usage) ? m.usage : undefined;
+    const t: TaskPatch = {
+      taskId,
+      toolUseId: str(m.tool_use_id),
+      taskType: str(m.task_type),
+      subagentType: str(m.subagent_type),
+      description: str(m.description) ?? str(patch.description),
+      prompt: str(m.prompt),
+      // task_started has no status: the task is running from then on.
+      status: str(m.status) ?? str(patch.status) ?? (phase === 'started' ? 'running' : undefined),
+      backgrounded: bool(m.is_backgrounded) ?? bool(patch.is_backgrounded),
+      parentTaskId: str(m.parent_task_id),
+      summary: str(m.summary),
+      lastToolName: str(m.last_tool_name),
+      usage: usage
+        ? { totalTokens: num(usage.total_tokens) ?? 0, toolUses: num(usage.tool_uses) ?? 0, durationMs: num(usage.duration_ms) ?? 0 }
+        : undefined,
+      outputFile: str(m.output_file),
+      error: str(patch.error),
+      hidden: m.skip_transcript === true || m.ambient === true ? true : undefined,
+    };
+    return [{ kind: 'task', phase, task: t, at: ctx.now() }];
+  };
+}
+
+function hook(phase: 'started' | 'progress' | 'response'): Handler {
+  return (m, ctx) => {
+    const hookId = str(m.hook_id);
+    if (!hookId) return [];
+    return [
+      {
+        kind: 'hook',
+        phase,
+        hook: {
+          hookId,
+          name: str(m.hook_name) ?? 'hook',
+          event: str(m.hook_event) ?? '',
+          outcome: str(m.outcome),
+          exitCode: num(m.exit_code),
+          output: str(m.output),
+          stderr: str(m.stderr),
+        },
+        at: ctx.now(),
+      },
+    ];
+  };
+}
+
+export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
+  init: (m) => [{ kind: 'info', info: infoFromInit(m) }],
+  status: (m, ctx) => {
+    const out: SessionEvent[] = [];
+    if (typeof m.permissionMode === 'string') out.push({ kind: 'info', info: { permissionMode: m.permissionMode } });
+    const s = m.status;
+    out.push({ kind: 'activity', activity: s === 'requesting' || s === 'compacting' ? s : null });
+    if (m.compact_result === 'failed') {
+      out.push(ctx.notice('error', 'compact-failed', `Compacting the conversation failed${str(m.compact_error) ? `: ${String(m.compact_error)}` : '.'}`));
+    }
+    return out;
+  },
+  compact_boundary: (m, ctx) => {
+    const meta = isRecord(m.compact_metadata) ? m.compact_metadata : {};
+    return [
+      {
+        kind: 'compaction',
+        id: str(m.uuid) ?? ctx.newId(),
+        compaction: { trigger: str(meta.trigger) ?? 'auto', preTokens: num(meta.pre_tokens), postTokens: num(meta.post_tokens), durationMs: num(meta.duration_ms) },
+        at: ctx.now(),
+      },
+    ];
+  },
+  api_retry: (m, ctx) => [
+    {
+      kind: 'api-retry',
+      retry: {
+        attempt: num(m.attempt) ?? 1,
+        maxRetries: num(m.max_retries),
+        delayMs: num(m.retry_delay_ms),
+        httpStatus: num(m.error_status),
+        error: str(m.error),
+        at: ctx.now(),
+      },
+    },
+  ],
+  task_started: task('started'),
+  task_progress: task('progress'),
+  task_updated: task('updated'),
+  task_notification: task('ended'),
+  hook_started: hook('started'),
+  hook_progress: hook('progress'),
+  hook_response: hook('response'),
+  permission_denied: (m, ctx) => {
+    const toolUseId = str(m.tool_use_id);
+    if (!toolUseId) return [];
+    return [
+      {
+        kind: 'permission-denied',
+        toolName: str(m.tool_name) ?? 'tool',
+        toolUseId,
+        message: str(m.message) ?? 'Permission denied.',
+        reasonType: str(m.decision_reason_type),
+        reason: str(m.decision_reason),
+        at: ctx.now(),
+      },
+    ];
+  },
+  local_command_output: (m, ctx) => {
+    const text = str(m.content);
+    if (!text) return [];
+    return [{ kind: 'context', id: str(m.uuid) ?? ctx.newId(), source: 'local-command', label: 'Command output', text, at: ctx.now() }];
+  },
+  memory_recall: (m, ctx) => {
+    const memories = Array.isArray(m.memories) ? (m.memories as unknown[]).filter(isRecord) : [];
+    if (memories.length === 0) return [];
+    const text = memories.map((x) => (str(x.content) ? `${String(x.path)}\n\n${String(x.content)}` : String(x.path))).join('\n\n---\n\n');
+    const label = `Memory recalled (${memories.length} ${memories.length === 1 ? 'entry' : 'entries'})`;
+    return [{ kind: 'context', id: str(m.uuid) ?? ctx.newId(), source: 'memory', label, text, at: ctx.now() }];
+  },
+  commands_changed: (m) => [{ kind: 'info', info: { commands: commandsFrom(m.commands) } }],
+  model_refusal_fallback: (m, ctx) => {
+    const out: SessionEvent[] = [ctx.notice('warning', 'model-fallback', str(m.content) ?? `The model declined; continuing with ${String(m.fallback_model)}.`)];
+    // scope "local": only a subagent or side question fell back; the session model is unchanged.
+    if (m.scope !== 'local' && str(m.fallback_model)) out.push({ kind: 'info', info: { model: String(m.fallback_model) } });
+    return out;
+  },
+  model_refusal_no_fallback: (m, ctx) => [ctx.notice('error', 'model-refusal', str(m.content) ?? 'The model declined to answer.')],
+  notification: (m, ctx) => {
+    const text = str(m.text);
+    if (!text) return [];
+    return [ctx.notice(m.priority === 'high' || m.priority === 'immediate' ? 'warning' : 'info', `notification:${str(m.key) ?? 'cli'}`, text)];
+  },
+  informational: (m, ctx) => {
+    const text = str(m.content);
+    if (!text) return [];
+    return [ctx.notice(m.level === 'warning' ? 'warning' : 'info', `informational${str(m.tag) ? `:${String(m.tag)}` : ''}`, text)];
+  },
+  session_writes_lost: (m, ctx) => {
+    const lost = Array.isArray(m.lost) ? (m.lost as unknown[]).map(String).join(' and ') : 'some data';
+    const why = m.error_code === 'EDQUOT' ? 'the disk quota is used up' : m.error_code === 'ENOSPC' ? 'the disk is full' : String(m.error_code ?? 'a write failed');
+    return [ctx.notice('error', 'session-writes-lost', `Claude Code could not save the ${lost} because ${why}; resuming this session later may miss part of it. Free some space.`)];
+  },
+  plugin_install: (m, ctx) =>
+    m.status === 'failed' ? [ctx.notice('warning', 'plugin-install', `Installing plugin ${str(m.name) ?? ''} failed${str(m.error) ? `: ${String(m.error)}` : '.'}`)] : [],
+  worker_shutting_down: (m, ctx) => [ctx.notice('info', 'cli-shutting-down', `Claude Code is shutting down (${str(m.reason) ?? 'no reason given'}).`)],
+
+  thinking_tokens: { ignored: 'an estimate that counts the signature: only a "still thinking" signal; stream_event deltas already show it' },
+  session_state_changed: { ignored: 'idle/running/requires_action: the session derives the same from the turn events and control requests' },
+  background_tasks_changed: { ignored: 'a snapshot of live background tasks; task_started/updated/notification carry each change' },
+  files_persisted: { ignored: 'file uploads for hosted sessions; clide sessions are local' },
+  elicitation_complete: { ignored: 'clide declines every elicitation, so none completes' },
+  control_request_progress: { ignored: 'progress of side_question requests, which clide never sends' },
+  mirror_error: { ignored: 'mirroring transcripts to a remote session store, which clide never configures' },
+};
+
+export function systemEvents(m: Sys, ctx: SystemContext): SessionEvent[] | undefined {
+  const entry = Object.hasOwn(SYSTEM_SUBTYPES, m.subtype) ? SYSTEM_SUBTYPES[m.subtype] : undefined;
+  if (!entry) return undefined;
+  return typeof entry === 'function' ? entry(m, ctx) : [];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

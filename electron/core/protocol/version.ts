@@ -13,4 +13,7 @@ export const BASE_ARGS = [
   'stdio',
   // Streams text as it is generated (stream_event); the full block still follows as `assistant`.
   '--include-partial-messages',
+  // hook_started/hook_progress/hook_response for every hook, not only SessionStart ones, so a
+  // failing hook is visible instead of silently blocking a tool.
+  '--include-hook-events',
 ] as const;

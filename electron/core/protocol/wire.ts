@@ -30,6 +30,8 @@ export const AssistantSchema = z.looseObject({
   uuid: str.optional(),
   aborted: z.boolean().optional(),
   error: z.unknown().optional(),
+  /** Set on the local "<synthetic>" message that restates a failed API call. */
+  is_api_error_message: z.boolean().optional(),
   tool_use_meta: z.array(loose).optional(),
 });
 
@@ -57,8 +59,22 @@ export const ResultSchema = z.looseObject({
   duration_ms: z.number().optional(),
   permission_denials: z.array(z.looseObject({ tool_name: str.optional(), tool_use_id: str.optional() })).optional(),
   terminal_reason: str.optional(),
+  api_error_status: z.number().nullable().optional(),
   session_id: str.optional(),
+  uuid: str.optional(),
 });
+
+/**
+ * Result subtypes (sdk.d.ts SDKResultSuccess / SDKResultError) and what each means. Any other
+ * subtype is still shown as a failed turn; this table is what the coverage test checks.
+ */
+export const RESULT_SUBTYPES: Record<string, string> = {
+  success: 'The turn finished (is_error may still be set, e.g. for an API error).',
+  error_during_execution: 'The turn failed while running (or was interrupted: see terminal_reason).',
+  error_max_turns: 'The turn reached the maximum number of model calls (--max-turns).',
+  error_max_budget_usd: 'The session reached its spending limit (--max-budget-usd).',
+  error_max_structured_output_retries: 'The model could not produce the requested structured output.',
+};
 
 export const SystemSchema = z.looseObject({
   type: z.literal('system'),
@@ -94,6 +110,12 @@ export const ControlCancelSchema = z.looseObject({
   request_id: str,
 });
 
+export const ConversationResetSchema = z.looseObject({
+  type: z.literal('conversation_reset'),
+  trigger: str.optional(),
+  uuid: str.optional(),
+});
+
 export const RateLimitEventSchema = z.looseObject({
   type: z.literal('rate_limit_event'),
   rate_limit_info: z.looseObject({
@@ -115,6 +137,7 @@ export const wireSchemas = {
   control_response: ControlResponseSchema,
   control_cancel_request: ControlCancelSchema,
   rate_limit_event: RateLimitEventSchema,
+  conversation_reset: ConversationResetSchema,
 } as const;
 
 export type WireType = keyof typeof wireSchemas;
@@ -139,4 +162,6 @@ export const IGNORED_TYPES: Record<string, string> = {
   prompt_suggestion: 'suggested follow-up prompts (not shown)',
   // Login flow progress for remote/OAuth hosts; clide relies on the CLI being logged in.
   auth_status: 'login progress for hosted sessions',
+  // The /goal condition the CLI is pursuing; not shown yet (the turn's own output shows progress).
+  active_goal: 'state of a /goal loop (not shown yet)',
 };

@@ -1,0 +1,197 @@
+// Inbound control requests (the CLI asks clide something). The rule the CLI depends on: every
+// request gets exactly one control_response, or the turn hangs; a withdrawn one
+// (control_cancel_request) gets none. ControlChannel.reply() enforces "at most once"; this
+// router makes sure every path ends in a reply ("at least once"), including handlers that
+// throw, hang or answer after the request was withdrawn.
+import type { PermissionRequest, SessionEvent } from '../../../shared/events';
+import type { PermissionDecision } from '../../../shared/ipc';
+import type { ControlChannel, Json } from './control';
+import { INBOUND_CONTROL } from './control-subtypes';
+import type { HookCallback } from './hooks';
+import type { SdkMcpServer } from './mcp-server';
+import { permissionReply } from './outbound';
+
+export interface InboundDeps {
+  control: ControlChannel;
+  hooks: Map<string, { callback: HookCallback; timeoutMs: number }>;
+  servers: Map<string, SdkMcpServer>;
+  /** A permission prompt for the person. */
+  ask(request: PermissionRequest): void;
+  emit(events: SessionEvent[]): void;
+  notice(level: 'info' | 'warning' | 'error', code: string, text: string): SessionEvent;
+  /** The Agent/Task tool call a subagent runs under, by the subagent's agent id. */
+  agentParent(agentId: string): string | undefined;
+  now(): number;
+}
+
+export const ELICITATION_DECLINED = 'clide cannot show MCP input requests yet, so it declined this one.';
+
+export class InboundRouter {
+  /** can_use_tool requests waiting for a person: request id -> the tool's original input. */
+  private readonly asks = new Map<string, Record<string, unknown>>();
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly d: InboundDeps) {}
+
+  route(requestId: string, request: Json & { subtype: string }): void {
+    const { control } = this.d;
+    control.receive(requestId, request);
+    switch (request.subtype) {
+      case 'can_use_tool': {
+        const input = isRecord(request.input) ? request.input : {};
+        this.asks.set(requestId, input);
+        this.d.ask(permissionRequest(requestId, request, input, this.d.now(), this.d.agentParent));
+        return;
+      }
+      case 'hook_callback':
+        return this.hookCallback(requestId, request);
+      case 'mcp_message':
+        return this.mcpMessage(requestId, request);
+      case 'elicitation': {
+        const server = s(request.mcp_server_name) ?? 'An MCP server';
+        const what = s(request.message) ? `: "${truncate(String(request.message), 300)}"` : '';
+        this.d.emit([this.d.notice('warning', 'elicitation-declined', `${server} asked for input${what}. ${ELICITATION_DECLINED}`)]);
+        control.reply(requestId, { action: 'decline' });
+        return;
+      }
+      default: {
+        const known = Object.hasOwn(INBOUND_CONTROL, request.subtype);
+        // Answer every request, known or not, or the CLI waits forever.
+        control.replyError(requestId, known ? `clide does not support ${request.subtype}` : `Unsupported control request: ${request.subtype}`);
+      }
+    }
+  }
+
+  /** Answer a permission prompt. False if it was already answered or withdrawn. */
+  answerPermission(requestId: string, decision: PermissionDecision): boolean {
+    const input = this.asks.get(requestId);
+    if (!input || !this.d.control.isOwed(requestId)) return false;
+    this.asks.delete(requestId);
+    return this.d.control.reply(requestId, permissionReply(decision, input));
+  }
+
+  /** control_cancel_request: no reply may follow. Returns true if it withdrew a permission prompt. */
+  withdraw(requestId: string): boolean {
+    const entry = this.d.control.withdraw(requestId);
+    this.running.get(requestId)?.abort();
+    this.running.delete(requestId);
+    const wasAsk = this.asks.delete(requestId);
+    return entry !== undefined && wasAsk;
+  }
+
+  /** The process is gone: stop handlers still running (their replies would go nowhere). */
+  closeAll(): void {
+    for (const c of this.running.values()) c.abort();
+    this.running.clear();
+    this.asks.clear();
+  }
+
+  private hookCallback(requestId: string, request: Json): void {
+    const id = s(request.callback_id) ?? '';
+    const hook = this.d.hooks.get(id);
+    if (!hook) {
+      this.d.control.replyError(requestId, `No hook callback is registered with id "${id}".`);
+      return;
+    }
+    const abort = new AbortController();
+    const input = isRecord(request.input) ? request.input : {};
+    this.settle(
+      requestId,
+      abort,
+      () => hook.callback(input, { toolUseId: s(request.tool_use_id), signal: abort.signal }),
+      hook.timeoutMs,
+      (err) => {
+        this.d.emit([this.d.notice('warning', 'hook-callback', `A hook (${String(input.hook_event_name ?? id)}) failed: ${err}`)]);
+        return `Hook callback failed: ${err}`;
+      },
+    );
+  }
+
+  private mcpMessage(requestId: string, request: Json): void {
+    const name = s(request.server_name) ?? '';
+    const server = this.d.servers.get(name);
+    if (!server) {
+      // Same wording as the Agent SDK, so the CLI's own handling applies.
+      this.d.control.replyError(requestId, `SDK MCP server not found: ${name}`);
+      return;
+    }
+    const abort = new AbortController();
+    this.settle(requestId, abort, async () => ({ mcp_response: await server.handle(request.message) }), 0, (err) => `MCP server ${name} failed: ${err}`);
+  }
+
+  /** Run a handler and reply with its value, or with an error if it throws or takes too long. */
+  private settle(requestId: string, abort: AbortController, run: () => Json | Promise<Json>, timeoutMs: number, onError: (message: string) => string): void {
+    this.running.set(requestId, abort);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout =
+      timeoutMs > 0
+        ? new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              abort.abort();
+              reject(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`));
+            }, timeoutMs);
+            timer.unref?.();
+          })
+        : undefined;
+    const work = Promise.resolve().then(run);
+    (timeout ? Promise.race([work, timeout]) : work)
+      .then(
+        // reply() is a no-op for a request that was withdrawn meanwhile.
+        (value) => void this.d.control.reply(requestId, value),
+        (err: unknown) => {
+          if (!this.d.control.isOwed(requestId)) return; // withdrawn or the process died
+          this.d.control.replyError(requestId, onError(err instanceof Error ? err.message : String(err)));
+        },
+      )
+      .catch(() => {
+        // The write failed (process gone); the exit path reports it.
+      })
+      .finally(() => {
+        if (timer) clearTimeout(timer);
+        if (this.running.get(requestId) === abort) this.running.delete(requestId);
+      });
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function s(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+function permissionRequest(
+  requestId: string,
+  r: Json,
+  input: Record<string, unknown>,
+  at: number,
+  agentParent: (agentId: string) => string | undefined,
+): PermissionRequest {
+  const mcp = r.mcp_server;
+  const agentId = s(r.agent_id);
+  return {
+    requestId,
+    toolName: s(r.tool_name) ?? 'tool',
+    displayName: s(r.display_name) ?? s(r.tool_name) ?? 'tool',
+    title: s(r.title),
+    description: s(r.description),
+    decisionReason: s(r.decision_reason),
+    decisionReasonType: s(r.decision_reason_type),
+    blockedPath: s(r.blocked_path),
+    input,
+    suggestions: Array.isArray(r.permission_suggestions) ? (r.permission_suggestions as unknown[]).filter(isRecord) : [],
+    toolUseId: s(r.tool_use_id),
+    mcpServer: typeof mcp === 'string' ? mcp : isRecord(mcp) ? s(mcp.name) : undefined,
+    requiresUserInteraction: r.requires_user_interaction === true ? true : undefined,
+    defaultToNo: r.default_to_no === true ? true : undefined,
+    suppressAlwaysAllow: r.suppress_always_allow_rule === true ? true : undefined,
+    // can_use_tool names the subagent by agent_id; the transcript groups by the Agent tool call.
+    parentToolUseId: agentId ? agentParent(agentId) : undefined,
+    at,
+  };
+}
