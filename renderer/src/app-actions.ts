@@ -1,0 +1,88 @@
+// Everything the window asks of the host. Each call returns a Result and never throws, so a
+// component can say in place what went wrong; state changes arrive as pushed events.
+import type { ClaudeCheck, ClideApi, PermissionDecision, Result } from '../../shared/ipc';
+import type { AppError } from '../../shared/result';
+import type { ClideStore } from './store/store';
+
+type Done = Result<unknown>;
+
+export interface AppActions {
+  /** Fetch the host's snapshot into the store; optionally start a first session. */
+  loadSnapshot(opts?: { createIfEmpty?: boolean }): Promise<Result<void>>;
+  checkClaude(): Promise<Result<ClaudeCheck>>;
+  createSession(input?: { cwd?: string }): Promise<Result<{ id: string }>>;
+  send(id: string, text: string): Promise<Done>;
+  respond(id: string, requestId: string, decision: PermissionDecision): Promise<Done>;
+  interrupt(id: string): Promise<Done>;
+  restart(id: string): Promise<Done>;
+  close(id: string): Promise<Done>;
+}
+
+function unreachable(err: unknown): AppError {
+  return {
+    kind: 'internal',
+    message: `clide could not reach its main process: ${err instanceof Error ? err.message : String(err)}`,
+    hint: 'Wait a moment and try again; if it keeps failing, restart clide.',
+  };
+}
+
+async function call<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await f();
+  } catch (err) {
+    return { ok: false, error: unreachable(err) };
+  }
+}
+
+export function createActions(api: ClideApi, store: ClideStore): AppActions {
+  let snapshotInFlight: Promise<Result<void>> | undefined;
+  let autoCreated = false;
+
+  const createSession: AppActions['createSession'] = async (input = {}) => {
+    const r = await call(() => api.session.create(input));
+    if (r.ok) store.getState().setActive(r.value.id);
+    return r;
+  };
+
+  /** A person who opens the app should be able to type at once. Only ever done once. */
+  const ensureSession = async (): Promise<void> => {
+    const s = store.getState();
+    if (autoCreated || !s.environment?.claude.found || s.order.length > 0) return;
+    autoCreated = true;
+    await createSession();
+  };
+
+  const fetchSnapshot = async (createIfEmpty: boolean): Promise<Result<void>> => {
+    const r = await call(() => api.app.snapshot({}));
+    if (!r.ok) {
+      if (store.getState().load.phase !== 'ready') store.getState().setLoad({ phase: 'error', error: r.error });
+      return r;
+    }
+    store.getState().loadSnapshot(r.value);
+    if (createIfEmpty) await ensureSession();
+    return { ok: true, value: undefined };
+  };
+
+  return {
+    loadSnapshot: (opts = {}) => {
+      snapshotInFlight ??= fetchSnapshot(opts.createIfEmpty === true).finally(() => {
+        snapshotInFlight = undefined;
+      });
+      return snapshotInFlight;
+    },
+    checkClaude: async () => {
+      const r = await call(() => api.app.checkClaude({}));
+      if (r.ok) {
+        store.getState().setClaude(r.value);
+        if (r.value.found) await ensureSession();
+      }
+      return r;
+    },
+    createSession,
+    send: (id, text) => call(() => api.session.send({ id, text })),
+    respond: (id, requestId, decision) => call(() => api.session.respond({ id, requestId, decision })),
+    interrupt: (id) => call(() => api.session.interrupt({ id })),
+    restart: (id) => call(() => api.session.restart({ id })),
+    close: (id) => call(() => api.session.close({ id })),
+  };
+}

@@ -1,0 +1,29 @@
+// Wires the host's API to the store: pushed events go straight into the store; the snapshot
+// is fetched on start and again after a dropped connection comes back (it carries pending
+// prompts, so nothing the person must answer is lost across a reconnect).
+import type { ClideApi } from '../../shared/ipc';
+import type { AppActions } from './app-actions';
+import type { ClideStore } from './store/store';
+
+export function startApp(api: ClideApi, store: ClideStore, actions: AppActions): () => void {
+  const offEvents = api.onEvents((batch) => store.getState().apply(batch));
+  let dropped = false;
+  const offConnection = api.onConnectionChange?.((state) => {
+    if (state === 'disconnected') {
+      dropped = true;
+      store.getState().setConnection('disconnected');
+      return;
+    }
+    store.getState().setConnection('connected');
+    const loaded = store.getState().load.phase === 'ready';
+    if (dropped || !loaded) {
+      dropped = false;
+      void actions.loadSnapshot({ createIfEmpty: !loaded });
+    }
+  });
+  void actions.loadSnapshot({ createIfEmpty: true });
+  return () => {
+    offEvents();
+    offConnection?.();
+  };
+}

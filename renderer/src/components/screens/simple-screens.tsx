@@ -1,0 +1,51 @@
+import type { AppError } from '../../../../shared/result';
+import { useActions } from '../../actions-context';
+import { useClide } from '../../store/store';
+
+export function Splash() {
+  return (
+    <main className="screen screen-quiet" aria-busy="true">
+      <div className="splash">Starting clide…</div>
+    </main>
+  );
+}
+
+export function LoadError({ error }: { error: AppError }) {
+  const actions = useActions();
+  return (
+    <main className="screen">
+      <div className="screen-card" role="alert">
+        <h1>clide could not load its sessions</h1>
+        <p className="screen-lead">{error.message}</p>
+        {error.hint && <p>{error.hint}</p>}
+        <div className="screen-actions">
+          <button type="button" className="btn btn-primary" onClick={() => void actions.loadSnapshot({ createIfEmpty: true })}>
+            Try again
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function ConnectionBanner() {
+  const connection = useClide((s) => s.connection);
+  if (connection !== 'disconnected') return null;
+  return (
+    <div className="connection-banner" role="status">
+      Lost the connection to clide. Reconnecting… Your sessions keep running; prompts waiting for you will come back.
+    </div>
+  );
+}
+
+export function NoSessions() {
+  const actions = useActions();
+  return (
+    <div className="no-sessions">
+      <p>No open sessions.</p>
+      <button type="button" className="btn btn-primary" onClick={() => void actions.createSession()}>
+        Start a session
+      </button>
+    </div>
+  );
+}

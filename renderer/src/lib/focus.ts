@@ -1,0 +1,11 @@
+// Where keyboard focus goes back to. The composer registers itself; prompts and example
+// buttons hand focus to it without reaching into another component's refs.
+let composer: HTMLTextAreaElement | null = null;
+
+export function registerComposer(el: HTMLTextAreaElement | null): void {
+  composer = el;
+}
+
+export function focusComposer(): void {
+  if (composer && !composer.disabled) composer.focus();
+}

@@ -1,0 +1,97 @@
+// One zustand store of typed slices. Actions are plain functions on the state, callable from
+// outside React: the API wiring pushes event batches in with `getState().apply(batch)`.
+// Reducers only compute state; anything that talks to the host lives in ../app-actions.ts.
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AppEvent, AppSnapshot, ClaudeCheck, Environment } from '../../../shared/ipc';
+import type { AppError } from '../../../shared/result';
+import { activate, applyBatch, initialSessions, replaceFromSnapshot, type SessionsState } from './sessions';
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+export type LoadState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'error'; error: AppError };
+
+export interface EnvironmentSlice {
+  environment: Environment | undefined;
+  load: LoadState;
+  setLoad(load: LoadState): void;
+  setClaude(check: ClaudeCheck): void;
+}
+
+export interface SessionsSlice extends SessionsState {
+  apply(batch: readonly AppEvent[]): void;
+  /** Take the host's snapshot: environment and every session (replacing what was there). */
+  loadSnapshot(snapshot: AppSnapshot): void;
+  setActive(id: string): void;
+}
+
+export interface ConnectionSlice {
+  connection: ConnectionState;
+  setConnection(state: ConnectionState): void;
+}
+
+export interface ComposerSlice {
+  /** Unsent text per session, kept across tab switches and reconnects. */
+  drafts: Record<string, string>;
+  setDraft(sessionId: string, text: string): void;
+}
+
+export type ClideState = EnvironmentSlice & SessionsSlice & ConnectionSlice & ComposerSlice;
+export type ClideStore = StoreApi<ClideState>;
+
+type Set = StoreApi<ClideState>['setState'];
+type Get = StoreApi<ClideState>['getState'];
+
+const environmentSlice = (set: Set): EnvironmentSlice => ({
+  environment: undefined,
+  load: { phase: 'loading' },
+  setLoad: (load) => set({ load }),
+  setClaude: (claude) =>
+    set((s) => (s.environment ? { environment: { ...s.environment, claude } } : {})),
+});
+
+function sessionsOf(s: SessionsState): SessionsState {
+  return { sessions: s.sessions, order: s.order, activeId: s.activeId, wantActive: s.wantActive };
+}
+
+const sessionsSlice = (set: Set, get: Get): SessionsSlice => ({
+  ...initialSessions,
+  apply: (batch) => {
+    const before = sessionsOf(get());
+    const after = applyBatch(before, batch);
+    if (after !== before) set(after);
+  },
+  loadSnapshot: (snapshot) =>
+    set((s) => ({ ...replaceFromSnapshot(sessionsOf(s), snapshot.sessions), environment: snapshot.environment, load: { phase: 'ready' } })),
+  setActive: (id) => {
+    const before = sessionsOf(get());
+    const after = activate(before, id);
+    if (after !== before) set(after);
+  },
+});
+
+const connectionSlice = (set: Set): ConnectionSlice => ({
+  connection: 'connected',
+  setConnection: (connection) => set({ connection }),
+});
+
+const composerSlice = (set: Set): ComposerSlice => ({
+  drafts: {},
+  setDraft: (sessionId, text) =>
+    set((s) => (s.drafts[sessionId] === text ? {} : { drafts: { ...s.drafts, [sessionId]: text } })),
+});
+
+export function createClideStore(): ClideStore {
+  return createStore<ClideState>()((set, get) => ({
+    ...environmentSlice(set),
+    ...sessionsSlice(set, get),
+    ...connectionSlice(set),
+    ...composerSlice(set),
+  }));
+}
+
+/** The window's store. */
+export const clideStore = createClideStore();
+
+export function useClide<T>(selector: (state: ClideState) => T): T {
+  return useStore(clideStore, selector);
+}

@@ -1,0 +1,32 @@
+// Screenshots of a conversation in progress, light and dark, for people to look at
+// (test-results/ui-screenshots/). The assertions check the layout holds: nothing spills
+// sideways, the prompt and the tool cards are on screen.
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { applyEvents } from '../../../shared/transcript';
+import { doubleOptions, sessionView, snapshotWith } from '../../support/api-double';
+import { conversation, SESSION } from './scenarios';
+import { expect, test } from './ui-fixtures';
+
+function shot(testInfo: TestInfo, name: string): string {
+  return path.join(testInfo.project.outputDir, 'ui-screenshots', `${name}.png`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a conversation with a tool card and a pending prompt (${scheme})`, async ({ ui, page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1100, height: 900 });
+    const view = applyEvents(sessionView(SESSION), conversation());
+    const other = sessionView('session-2', { cwd: '/home/ada/code/web-ui', status: 'working' });
+    await ui.open(doubleOptions(snapshotWith([view, other])));
+    const prompt = page.getByRole('dialog', { name: 'Allow Write?' });
+    await expect(prompt).toBeVisible();
+    await expect(page.getByLabel('Tool: Bash')).toContainText('Allowed');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.locator('.transcript-scroller').evaluate((el) => el.scrollTo({ top: 0 }));
+    await page.screenshot({ path: shot(testInfo, `conversation-${scheme}`) });
+    await prompt.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: shot(testInfo, `prompt-${scheme}`) });
+  });
+}

@@ -1,0 +1,97 @@
+// UI tests of the built renderer alone: a tiny static server for out/renderer and an in-page
+// API double (test/support/api-double.ts) in place of the host. Every test also fails on any
+// error the page logs (a CSP violation, an exception), so a silent breakage cannot pass.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { SessionEvent } from '../../../shared/events';
+import type { AppEvent } from '../../../shared/ipc';
+import { installApiDouble, type ApiDoubleOptions, type RecordedCall } from '../../support/api-double';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const dist = path.join(root, 'out', 'renderer');
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+async function ensureBuilt(): Promise<void> {
+  const web = (await import(pathToFileURL(path.join(root, 'scripts', 'web.mjs')).href)) as { ensureRendererBuilt: () => Promise<boolean> };
+  await web.ensureRendererBuilt();
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`The renderer build is missing: ${dist}/index.html`);
+}
+
+function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    const file = path.join(dir, path.normalize(rel));
+    if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) });
+    });
+  });
+}
+
+export interface UiApp {
+  page: Page;
+  /** Install the double with this state and load the app. */
+  open(options: ApiDoubleOptions): Promise<void>;
+  push(batch: AppEvent[]): Promise<void>;
+  pushSession(id: string, events: SessionEvent[]): Promise<void>;
+  calls(channel?: string): Promise<RecordedCall[]>;
+  setConnection(state: 'connected' | 'disconnected'): Promise<void>;
+}
+
+export const test = base.extend<{ ui: UiApp }, { rendererUrl: string }>({
+  rendererUrl: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use) => {
+      await ensureBuilt();
+      const server = await serve(dist);
+      await use(server.url);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  ui: async ({ page, rendererUrl }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    });
+    await use({
+      page,
+      async open(options) {
+        await page.addInitScript(installApiDouble, options);
+        await page.goto(rendererUrl);
+      },
+      push: (batch) => page.evaluate((b) => window.__clideDouble?.push(b), batch),
+      pushSession: (id, events) => page.evaluate(([i, e]) => window.__clideDouble?.pushSession(i, e), [id, events] as const),
+      calls: (channel) =>
+        page.evaluate((c) => (window.__clideDouble?.calls ?? []).filter((call) => !c || call.channel === c), channel),
+      setConnection: (state) => page.evaluate((s) => window.__clideDouble?.setConnection(s), state),
+    });
+    expect(problems, 'errors logged by the page').toEqual([]);
+  },
+});
+
+export { expect };

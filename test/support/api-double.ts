@@ -1,0 +1,246 @@
+// An in-page stand-in for the host's API, for UI tests of the renderer alone. Installed with
+// `page.addInitScript(installApiDouble, options)` before the app loads, it sets window.clide,
+// records every call, answers with scripted results, and lets the test push event batches as
+// the host would. It echoes what the real host echoes (a sent message, a closed prompt) so
+// tests read like real sessions. `installApiDouble` runs in the page: it must not use any
+// value from outside its own body.
+import type { SessionEvent } from '../../shared/events';
+import type { AppEvent, AppSnapshot, ClaudeCheck, ClideApi, Environment } from '../../shared/ipc';
+import { emptySession, type SessionView } from '../../shared/transcript';
+
+export interface RecordedCall {
+  channel: string;
+  input: unknown;
+}
+
+type Reply = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string; hint?: string } };
+
+export interface ApiDoubleOptions {
+  snapshot: AppSnapshot;
+  /** What a new session looks like (emptySession's shape, so the double never drifts from it). */
+  newSession: SessionView;
+  /** Answers of app:checkClaude in order; the last one repeats. */
+  checkClaude?: ClaudeCheck[];
+  /** The working directory new sessions get. */
+  defaultCwd?: string;
+  /** Echo the host's own events for send/respond/create (default true). */
+  echo?: boolean;
+  /** Offer onConnectionChange like the browser host's client. */
+  connection?: boolean;
+}
+
+export interface ApiDoubleControl {
+  calls: RecordedCall[];
+  push(batch: AppEvent[]): void;
+  pushSession(id: string, events: SessionEvent[]): void;
+  /** Script the next answers of a channel such as "session:send"; the last one repeats. */
+  setReplies(channel: string, replies: Reply[]): void;
+  /** Replace what app:snapshot answers (for reconnect tests). */
+  setSnapshot(snapshot: AppSnapshot): void;
+  setConnection(state: 'connected' | 'disconnected'): void;
+}
+
+declare global {
+  interface Window {
+    __clideDouble?: ApiDoubleControl;
+  }
+}
+
+export function installApiDouble(options: ApiDoubleOptions): void {
+  const calls: RecordedCall[] = [];
+  const listeners = new Set<(batch: AppEvent[]) => void>();
+  const connectionListeners = new Set<(state: 'connected' | 'disconnected') => void>();
+  const replies: Record<string, Reply[]> = {};
+  const toolUseOf: Record<string, string | undefined> = {};
+  const echo = options.echo !== false;
+  let snapshot = options.snapshot;
+  let checks = options.checkClaude ?? [];
+  let created = 0;
+  let userMessages = 0;
+
+  const deliver = (batch: AppEvent[]) => {
+    for (const e of batch) {
+      if (e.type !== 'session-events') continue;
+      for (const ev of e.events) if (ev.kind === 'permission') toolUseOf[ev.request.requestId] = ev.request.toolUseId;
+    }
+    for (const l of listeners) l(batch);
+  };
+  // Pushed events arrive on their own task, as they do from a real host.
+  const later = (batch: AppEvent[]) => setTimeout(() => deliver(batch), 0);
+
+  const scripted = (channel: string): Reply | undefined => {
+    const queue = replies[channel];
+    if (!queue || queue.length === 0) return undefined;
+    return queue.length > 1 ? queue.shift() : queue[0];
+  };
+
+  const handle = (channel: string, input: Record<string, unknown>, fallback: () => Reply): Promise<Reply> => {
+    calls.push({ channel, input: JSON.parse(JSON.stringify(input ?? {})) });
+    return Promise.resolve(scripted(channel) ?? fallback());
+  };
+
+  const ok = (value: unknown = {}): Reply => ({ ok: true, value });
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+  const api = {
+    app: {
+      snapshot: (input: Record<string, unknown>) => handle('app:snapshot', input, () => ok(snapshot)),
+      checkClaude: (input: Record<string, unknown>) =>
+        handle('app:checkClaude', input, () => {
+          const next = checks.length > 1 ? checks.shift() : checks[0];
+          checks = checks.length > 0 ? checks : [];
+          return ok(next ?? snapshot.environment.claude);
+        }),
+    },
+    session: {
+      create: (input: Record<string, unknown>) =>
+        handle('session:create', input, () => {
+          created += 1;
+          const id = `created-${created}`;
+          if (echo) {
+            const cwd = str(input.cwd) || options.defaultCwd || snapshot.environment.defaultCwd;
+            const view = { ...options.newSession, id, cwd, createdAt: Date.now(), index: {} };
+            later([{ type: 'session-created', session: { id, view } }]);
+          }
+          return ok({ id });
+        }),
+      send: (input: Record<string, unknown>) =>
+        handle('session:send', input, () => {
+          userMessages += 1;
+          if (echo) {
+            later([
+              {
+                type: 'session-events',
+                id: str(input.id),
+                events: [
+                  { kind: 'user', id: `user-${userMessages}`, text: str(input.text), at: Date.now() },
+                  { kind: 'status', status: 'working' },
+                ],
+              },
+            ]);
+          }
+          return ok();
+        }),
+      respond: (input: Record<string, unknown>) =>
+        handle('session:respond', input, () => {
+          const requestId = str(input.requestId);
+          const decision = (input.decision ?? {}) as { behavior?: string; message?: string };
+          if (echo) {
+            later([
+              {
+                type: 'session-events',
+                id: str(input.id),
+                events: [
+                  {
+                    kind: 'permission-closed',
+                    requestId,
+                    toolUseId: toolUseOf[requestId],
+                    outcome: decision.behavior === 'allow' ? 'allowed' : 'denied',
+                    message: decision.message,
+                  },
+                  { kind: 'status', status: 'working' },
+                ],
+              },
+            ]);
+          }
+          return ok();
+        }),
+      interrupt: (input: Record<string, unknown>) => handle('session:interrupt', input, () => ok()),
+      close: (input: Record<string, unknown>) =>
+        handle('session:close', input, () => {
+          if (echo) later([{ type: 'session-closed', id: str(input.id) }]);
+          return ok();
+        }),
+      restart: (input: Record<string, unknown>) => handle('session:restart', input, () => ok()),
+      setPermissionMode: (input: Record<string, unknown>) => handle('session:setPermissionMode', input, () => ok({ mode: str(input.mode) })),
+      setModel: (input: Record<string, unknown>) => handle('session:setModel', input, () => ok({ model: str(input.model) })),
+    },
+    onEvents(listener: (batch: AppEvent[]) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ...(options.connection
+      ? {
+          onConnectionChange(listener: (state: 'connected' | 'disconnected') => void) {
+            connectionListeners.add(listener);
+            return () => connectionListeners.delete(listener);
+          },
+        }
+      : {}),
+  };
+
+  (window as unknown as { clide: unknown }).clide = api;
+  window.__clideDouble = {
+    calls,
+    push: (batch) => deliver(batch),
+    pushSession: (id, events) => deliver([{ type: 'session-events', id, events }]),
+    setReplies: (channel, list) => {
+      replies[channel] = list.slice();
+    },
+    setSnapshot: (next) => {
+      snapshot = next;
+    },
+    setConnection: (state) => {
+      for (const l of connectionListeners) l(state);
+    },
+  };
+}
+
+// ---- building scripted state (runs in the test, not the page) ------------------------------
+
+/** Proves at compile time that the double's API has the contract's shape. */
+export type DoubleApiShape = Pick<ClideApi, 'app' | 'session' | 'onEvents'>;
+
+export function environment(overrides: Partial<Environment> = {}): Environment {
+  return {
+    host: 'web',
+    platform: 'linux',
+    defaultCwd: '/home/ada/code/api-server',
+    homeDir: '/home/ada',
+    claude: { found: true, path: '/usr/local/bin/claude', source: 'path' },
+    testedCliVersion: '2.1.332',
+    appVersion: '0.1.0',
+    ...overrides,
+  };
+}
+
+export const sampleModels = [
+  { value: 'default', displayName: 'Default (recommended)', description: 'Opus 4.5 for complex work' },
+  { value: 'claude-opus-4-5', displayName: 'Opus 4.5' },
+  { value: 'sonnet', displayName: 'Sonnet 4.5' },
+];
+
+/** A session view as the host's snapshot carries it. */
+export function sessionView(id: string, patch: Partial<SessionView> = {}): SessionView {
+  const base = emptySession(id, patch.cwd ?? '/home/ada/code/api-server', 1_750_000_000_000);
+  return {
+    ...base,
+    status: 'ready',
+    info: {
+      cwd: patch.cwd ?? '/home/ada/code/api-server',
+      models: sampleModels,
+      model: 'claude-opus-4-5',
+      permissionMode: 'default',
+      cliVersion: '2.1.332',
+      testedCliVersion: '2.1.332',
+    },
+    ...patch,
+  };
+}
+
+/** Options for `installApiDouble` around a snapshot. */
+export function doubleOptions(snapshot: AppSnapshot, extra: Partial<Omit<ApiDoubleOptions, 'snapshot' | 'newSession'>> = {}): ApiDoubleOptions {
+  return { snapshot, newSession: emptySession('new', snapshot.environment.defaultCwd, 0), ...extra };
+}
+
+export function snapshotWith(views: SessionView[], env: Partial<Environment> = {}): AppSnapshot {
+  return { environment: environment(env), sessions: views.map((view) => ({ id: view.id, view })) };
+}
+
+/** The events of an assistant text reply streamed in pieces, ending the message. */
+export function streamedText(messageId: string, pieces: string[], at = Date.now()): SessionEvent[] {
+  return [
+    { kind: 'block-start', messageId, index: 0, blockType: 'text', at },
+    ...pieces.map((text) => ({ kind: 'block-delta' as const, messageId, index: 0, text })),
+  ];
+}

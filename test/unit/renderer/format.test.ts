@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { folderName, formatContext, formatCost, formatDuration, formatPercent, formatTokens, modelLabel, permissionModeLabel, tildify } from '../../../renderer/src/lib/format';
+
+describe('formatTokens', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1k'],
+    [31_800, '31.8k'],
+    [31_849, '31.8k'],
+    [250_400, '250k'],
+    [999_999, '1M'],
+    [1_000_000, '1M'],
+    [1_500_000, '1.5M'],
+  ])('%d -> %s', (n, text) => expect(formatTokens(n)).toBe(text));
+});
+
+describe('formatContext', () => {
+  it('shows tokens, window and share', () => {
+    expect(formatContext(31_800, 1_000_000, 3.18)).toBe('31.8k / 1M (3%)');
+  });
+  it('says when a tiny share is not zero', () => {
+    expect(formatPercent(0.4)).toBe('<1%');
+    expect(formatPercent(0)).toBe('0%');
+  });
+  it('shows what is known before the first result', () => {
+    expect(formatContext(undefined, undefined, undefined)).toBe('–');
+    expect(formatContext(12_000, undefined, undefined)).toBe('12k');
+  });
+});
+
+describe('formatCost', () => {
+  it.each([
+    [0, '$0.00'],
+    [0.14, '$0.14'],
+    [0.005, '$0.01'],
+    [12.3, '$12.30'],
+    [1204.5, '$1,204.50'],
+  ])('%d -> %s', (n, text) => expect(formatCost(n)).toBe(text));
+});
+
+describe('labels', () => {
+  it('names the model from the initialize list, else shows the raw id', () => {
+    const models = [{ value: 'sonnet', displayName: 'Sonnet 4.5' }];
+    expect(modelLabel('sonnet', models)).toBe('Sonnet 4.5');
+    expect(modelLabel('claude-opus-4-5-20251101', models)).toBe('claude-opus-4-5-20251101');
+    expect(modelLabel(undefined, models)).toBeUndefined();
+  });
+  it('names permission modes and keeps unknown ones', () => {
+    expect(permissionModeLabel('acceptEdits')).toBe('Accept edits');
+    expect(permissionModeLabel(undefined)).toBe('Default mode');
+    expect(permissionModeLabel('futureMode')).toBe('futureMode');
+  });
+  it('shortens paths for tabs and the status bar', () => {
+    expect(folderName('/home/ada/code/api-server/')).toBe('api-server');
+    expect(folderName('C:\\Users\\ada\\web-ui')).toBe('web-ui');
+    expect(folderName('/')).toBe('/');
+    expect(tildify('/home/ada/code/x', '/home/ada')).toBe('~/code/x');
+    expect(tildify('/home/adam/x', '/home/ada')).toBe('/home/adam/x');
+  });
+  it('reads durations', () => {
+    expect(formatDuration(4_200)).toBe('4 s');
+    expect(formatDuration(72_000)).toBe('1 min 12 s');
+    expect(formatDuration(7_380_000)).toBe('2 h 3 min');
+  });
+});
