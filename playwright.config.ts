@@ -11,6 +11,7 @@ const chromium = process.env.CLIDE_CHROMIUM ?? (fs.existsSync('/usr/bin/chromium
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
+  globalSetup: './test/e2e/global-setup.ts',
   fullyParallel: false,
   // Each test runs its own host and `claude` processes; two cores fit one at a time.
   workers: 1,

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: build the renderer when it is missing or stale, then run Playwright
+// `npm run test:e2e`: build the renderer and the browser host when missing or stale, then run Playwright
 // (playwright.config.ts). Extra arguments go to `playwright test`, e.g. a file or --grep.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureRendererBuilt } from './web.mjs';
+import { ensureRendererBuilt, ensureServerBuilt } from './web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
@@ -21,6 +21,7 @@ if (!process.env.CLIDE_CHROMIUM && !fs.existsSync('/usr/bin/chromium')) {
 }
 try {
   await ensureRendererBuilt();
+  await ensureServerBuilt();
 } catch (err) {
   process.stderr.write(`e2e: ${err.message}\n`);
   process.exit(1);

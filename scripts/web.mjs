@@ -1,18 +1,29 @@
 #!/usr/bin/env node
-// `npm run web`: the browser host. Builds the renderer into out/renderer when it is missing
-// or older than its sources, then runs the server straight from its TypeScript sources
-// through tsx (no server build step, so a fresh clone works right after `npm install`).
+// `npm run web`: the browser host. Builds what it needs first, each only when missing or
+// older than its sources: the renderer (out/renderer) and the server, bundled by Vite's SSR
+// build into one file (out/web/main.mjs) that plain Node starts in a fraction of a second.
 // stdout carries only the `clide web: <url>` line; build output goes to stderr.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'out', 'renderer');
-// Outside out/renderer, because the build empties that folder and the server serves it.
-const stampFile = path.join(root, 'out', '.renderer-build.json');
-const sources = ['renderer/index.html', 'renderer/vite.config.ts', 'renderer/src', 'renderer/public', 'shared', 'package-lock.json'];
+
+const targets = {
+  renderer: {
+    output: 'out/renderer/index.html',
+    // Outside out/renderer, because the build empties that folder and the server serves it.
+    stamp: 'out/.renderer-build.json',
+    sources: ['renderer/index.html', 'renderer/vite.config.ts', 'renderer/src', 'renderer/public', 'shared', 'package-lock.json'],
+    build: buildRenderer,
+  },
+  server: {
+    output: 'out/web/main.mjs',
+    stamp: 'out/.web-build.json',
+    sources: ['electron/core', 'electron/web', 'shared', 'package-lock.json'],
+    build: buildServer,
+  },
+};
 
 function newestMtime(p) {
   let st;
@@ -30,55 +41,125 @@ function newestMtime(p) {
   return newest;
 }
 
-/** Why the renderer must be (re)built, or undefined when out/renderer is current. */
-export function rendererStaleReason() {
-  if (!fs.existsSync(path.join(outDir, 'index.html'))) return 'out/renderer is missing';
+function staleReason(target) {
+  if (!fs.existsSync(path.join(root, target.output))) return `${target.output} is missing`;
   let stamp;
   try {
-    stamp = JSON.parse(fs.readFileSync(stampFile, 'utf8'));
+    stamp = JSON.parse(fs.readFileSync(path.join(root, target.stamp), 'utf8'));
   } catch {
     return 'no record of the last build';
   }
   // The build's start time, not its end: a source saved during a build makes it stale.
-  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  const newest = Math.max(...target.sources.map((s) => newestMtime(path.join(root, s))));
   return typeof stamp.startedAt === 'number' && newest <= stamp.startedAt ? undefined : 'sources changed since the last build';
 }
 
-/** Build the renderer if needed. Output goes to stderr; rejects when the build fails. */
-export async function ensureRendererBuilt({ force = false } = {}) {
-  const reason = force ? 'forced' : rendererStaleReason();
+async function ensure(name, { force = false } = {}) {
+  const target = targets[name];
+  const reason = force ? 'forced' : staleReason(target);
   if (!reason) return false;
-  process.stderr.write(`[clide web] building the renderer (${reason})...\n`);
+  process.stderr.write(`[clide web] building the ${name} (${reason})...\n`);
   const startedAt = Date.now();
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  if (!fs.existsSync(vite)) throw new Error(`Vite is not installed (${vite} is missing): run npm install first.`);
-  const code = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--config', 'renderer/vite.config.ts'], {
-      cwd: root,
-      stdio: ['ignore', process.stderr, process.stderr],
-    });
-    child.on('error', reject);
-    child.on('exit', (c, signal) => resolve(signal ? 1 : (c ?? 1)));
-  });
-  if (code !== 0) throw new Error('The renderer build failed (its output is above). Fix the error, then run again.');
-  fs.writeFileSync(stampFile, JSON.stringify({ startedAt }) + '\n');
+  try {
+    await target.build();
+  } catch (err) {
+    throw new Error(`The ${name} build failed: ${err?.message ?? err}. Fix the error, then run again.`, { cause: err });
+  }
+  fs.writeFileSync(path.join(root, target.stamp), JSON.stringify({ startedAt }) + '\n');
   return true;
+}
+
+/** Build the renderer if it is missing or stale. Output goes to stderr; rejects when the build fails. */
+export function ensureRendererBuilt(opts) {
+  return ensure('renderer', opts);
+}
+
+/** Build the server bundle if it is missing or stale. */
+export function ensureServerBuilt(opts) {
+  return ensure('server', opts);
+}
+
+async function loadVite() {
+  try {
+    return await import('vite');
+  } catch (err) {
+    throw new Error(`Vite could not be loaded (${err.message}); run npm install first.`, { cause: err });
+  }
+}
+
+/** Vite's log lines, all to stderr: stdout is reserved for the URL line. */
+function stderrLogger() {
+  const write = (msg) => {
+    process.stderr.write(`${msg}\n`);
+  };
+  const warned = new Set();
+  return {
+    hasWarned: false,
+    info: write,
+    warn(msg) {
+      this.hasWarned = true;
+      write(msg);
+    },
+    warnOnce(msg) {
+      if (warned.has(msg)) return;
+      warned.add(msg);
+      this.warn(msg);
+    },
+    error: write,
+    clearScreen() {},
+    hasErrorLogged: () => false,
+  };
+}
+
+async function buildRenderer() {
+  const { build } = await loadVite();
+  await build({ configFile: path.join(root, 'renderer', 'vite.config.ts'), customLogger: stderrLogger() });
+}
+
+async function buildServer() {
+  const { build } = await loadVite();
+  // Built beside the output and renamed into place, so a host starting meanwhile never loads
+  // a half-written bundle. Dependencies (ws, zod) stay external and load from node_modules.
+  const outDir = path.join(root, 'out', 'web');
+  const tmpDir = path.join(root, 'out', `.web-build-${process.pid}`);
+  try {
+    await build({
+      configFile: false,
+      root,
+      customLogger: stderrLogger(),
+      logLevel: 'warn',
+      build: {
+        ssr: path.join(root, 'electron', 'web', 'main.ts'),
+        outDir: tmpDir,
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: true,
+        minify: false,
+        rolldownOptions: { output: { format: 'es', entryFileNames: 'main.mjs' } },
+      },
+    });
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.renameSync(path.join(tmpDir, 'main.mjs.map'), path.join(outDir, 'main.mjs.map'));
+    fs.renameSync(path.join(tmpDir, 'main.mjs'), path.join(outDir, 'main.mjs'));
+  } finally {
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
 }
 
 async function run() {
   const argv = process.argv.slice(2);
   const help = argv.includes('--help') || argv.includes('-h');
-  if (!help && !argv.includes('--no-build')) {
-    try {
-      await ensureRendererBuilt();
-    } catch (err) {
-      process.stderr.write(`clide web: ${err.message}\n`);
-      process.exit(1);
-    }
+  try {
+    // --no-build keeps the renderer as it is (tests building it once per run); the server
+    // bundle is always current, since running stale server code would mislead.
+    if (!help && !argv.includes('--no-build')) await ensureRendererBuilt();
+    await ensureServerBuilt();
+  } catch (err) {
+    process.stderr.write(`clide web: ${err.message}\n`);
+    process.exit(1);
   }
-  // Scoped to this import, so tsx does not change how anything else in the process loads.
-  const { tsImport } = await import('tsx/esm/api');
-  const { main } = await tsImport('../electron/web/main.ts', import.meta.url);
+  process.setSourceMapsEnabled(true);
+  const { main } = await import(pathToFileURL(path.join(root, targets.server.output)).href);
   await main(argv);
 }
 

@@ -19,9 +19,14 @@ export interface ClideFixture {
 }
 
 export const test = base.extend<{ clide: ClideFixture }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-  clide: async ({}, use, testInfo) => {
+  clide: async ({ page }, use, testInfo) => {
     const started: StartedHost[] = [];
+    // Refused loads are expected in some tests; a script error or a CSP violation never is.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(`uncaught: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) pageErrors.push(`CSP: ${msg.text()}`);
+    });
     await use({
       async start(opts = {}) {
         const sandbox = await cliSandbox([]);
@@ -40,14 +45,22 @@ export const test = base.extend<{ clide: ClideFixture }>({
         await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
       },
     });
+    // Every host is stopped and checked even when an earlier check fails.
+    const problems: string[] = [];
     for (const { sandbox, host } of started) {
       const pids = host.claudePids();
       const exit = await host.stop('SIGTERM');
       if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('web-host-stderr', { body: host.stderr(), contentType: 'text/plain' });
-      expect(exit, `web host exit\n${host.stderr()}`).toEqual({ code: 0, signal: null });
-      expect(survivors(pids), 'claude processes left running after the host stopped').toEqual([]);
+      if (exit.code !== 0 || exit.signal !== null) problems.push(`web host exited with ${JSON.stringify(exit)}\n${host.stderr()}`);
+      const left = survivors(pids);
+      if (left.length > 0) {
+        problems.push(`claude processes left running after the host stopped: ${left.join(', ')}`);
+        for (const pid of left) process.kill(pid, 'SIGKILL');
+      }
       await sandbox.cleanup();
     }
+    expect(problems).toEqual([]);
+    expect(pageErrors, 'errors in the page').toEqual([]);
   },
 });
 
