@@ -1,11 +1,12 @@
 // UI tests of the built renderer alone: a tiny static server for out/renderer and an in-page
 // API double (test/support/api-double.ts) in place of the host. Every test also fails on any
 // error the page logs (a CSP violation, an exception), so a silent breakage cannot pass.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SessionEvent } from '../../../shared/events';
 import type { AppEvent } from '../../../shared/ipc';
@@ -25,10 +26,28 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-async function ensureBuilt(): Promise<void> {
-  const web = (await import(pathToFileURL(path.join(root, 'scripts', 'web.mjs')).href)) as { ensureRendererBuilt: () => Promise<boolean> };
-  await web.ensureRendererBuilt();
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`The renderer build is missing: ${dist}/index.html`);
+function newestMtime(p: string): number {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of fs.readdirSync(p)) if (name !== 'node_modules') newest = Math.max(newest, newestMtime(path.join(p, name)));
+  return newest;
+}
+
+/** Build out/renderer when it is missing or older than its sources (npm run test:e2e usually has). */
+function ensureBuilt(): void {
+  const index = path.join(dist, 'index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime(path.join(root, 'renderer')), newestMtime(path.join(root, 'shared')));
+  if (built >= sources) return;
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`The renderer build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
 function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
@@ -65,7 +84,7 @@ export const test = base.extend<{ ui: UiApp }, { rendererUrl: string }>({
   rendererUrl: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
-      await ensureBuilt();
+      ensureBuilt();
       const server = await serve(dist);
       await use(server.url);
       await server.close();

@@ -58,6 +58,12 @@ function fakeApi(snapshot: AppSnapshot, opts: { connection?: boolean } = {}): Fa
       restart: () => done('session:restart'),
       setPermissionMode: async () => ({ ok: true, value: { mode: 'default' } }),
       setModel: async () => ({ ok: true, value: { model: 'x' } }),
+      setMaxThinkingTokens: () => done('session:setMaxThinkingTokens'),
+      setEffort: () => done('session:setEffort'),
+      getContextUsage: async () => ({ ok: true, value: { categories: [], totalTokens: 0, maxTokens: 1, percentage: 0 } }),
+      mcpStatus: async () => ({ ok: true, value: { servers: [] } }),
+      rewindFiles: async () => ({ ok: true, value: { canRewind: false, filesChanged: [], insertions: 0, deletions: 0 } }),
+      stopTask: () => done('session:stopTask'),
     },
     onEvents: (l) => {
       listeners.add(l);

@@ -34,6 +34,7 @@ interface PromptCardProps {
 function PromptCard({ sessionId, request, count }: PromptCardProps) {
   const actions = useActions();
   const root = useRef<HTMLDivElement>(null);
+  const allowButton = useRef<HTMLButtonElement>(null);
   const [armed, setArmed] = useState(false);
   const [nudged, setNudged] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -83,6 +84,12 @@ function PromptCard({ sessionId, request, count }: PromptCardProps) {
       e.preventDefault();
       if (armed) allow();
       else setNudged(true);
+      return;
+    }
+    if (e.key === 'Tab' && !e.shiftKey && target === root.current) {
+      // "Press Tab to choose": straight to the answer buttons, past the input details.
+      e.preventDefault();
+      allowButton.current?.focus();
       return;
     }
     if (!armed && target === root.current && e.key.length === 1) {
@@ -153,7 +160,7 @@ function PromptCard({ sessionId, request, count }: PromptCardProps) {
         <FullInput input={request.input} />
       </div>
       <div className="prompt-actions">
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={allow}>
+        <button ref={allowButton} type="button" className="btn btn-primary" disabled={busy} onClick={allow}>
           Allow
           {armed && (
             <kbd aria-hidden="true" className="key-hint">

@@ -1,0 +1,114 @@
+// Whole-window states and chrome: Claude Code missing, a failed session, the status bar, tabs,
+// and a dropped connection.
+import { doubleOptions, sessionView, snapshotWith } from '../../support/api-double';
+import { bashRequest, SESSION } from './scenarios';
+import { expect, test } from './ui-fixtures';
+
+const notFound = { found: false, error: { kind: 'cli-not-found' as const, message: 'claude was not found on PATH or in the usual install locations.' } };
+
+test('Claude Code not found: says how to fix it, and Check again proceeds once it is there', async ({ ui, page }) => {
+  await ui.open(
+    doubleOptions(snapshotWith([], { claude: notFound }), {
+      checkClaude: [notFound, { found: true, path: '/home/ada/.local/bin/claude', source: 'install-location' }],
+    }),
+  );
+  await expect(page.getByRole('heading', { name: 'Claude Code was not found' })).toBeVisible();
+  await expect(page.getByText('claude was not found on PATH or in the usual install locations.')).toBeVisible();
+  await expect(page.getByText('npm install -g @anthropic-ai/claude-code')).toBeVisible();
+  await expect(page.getByText('CLIDE_CLAUDE_PATH').first()).toBeVisible();
+  expect(await ui.calls('session:create')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByText(/Still not found/)).toBeVisible();
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Claude Code was not found' })).toHaveCount(0);
+  expect(await ui.calls('app:checkClaude')).toHaveLength(2);
+  expect(await ui.calls('session:create')).toHaveLength(1);
+  await expect(page.getByRole('tab', { name: 'api-server' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a failed session shows what happened, the stderr tail under Details, and Resume', async ({ ui, page }) => {
+  const failed = sessionView(SESSION, {
+    status: 'failed',
+    failure: {
+      error: {
+        kind: 'process-exit',
+        message: 'Claude exited with code 1 in the middle of a turn.',
+        hint: 'Resume to continue the conversation where it stopped.',
+        detail: 'Error: ENOSPC: no space left on device',
+        exitCode: 1,
+      },
+      resumable: true,
+    },
+  });
+  await ui.open(doubleOptions(snapshotWith([failed])));
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Claude exited with code 1 in the middle of a turn.');
+  await expect(alert).toContainText('Resume to continue the conversation where it stopped.');
+  await expect(alert.getByText('no space left on device')).toBeHidden();
+  await alert.getByText('Details').click();
+  await expect(alert.getByText('Error: ENOSPC: no space left on device')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'api-server' }).locator('.marker-error')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(1);
+  await alert.getByRole('button', { name: 'Resume' }).click();
+  expect(await ui.calls('session:restart')).toEqual([{ channel: 'session:restart', input: { id: SESSION } }]);
+  await ui.pushSession(SESSION, [{ kind: 'status', status: 'starting' }]);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeEnabled();
+});
+
+test('the status bar shows model, context, cost, mode and CLI version, warning on an untested CLI', async ({ ui, page }) => {
+  const view = sessionView(SESSION, { contextTokens: 31_800, contextWindow: 1_000_000, costUsd: 0.1449 });
+  view.info = { ...view.info, permissionMode: 'plan', cliVersion: '2.2.0', testedCliVersion: '2.1.332' };
+  await ui.open(doubleOptions(snapshotWith([view])));
+  const bar = page.getByRole('contentinfo', { name: 'Session status' });
+  await expect(bar).toContainText('Opus 4.5');
+  await expect(bar).toContainText('31.8k / 1M (3%)');
+  await expect(bar).toContainText('$0.14');
+  await expect(bar).toContainText('Plan mode');
+  await expect(bar).toContainText('CLI 2.2.0');
+  await expect(bar.getByLabel('Untested version')).toBeVisible();
+  await expect(bar.locator('.sb-cli')).toHaveAttribute('title', /2\.2\.0.*2\.1\.332/);
+  // Filled as events arrive.
+  await ui.pushSession(SESSION, [{ kind: 'usage', contextTokens: 250_000 }, { kind: 'info', info: { model: 'claude-future-9' } }]);
+  await expect(bar).toContainText('250k / 1M (25%)');
+  await expect(bar).toContainText('claude-future-9');
+});
+
+test('tabs show state, switch sessions, and New session creates one', async ({ ui, page }) => {
+  const a = sessionView('a', { cwd: '/home/ada/code/api-server' });
+  const b = sessionView('b', { cwd: '/home/ada/code/web-ui', status: 'working' });
+  await ui.open(doubleOptions(snapshotWith([a, b])));
+  const tabs = page.getByRole('tablist').getByRole('tab');
+  await expect(tabs).toHaveCount(2);
+  await expect(page.getByRole('tab', { name: 'api-server' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'web-ui' }).locator('.marker-working')).toHaveCount(1);
+  await ui.pushSession('a', [{ kind: 'permission', request: bashRequest('ls') }, { kind: 'status', status: 'waiting' }]);
+  await expect(page.getByRole('tab', { name: 'api-server' }).locator('.marker-needs-you')).toHaveCount(1);
+
+  await page.getByRole('tab', { name: 'web-ui' }).click();
+  await expect(page.getByRole('tab', { name: 'web-ui' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo', { name: 'Session status' })).toContainText('~/code/web-ui');
+
+  await page.getByRole('button', { name: 'New session' }).click();
+  expect(await ui.calls('session:create')).toEqual([{ channel: 'session:create', input: {} }]);
+  await expect(tabs).toHaveCount(3);
+  await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeFocused();
+});
+
+test('after a dropped connection the snapshot is fetched again and pending prompts come back', async ({ ui, page }) => {
+  await ui.open(doubleOptions(snapshotWith([sessionView(SESSION, { status: 'working' })]), { connection: true }));
+  await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
+  await ui.setConnection('disconnected');
+  await expect(page.getByText(/Lost the connection to clide/)).toBeVisible();
+  const waiting = sessionView(SESSION, { status: 'waiting', pending: [bashRequest('npm test')] });
+  await page.evaluate((s) => window.__clideDouble?.setSnapshot(s), snapshotWith([waiting]));
+  await ui.setConnection('connected');
+  await expect(page.getByRole('dialog', { name: 'Allow Bash?' })).toBeVisible();
+  await expect(page.getByText(/Lost the connection to clide/)).toHaveCount(0);
+  expect(await ui.calls('app:snapshot')).toHaveLength(2);
+});
