@@ -3,7 +3,7 @@
 // WebSocket protocol are all derived from this table.
 import { z } from 'zod';
 import { AppErrorSchema, resultSchema } from './result';
-import { SessionEventSchema } from './events';
+import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
 import type { SessionView } from './transcript';
 
 const SessionId = z.string().min(1).max(200);
@@ -111,6 +111,23 @@ export const contracts = {
       input: z.object({ id: SessionId, model: z.string().min(1).max(200) }).strict(),
       output: z.object({ model: z.string() }),
     },
+    /** null restores the CLI's default thinking budget. */
+    setMaxThinkingTokens: {
+      input: z.object({ id: SessionId, tokens: z.number().int().min(0).max(10_000_000).nullable() }).strict(),
+      output: done,
+    },
+    setEffort: {
+      input: z.object({ id: SessionId, level: z.string().min(1).max(32).regex(/^[a-z_]+$/) }).strict(),
+      output: done,
+    },
+    getContextUsage: { input: z.object({ id: SessionId }).strict(), output: ContextUsageSchema },
+    mcpStatus: { input: z.object({ id: SessionId }).strict(), output: z.object({ servers: z.array(McpServerStatusSchema) }) },
+    /** Restore files to their state at a user message (the id of its transcript item). */
+    rewindFiles: {
+      input: z.object({ id: SessionId, userMessageId: z.string().min(1).max(200), dryRun: z.boolean().optional() }).strict(),
+      output: RewindResultSchema,
+    },
+    stopTask: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: done },
   },
 } as const;
 

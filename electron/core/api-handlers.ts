@@ -34,6 +34,21 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     },
     'session:setPermissionMode': async (i: { id: string; mode: string }) => ({ mode: await host.setPermissionMode(i.id, i.mode) }),
     'session:setModel': async (i: { id: string; model: string }) => ({ model: await host.setModel(i.id, i.model) }),
+    'session:setMaxThinkingTokens': async (i: { id: string; tokens: number | null }) => {
+      await host.setMaxThinkingTokens(i.id, i.tokens);
+      return {};
+    },
+    'session:setEffort': async (i: { id: string; level: string }) => {
+      await host.setEffort(i.id, i.level);
+      return {};
+    },
+    'session:getContextUsage': (i: { id: string }) => host.getContextUsage(i.id),
+    'session:mcpStatus': async (i: { id: string }) => ({ servers: await host.mcpStatus(i.id) }),
+    'session:rewindFiles': (i: { id: string; userMessageId: string; dryRun?: boolean }) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),
+    'session:stopTask': async (i: { id: string; taskId: string }) => {
+      await host.stopTask(i.id, i.taskId);
+      return {};
+    },
   };
 }
 

@@ -7,13 +7,14 @@
 // killed are ended (after verifying they are still the processes we started) on construction.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { SessionEvent } from '../../shared/events';
+import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent } from '../../shared/events';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, ImageInput, PermissionDecision } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
 import { applyEvents, emptySession, type SessionView } from '../../shared/transcript';
 import { childEnv } from './child-env';
 import { EventBatcher, FRAME_MS } from './event-batcher';
 import { findClaude } from './find-claude';
+import type { ProtocolExtensions } from './protocol/pipeline';
 import { TESTED_CLI_VERSION } from './protocol/version';
 import { ProcessRegistry, type ReapReport } from './process-registry';
 import { Session, type SessionLimits, type SessionTimings } from './session';
@@ -35,6 +36,8 @@ export interface HostOptions {
   dataDir?: string;
   /** Override how the CLI is found (tests). */
   findClaude?: () => ClaudeCheck;
+  /** Hook callbacks and in-process MCP servers for each new session (by the host's session id). */
+  extensions?: (sessionId: string) => ProtocolExtensions;
 }
 
 interface Entry {
@@ -59,7 +62,7 @@ export class SessionHost {
     this.defaultCwd = opts.defaultCwd ?? process.cwd();
     this.registry = opts.dataDir ? new ProcessRegistry({ dataDir: opts.dataDir }) : undefined;
     this.orphansReaped = this.registry
-      ? this.registry.reapOrphans().catch((err: unknown) => {
+      ? this.registry.reapOrphans(opts.timings?.termGraceMs ?? 3000).catch((err: unknown) => {
           console.warn(`[clide] could not check for orphaned claude processes: ${(err as Error).message}`);
           return undefined;
         })
@@ -122,6 +125,7 @@ export class SessionHost {
       timings: this.opts.timings,
       limits: this.opts.limits,
       tracker: this.registry,
+      extensions: this.opts.extensions?.(id),
     });
     const entry: Entry = { session, view: emptySession(id, cwd) };
     this.sessions.set(id, entry);
@@ -162,6 +166,30 @@ export class SessionHost {
 
   setModel(id: string, model: string): Promise<string> {
     return this.get(id).session.setModel(model);
+  }
+
+  setMaxThinkingTokens(id: string, tokens: number | null): Promise<void> {
+    return this.get(id).session.setMaxThinkingTokens(tokens);
+  }
+
+  setEffort(id: string, level: string): Promise<void> {
+    return this.get(id).session.setEffort(level);
+  }
+
+  getContextUsage(id: string): Promise<ContextUsage> {
+    return this.get(id).session.getContextUsage();
+  }
+
+  mcpStatus(id: string): Promise<McpServerStatus[]> {
+    return this.get(id).session.mcpStatus();
+  }
+
+  rewindFiles(id: string, userMessageId: string, dryRun = false): Promise<RewindResult> {
+    return this.get(id).session.rewindFiles(userMessageId, dryRun);
+  }
+
+  stopTask(id: string, taskId: string): Promise<void> {
+    return this.get(id).session.stopTask(taskId);
   }
 
   restart(id: string): void {

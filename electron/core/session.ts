@@ -5,11 +5,20 @@
 // denial; every exit ends in a clear state with the cause and a way forward; stopping and
 // closing always finish, even when the process ignores us.
 import { randomUUID } from 'node:crypto';
-import type { LivenessState, PermissionRequest, SessionEvent, SessionInfo, SessionStatus } from '../../shared/events';
+import type {
+  ContextUsage,
+  LivenessState,
+  McpServerStatus,
+  PermissionRequest,
+  RewindResult,
+  SessionEvent,
+  SessionInfo,
+  SessionStatus,
+} from '../../shared/events';
 import type { ImageInput, PermissionDecision } from '../../shared/ipc';
 import { ClideError, type AppError } from '../../shared/result';
 import { hasProcess, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
-import { Connection, type Ask } from './protocol/connection';
+import { Connection, type Ask, type ProtocolExtensions } from './protocol/connection';
 import type { ExitInfo } from './protocol/transport';
 import { TESTED_CLI_VERSION } from './protocol/version';
 import type { ChildTracker } from './process-registry';
@@ -31,6 +40,8 @@ export interface SessionOptions {
   limits?: SessionLimits;
   /** Records spawned children so a crashed app can reap them on its next launch. */
   tracker?: ChildTracker;
+  /** Hook callbacks and in-process MCP servers registered with the CLI at initialize. */
+  extensions?: ProtocolExtensions;
   now?: () => number;
 }
 
@@ -180,6 +191,7 @@ export class Session {
           maxLineBytes: limits.maxLineBytes,
           stderrLimit: limits.stderrBytes,
           maxQueuedChars: limits.maxQueuedChars,
+          ...this.opts.extensions,
         },
         {
           onEvents: (events) => this.fromCli(conn, events),
@@ -218,8 +230,9 @@ export class Session {
     this.check({ type: 'send' });
     const conn = this.requireLive();
     // Throws (and changes nothing) if the CLI is gone or not reading: the caller keeps the text.
-    conn.sendUser(text, images);
-    this.emit([{ kind: 'user', id: randomUUID(), text, images: images.length || undefined, at: this.now() }]);
+    // The echo takes the uuid the message was sent with: rewindFiles() names a message by it.
+    const uuid = conn.sendUser(text, images);
+    this.emit([{ kind: 'user', id: uuid, text, images: images.length || undefined, at: this.now() }]);
     this.turnActive = true;
     this.go({ type: 'send' });
   }
@@ -276,6 +289,34 @@ export class Session {
     this.model = confirmed;
     this.info({ model: confirmed });
     return confirmed;
+  }
+
+  /** null restores the CLI's default thinking budget. */
+  async setMaxThinkingTokens(tokens: number | null): Promise<void> {
+    await this.requireLive().setMaxThinkingTokens(tokens);
+    this.info({ maxThinkingTokens: tokens });
+  }
+
+  async setEffort(level: string): Promise<void> {
+    await this.requireLive().setEffort(level);
+    this.info({ effortLevel: level });
+  }
+
+  getContextUsage(): Promise<ContextUsage> {
+    return this.requireLive().getContextUsage();
+  }
+
+  mcpStatus(): Promise<McpServerStatus[]> {
+    return this.requireLive().mcpStatus();
+  }
+
+  /** Restore files to their state at a user message (its transcript item id); dryRun only previews. */
+  rewindFiles(userMessageId: string, dryRun = false): Promise<RewindResult> {
+    return this.requireLive().rewindFiles(userMessageId, dryRun);
+  }
+
+  stopTask(taskId: string): Promise<void> {
+    return this.requireLive().stopTask(taskId);
   }
 
   // ---- shutdown -------------------------------------------------------------------------------
@@ -341,7 +382,7 @@ export class Session {
     this.phaseValue = r.phase;
     this.watchdog?.setWorking(r.phase === 'working');
     if (r.phase === 'ready' || r.phase === 'ended' || r.phase === 'failed') this.flushTurnEndWaiters();
-    const status = statusOf(r.phase, this.statusValue);
+    const status = statusOf(r.phase);
     if (status !== this.statusValue) {
       this.statusValue = status;
       this.emit([{ kind: 'status', status }]);
