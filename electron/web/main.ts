@@ -2,10 +2,12 @@
 // stdout carries exactly one line, `clide web: <url>`, so scripts and tests can read it;
 // everything else goes to stderr.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SessionHost } from '../core/host';
 import { parseArgs, USAGE } from './args';
+import { webDataDir } from './data-dir';
 import { startWebServer } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,7 +37,12 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.info = console.error;
   console.debug = console.error;
 
-  const host = new SessionHost({ host: 'web', defaultCwd: args.cwd, appVersion: appVersion() });
+  const dataDir = webDataDir(process.env, os.homedir());
+  const host = new SessionHost({ host: 'web', defaultCwd: args.cwd, appVersion: appVersion(), dataDir });
+  void host.orphansReaped.then((report) => {
+    const ended = report?.entries.filter((e) => e.outcome === 'reaped' || e.outcome === 'reaped-group') ?? [];
+    if (ended.length > 0) log(`ended ${ended.length} claude process(es) left running by an earlier host that was killed`);
+  });
   let server: Awaited<ReturnType<typeof startWebServer>>;
   try {
     server = await startWebServer({ host, port: args.port, rendererDir: path.join(root, 'out', 'renderer'), log });

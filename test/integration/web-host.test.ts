@@ -293,6 +293,40 @@ describe('npm run web as a process', () => {
     socket.terminate();
   });
 
+  it('ends the claude children of an earlier host that was killed outright', async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    // A turn held open at the fake API keeps the CLI busy, so it outlives its killed parent.
+    sandbox = await cliSandbox([{ ...text('never finished'), hold }]);
+    const first = await startWebHost({ cwd: sandbox.cwd, env: sandbox.env, args: ['--no-build'] });
+    try {
+      const socket = new WebSocket(`ws://127.0.0.1:${first.port}/ws?token=${first.token}`);
+      const created = new Promise<string>((resolve) =>
+        socket.on('message', (d) => {
+          const f = JSON.parse(d.toString()) as { type: string; id?: number; result?: { value?: { id?: string } } };
+          if (f.type === 'result' && f.id === 1) resolve(f.result?.value?.id ?? '');
+        }),
+      );
+      await new Promise((resolve, reject) => socket.on('open', resolve).on('error', reject));
+      socket.send(JSON.stringify({ type: 'call', id: 1, channel: 'session:create', input: {} }));
+      const id = await created;
+      socket.send(JSON.stringify({ type: 'call', id: 2, channel: 'session:send', input: { id, text: 'take your time' } }));
+      await waitFor(() => sandbox!.api.turns().length === 1, 'the turn to reach the fake API');
+      const [orphan] = first.claudePids();
+      expect(orphan).toBeDefined();
+      await first.stop('SIGKILL');
+      socket.terminate();
+      expect(survivors([orphan!])).toEqual([orphan]);
+
+      proc = await startWebHost({ cwd: sandbox.cwd, env: sandbox.env, args: ['--no-build'] });
+      await waitFor(() => survivors([orphan!]).length === 0, 'the orphan to be ended', 20_000);
+      await waitFor(() => proc!.stderr().includes('left running by an earlier host'), 'the log line');
+    } finally {
+      release();
+      await first.stop('SIGKILL');
+    }
+  });
+
   it('refuses a --cwd that does not exist with a clear message', async () => {
     sandbox = await cliSandbox([]);
     await expect(startWebHost({ cwd: path.join(sandbox.cwd, 'missing'), env: sandbox.env, args: ['--no-build'] })).rejects.toThrow(

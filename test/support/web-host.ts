@@ -38,7 +38,8 @@ export async function startWebHost(opts: StartWebHostOptions): Promise<WebHostPr
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     // The developer's own Claude settings and keys must not reach the CLI under test.
-    if (/^(ANTHROPIC_|CLAUDE|CLIDE_)/.test(k) || k === 'NODE_OPTIONS') continue;
+    // XDG_STATE_HOME would put the host's process registry outside the sandbox's HOME.
+    if (/^(ANTHROPIC_|CLAUDE|CLIDE_)/.test(k) || k === 'NODE_OPTIONS' || k === 'XDG_STATE_HOME') continue;
     env[k] = v;
   }
   Object.assign(env, opts.env);
