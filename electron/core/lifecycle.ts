@@ -112,7 +112,7 @@ export function transition(phase: Phase, e: LifecycleEvent): Outcome {
 }
 
 /** The coarse status the window shows; the finer phase travels as a `liveness` event. */
-export function statusOf(phase: Phase, previous: SessionStatus): SessionStatus {
+export function statusOf(phase: Phase): SessionStatus {
   switch (phase) {
     case 'idle':
     case 'starting':
@@ -127,6 +127,7 @@ export function statusOf(phase: Phase, previous: SessionStatus): SessionStatus {
     case 'terminating':
       return 'working';
     case 'closing':
-      return previous === 'failed' ? 'failed' : 'ended';
+      // The tab is going away; the process may need a few seconds more (liveness says so).
+      return 'ended';
   }
 }

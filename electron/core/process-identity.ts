@@ -47,9 +47,12 @@ export function isRunning(pid: number): boolean {
  * is made of its descendants.
  */
 export function groupRunning(pgid: number, platform: NodeJS.Platform = process.platform): boolean {
-  if (platform === 'linux') return linuxGroupMembers(pgid).length > 0;
   if (platform === 'win32') return false;
-  return signalZero(-pgid);
+  // One cheap syscall answers the usual case (no such group); only a group that exists is
+  // looked at member by member, because zombies count for kill() but run nothing.
+  if (!signalZero(-pgid)) return false;
+  if (platform === 'linux') return linuxGroupMembers(pgid).length > 0;
+  return true;
 }
 
 /** Running members of a process group (Linux; zombies excluded). */

@@ -79,6 +79,8 @@ export class ProcessRegistry implements ChildTracker {
   private readonly platform: NodeJS.Platform;
   private readonly log: (message: string) => void;
   private readonly now: () => number;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushDue = Infinity;
 
   constructor(opts: ProcessRegistryOptions) {
     this.dir = path.join(opts.dataDir, 'processes');
@@ -103,11 +105,25 @@ export class ProcessRegistry implements ChildTracker {
     if (found.kind !== 'found' || found.identity.zombie) return;
     const id = found.identity;
     this.children.set(pid, { pid, pgid: id.pgid, startTime: id.startTime, command: id.command, sessionId, spawnedAt: this.now() });
-    this.persist();
+    // A new child is written out on the next turn of the event loop (spawns that happen
+    // together share one write); a crash before then leaves a process that started
+    // microseconds earlier and still has its stdin pipe to notice we are gone.
+    this.schedule(0);
   }
 
   gone(pid: number): void {
     if (!this.children.delete(pid)) return;
+    // A stale entry is harmless (it is verified before anything is signalled), so removals
+    // are batched; the last one removes the file at once.
+    if (this.children.size === 0) this.flush();
+    else this.schedule(GONE_FLUSH_MS);
+  }
+
+  /** Write pending changes now. */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.flushDue = Infinity;
     this.persist();
   }
 
@@ -191,6 +207,15 @@ export class ProcessRegistry implements ChildTracker {
     return now.kind === 'found' && !now.identity.zombie && sameProcess(now.identity, owner);
   }
 
+  private schedule(ms: number): void {
+    const due = this.now() + ms;
+    if (this.flushTimer && due >= this.flushDue) return;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushDue = due;
+    this.flushTimer = setTimeout(() => this.flush(), ms);
+    this.flushTimer.unref?.();
+  }
+
   private persist(): void {
     if (!this.owner) return;
     if (this.children.size === 0) {
@@ -208,6 +233,8 @@ export class ProcessRegistry implements ChildTracker {
     }
   }
 }
+
+const GONE_FLUSH_MS = 1000;
 
 /** SIGTERM a verified process (its whole group when it leads one), then SIGKILL what remains. */
 export async function endProcessGroup(record: Pick<ChildRecord, 'pid' | 'pgid'>, termGraceMs: number, platform: NodeJS.Platform = process.platform): Promise<void> {
