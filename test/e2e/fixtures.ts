@@ -12,8 +12,8 @@ export interface StartedHost {
 }
 
 export interface ClideFixture {
-  /** Start a host (extra env is merged over the sandbox's). */
-  start(opts?: { env?: NodeJS.ProcessEnv }): Promise<StartedHost>;
+  /** Start a host (extra env is merged over the sandbox's; extra args follow the defaults). */
+  start(opts?: { env?: NodeJS.ProcessEnv; args?: string[] }): Promise<StartedHost>;
   /** Open the host's URL (with its token) and wait for the composer of the first session. */
   open(page: Page, started: StartedHost): Promise<void>;
 }
@@ -31,7 +31,7 @@ export const test = base.extend<{ clide: ClideFixture }>({
       async start(opts = {}) {
         const sandbox = await cliSandbox([]);
         try {
-          const host = await startWebHost({ cwd: sandbox.cwd, env: { ...sandbox.env, ...opts.env }, args: ['--no-build'] });
+          const host = await startWebHost({ cwd: sandbox.cwd, env: { ...sandbox.env, ...opts.env }, args: ['--no-build', ...(opts.args ?? [])] });
           const s = { sandbox, host };
           started.push(s);
           return s;

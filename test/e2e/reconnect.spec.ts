@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import type { WebSocketRoute } from '@playwright/test';
 import type { AppSnapshot } from '../../shared/ipc';
 import { text, toolUse } from '../support/fake-api';
+import { survivors } from '../support/web-host';
 import { expect, test } from './fixtures';
 
 /** The host's snapshot, fetched over a socket of our own (the page's is down). */
@@ -69,4 +70,29 @@ test('after a dropped connection the page reconnects and shows what it missed, p
   await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(transcript).toContainText('Wrote missed.txt.');
   expect(fs.readFileSync(path.join(sandbox.cwd, 'missed.txt'), 'utf8')).toBe('caught up\n');
+});
+
+test('a page left open across a host restart is told its access token is no longer valid', async ({ page, clide }) => {
+  const first = await clide.start();
+  await clide.open(page, first);
+  const refused = page.waitForEvent('console', { predicate: (m) => m.text().includes('refused this page'), timeout: 30_000 });
+  const children = first.host.claudePids();
+  expect(children).toHaveLength(1);
+  expect(await first.host.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+  expect(survivors(children)).toEqual([]);
+  // A new host on the same port has a new token, so the old page's cookie no longer opens it.
+  const second = await clide.start({ args: ['--port', String(first.host.port)] });
+  expect(second.host.port).toBe(first.host.port);
+  expect(second.host.token).not.toBe(first.host.token);
+  await refused;
+
+  const composer = page.getByRole('textbox', { name: 'Message Claude' });
+  await composer.fill('are you there?');
+  await composer.press('Enter');
+  await expect(page.getByText('its access token is not valid')).toBeVisible();
+  await expect(page.getByText('Open the URL that `npm run web` printed')).toBeVisible();
+  expect(second.host.stderr()).toContain('refused WebSocket: wrong token in cookie');
+
+  // The new URL works in the same browser: its token replaces the stale cookie.
+  await clide.open(page, second);
 });

@@ -32,7 +32,11 @@ function installWebClient(): ClideApi {
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }
   const wsUrl = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}${WS_PATH}`;
-  const client = createWebClient({ url: wsUrl });
+  const client = createWebClient({
+    url: wsUrl,
+    // The page's own URL answers 403 once the host no longer accepts this page's cookie.
+    checkAccess: async () => (await fetch(url.pathname, { method: 'HEAD', cache: 'no-store' })).status !== 403,
+  });
   const wake = () => client.reconnectNow();
   window.addEventListener('online', wake);
   document.addEventListener('visibilitychange', () => {

@@ -26,6 +26,11 @@ export interface WebClientOptions {
   callTimeoutMs?: number;
   reconnectInitialMs?: number;
   reconnectMaxMs?: number;
+  /**
+   * After a handshake fails: does the host still accept this page? False when it answers but
+   * refuses (the host restarted with a new token), which no amount of retrying can fix.
+   */
+  checkAccess?: () => Promise<boolean>;
   log?: (message: string) => void;
 }
 
@@ -66,6 +71,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
+  let refused = false;
   let nextId = 1;
 
   function announce(next: ConnectionState): void {
@@ -89,12 +95,14 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       s = createSocket(opts.url);
     } catch (err) {
       log(`could not open ${opts.url}: ${String(err)}`);
-      onClosed();
+      onClosed(false);
       return;
     }
     socket = s;
+    let opened = false;
     s.onopen = () => {
       if (socket !== s) return;
+      opened = true;
       attempt = 0;
       firstAttemptDone = true;
       for (const [id, p] of pending) {
@@ -112,12 +120,32 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       // Always followed by close, which does the work.
     };
     s.onclose = () => {
-      if (socket === s) onClosed();
+      if (socket === s) onClosed(opened);
     };
   }
 
-  function onClosed(): void {
+  function onClosed(opened: boolean): void {
     socket = undefined;
+    // A browser hides why a handshake failed; ask the host over HTTP whether it refuses us.
+    if (!opened && !disposed && opts.checkAccess) {
+      opts.checkAccess().then(
+        (allowed) => (allowed ? afterClose() : refuse()),
+        () => afterClose(),
+      );
+      return;
+    }
+    afterClose();
+  }
+
+  function refuse(): void {
+    refused = true;
+    firstAttemptDone = true;
+    log('the clide host refused this page: its access token is not valid (any more)');
+    for (const [id] of pending) settle(id, notAuthorised());
+    announce('disconnected');
+  }
+
+  function afterClose(): void {
     const wasFirst = !firstAttemptDone;
     firstAttemptDone = true;
     for (const [id, p] of pending) {
@@ -181,6 +209,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
   }
 
   function call(channel: string, input: unknown): Promise<Result<unknown>> {
+    if (refused) return Promise.resolve(notAuthorised());
     if (disposed) return Promise.resolve(notConnected(`This page's connection to the clide host was closed; ${channel} was not sent.`));
     const connected = socket !== undefined && socket.readyState === OPEN;
     if (!connected && firstAttemptDone) {
@@ -234,7 +263,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     },
     connectionState: () => state,
     reconnectNow() {
-      if (disposed || socket || retryTimer === undefined) return;
+      if (disposed || refused || socket || retryTimer === undefined) return;
       clearTimeout(retryTimer);
       attempt = 0;
       connect();
@@ -245,7 +274,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       const s = socket;
       if (s) {
         s.close(1000, 'page closed the connection');
-        onClosed();
+        onClosed(true);
       }
     },
   };
@@ -260,6 +289,12 @@ function failure(kind: AppError['kind'], message: string, extra: Partial<AppErro
 function notConnected(message: string): Result<never> {
   return failure('not-running', message, {
     hint: 'Check that `npm run web` is still running; this page reconnects by itself.',
+  });
+}
+
+function notAuthorised(): Result<never> {
+  return failure('unauthorized', 'The clide host refused this page: its access token is not valid, or no longer is.', {
+    hint: 'Open the URL that `npm run web` printed; it changes every time the host starts.',
   });
 }
 

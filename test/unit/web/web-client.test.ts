@@ -223,3 +223,54 @@ describe('the browser-host API client', () => {
     await expect(api.app.snapshot({})).resolves.toMatchObject({ ok: false, error: { kind: 'not-running' } });
   });
 });
+
+describe('a page the host no longer accepts', () => {
+  function makeChecked(allowed: () => Promise<boolean>): { checks: () => number } {
+    let checks = 0;
+    client = createWebClient({
+      url: 'ws://127.0.0.1:1/ws',
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      reconnectInitialMs: 100,
+      checkAccess: () => {
+        checks++;
+        return allowed();
+      },
+      log: (m) => logs.push(m),
+    });
+    return { checks: () => checks };
+  }
+
+  it('fails calls as unauthorized and stops retrying when the host refuses it', async () => {
+    makeChecked(async () => false);
+    const p = client.app.snapshot({});
+    last().drop();
+    await expect(p).resolves.toMatchObject({ ok: false, error: { kind: 'unauthorized', hint: expect.stringContaining('npm run web') } });
+    vi.advanceTimersByTime(60_000);
+    client.reconnectNow();
+    expect(sockets).toHaveLength(1);
+    await expect(client.session.create({})).resolves.toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+  });
+
+  it('keeps retrying when the host still accepts it, or cannot be reached', async () => {
+    const { checks } = makeChecked(async () => {
+      throw new Error('offline');
+    });
+    last().drop();
+    await vi.waitFor(() => expect(checks()).toBe(1));
+    vi.advanceTimersByTime(130);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('does not ask after a drop of an open connection', async () => {
+    const { checks } = makeChecked(async () => true);
+    last().open();
+    last().drop();
+    expect(checks()).toBe(0);
+    vi.advanceTimersByTime(130);
+    expect(sockets).toHaveLength(2);
+  });
+});
