@@ -26,7 +26,7 @@ function unreachable(err: unknown): AppError {
   };
 }
 
-async function call<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
+async function guarded<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await f();
   } catch (err) {
@@ -35,6 +35,12 @@ async function call<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
 }
 
 export function createActions(api: ClideApi, store: ClideStore): AppActions {
+  const call = async <T>(f: () => Promise<Result<T>>): Promise<Result<T>> => {
+    const r = await guarded(f);
+    // The host turned this window away: say so once, where the connection state is shown.
+    if (!r.ok && r.error.kind === 'unauthorized') store.getState().setConnection('refused', r.error);
+    return r;
+  };
   let snapshotInFlight: Promise<Result<void>> | undefined;
   let autoCreated = false;
 

@@ -7,7 +7,8 @@ import type { AppEvent, AppSnapshot, ClaudeCheck, Environment } from '../../../s
 import type { AppError } from '../../../shared/result';
 import { activate, applyBatch, initialSessions, replaceFromSnapshot, type SessionsState } from './sessions';
 
-export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+/** 'refused': the host turned this window away (a stale access token); retrying will not help. */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'refused';
 export type LoadState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'error'; error: AppError };
 
 export interface EnvironmentSlice {
@@ -26,7 +27,9 @@ export interface SessionsSlice extends SessionsState {
 
 export interface ConnectionSlice {
   connection: ConnectionState;
-  setConnection(state: ConnectionState): void;
+  /** Why the host refused this window, when it did. */
+  connectionError: AppError | undefined;
+  setConnection(state: ConnectionState, error?: AppError): void;
 }
 
 export interface ComposerSlice {
@@ -71,7 +74,8 @@ const sessionsSlice = (set: Set, get: Get): SessionsSlice => ({
 
 const connectionSlice = (set: Set): ConnectionSlice => ({
   connection: 'connected',
-  setConnection: (connection) => set({ connection }),
+  connectionError: undefined,
+  setConnection: (connection, error) => set({ connection, connectionError: error }),
 });
 
 const composerSlice = (set: Set): ComposerSlice => ({

@@ -1,7 +1,8 @@
 // Scripted conversations for the UI tests, as the host's event model carries them.
 import type { PermissionRequest, SessionEvent } from '../../../shared/events';
 
-const t0 = Date.UTC(2026, 0, 12, 10, 42);
+// Recent, so elapsed times read naturally.
+const t0 = Date.now() - 90_000;
 
 export const SESSION = 'session-1';
 

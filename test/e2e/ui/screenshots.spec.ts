@@ -30,3 +30,42 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(testInfo, `prompt-${scheme}`) });
   });
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the empty state, the not-found screen and a failed session (${scheme})`, async ({ ui, page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1100, height: 760 });
+    await ui.open(doubleOptions(snapshotWith([sessionView(SESSION)])));
+    await expect(page.getByRole('region', { name: 'New session' })).toBeVisible();
+    await page.screenshot({ path: shot(testInfo, `empty-${scheme}`) });
+
+    const failed = applyEvents(sessionView(SESSION), [
+      ...conversation().slice(0, 10),
+      {
+        kind: 'failure',
+        error: {
+          kind: 'process-exit',
+          message: 'Claude exited with code 1 in the middle of a turn.',
+          hint: 'Resume to continue the conversation where it stopped.',
+          detail: 'Error: ENOSPC: no space left on device, write\n    at writeSync (node:fs:936:3)',
+          exitCode: 1,
+        },
+        resumable: true,
+      },
+      { kind: 'status', status: 'failed' },
+    ]);
+    // Each open installs a newer double over the previous one.
+    await ui.open(doubleOptions(snapshotWith([failed])));
+    await page.getByRole('alert').getByText('Details').click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.screenshot({ path: shot(testInfo, `failed-${scheme}`) });
+
+    await ui.open(
+      doubleOptions(
+        snapshotWith([], { claude: { found: false, error: { kind: 'cli-not-found', message: 'claude was not found on PATH or in the usual install locations.' } } }),
+      ),
+    );
+    await expect(page.getByRole('heading', { name: 'Claude Code was not found' })).toBeVisible();
+    await page.screenshot({ path: shot(testInfo, `not-found-${scheme}`) });
+  });
+}

@@ -54,6 +54,7 @@ function fakeApi(snapshot: AppSnapshot, opts: { connection?: boolean } = {}): Fa
       send: () => done('session:send'),
       respond: () => done('session:respond'),
       interrupt: () => done('session:interrupt'),
+      kill: () => done('session:kill'),
       close: () => done('session:close'),
       restart: () => done('session:restart'),
       setPermissionMode: async () => ({ ok: true, value: { mode: 'default' } }),
@@ -179,6 +180,22 @@ describe('actions', () => {
     const r = await actions.send('a', 'hi');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toContain('socket closed');
+  });
+
+  it('remembers that the host refused this window, and forgets it on the next connection', async () => {
+    const fake = fakeApi(snap(['a']), { connection: true });
+    const store = createClideStore();
+    const actions = createActions(fake.api, store);
+    startApp(fake.api, store, actions);
+    await settle();
+    const refusal = { kind: 'unauthorized' as const, message: 'The clide host refused this page.', hint: 'Open the new URL.' };
+    fake.api.session.send = async () => ({ ok: false, error: refusal });
+    await actions.send('a', 'hi');
+    expect(store.getState().connection).toBe('refused');
+    expect(store.getState().connectionError).toEqual(refusal);
+    fake.connection('connected');
+    expect(store.getState().connection).toBe('connected');
+    expect(store.getState().connectionError).toBeUndefined();
   });
 
   it('proceeds once Check again finds Claude', async () => {

@@ -66,11 +66,11 @@ export function Composer({ sessionId }: { sessionId: string }) {
 
   return (
     <div className="composer-wrap">
-      {!open && (
+      {!open && !(status === 'failed' && failure?.resumable) && (
         <div className="composer-closed">
           <span>
             {status === 'failed'
-              ? `This session stopped${failure ? `: ${failure.error.message}` : '.'}`
+              ? `This session cannot continue${failure ? `: ${failure.error.message}` : '.'}`
               : 'This session has ended.'}
           </span>
           {status === 'ended' && (
@@ -78,8 +78,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
               Resume
             </button>
           )}
-          {/* A resumable failure offers Resume in the banner above; don't name two buttons alike. */}
-          {status === 'failed' && !failure?.resumable && (
+          {/* A resumable failure offers Resume in the banner above; never name two buttons alike. */}
+          {status === 'failed' && (
             <button type="button" className="btn btn-small" onClick={() => void resume()}>
               Try again
             </button>
@@ -98,7 +98,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           ref={ref}
           className="composer-input"
           aria-label="Message Claude"
-          placeholder={PLACEHOLDER}
+          placeholder={open ? PLACEHOLDER : status === 'failed' ? 'Resume the session to continue.' : 'This session has ended.'}
           rows={1}
           value={draft}
           disabled={!open}

@@ -30,6 +30,15 @@ export function LoadError({ error }: { error: AppError }) {
 
 export function ConnectionBanner() {
   const connection = useClide((s) => s.connection);
+  const error = useClide((s) => s.connectionError);
+  if (connection === 'refused') {
+    return (
+      <div className="connection-banner is-refused" role="status">
+        {error?.message ?? 'The clide host refused this window.'}
+        {error?.hint ? ` ${error.hint}` : ''}
+      </div>
+    );
+  }
   if (connection !== 'disconnected') return null;
   return (
     <div className="connection-banner" role="status">

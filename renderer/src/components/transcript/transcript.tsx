@@ -60,7 +60,7 @@ function TurnTail({ sessionId }: { sessionId: string }) {
     sessionId,
     (v) => {
       const r = v.lastResult;
-      if (!r?.isError || isTurnRunning(v)) return undefined;
+      if (!r?.isError || r.interrupted || isTurnRunning(v)) return undefined;
       const last = v.items[v.items.length - 1];
       if ((last?.type === 'assistant' && last.aborted) || (last?.type === 'context' && last.source === 'interrupt')) return undefined;
       return r;
