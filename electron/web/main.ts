@@ -10,6 +10,8 @@ import { parseArgs, USAGE } from './args';
 import { webDataDir } from './data-dir';
 import { startWebServer } from './server';
 
+// Two levels below the project root both as source (electron/web/main.ts) and as the bundle
+// scripts/web.mjs builds (out/web/main.mjs), so the same path works for both.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function log(message: string): void {
