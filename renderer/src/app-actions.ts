@@ -18,6 +18,11 @@ export interface AppActions {
   close(id: string): Promise<Done>;
 }
 
+/** Errors shown once for the whole window (the connection banner), not again in place. */
+export function shownByWindow(error: AppError): boolean {
+  return error.kind === 'unauthorized';
+}
+
 function unreachable(err: unknown): AppError {
   return {
     kind: 'internal',

@@ -80,3 +80,25 @@ test('an ended session disables the composer and offers Resume', async ({ ui, pa
   await page.getByRole('button', { name: 'Resume' }).click();
   expect(await ui.calls('session:restart')).toEqual([{ channel: 'session:restart', input: { id: SESSION } }]);
 });
+
+test('a host that refuses the window says so once, for the whole window', async ({ ui, page }) => {
+  await ui.open(doubleOptions(snapshotWith([sessionView(SESSION)])));
+  await page.evaluate(() =>
+    window.__clideDouble?.setReplies('session:send', [
+      {
+        ok: false,
+        error: {
+          kind: 'unauthorized',
+          message: 'The clide host refused this page: its access token is not valid, or no longer is.',
+          hint: 'Open the URL that `npm run web` printed; it changes every time the host starts.',
+        },
+      },
+    ]),
+  );
+  const composer = page.getByRole('textbox', { name: 'Message Claude' });
+  await composer.fill('are you there?');
+  await composer.press('Enter');
+  await expect(page.getByText('its access token is not valid')).toBeVisible();
+  await expect(page.getByText('Open the URL that `npm run web` printed')).toBeVisible();
+  await expect(composer).toHaveValue('are you there?');
+});

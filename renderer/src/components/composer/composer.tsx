@@ -3,6 +3,7 @@
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
+import { shownByWindow } from '../../app-actions';
 import { registerComposer } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
 import { canSend, isTurnRunning } from '../../store/selectors';
@@ -121,7 +122,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           </button>
         </div>
       </form>
-      {error && (
+      {error && !shownByWindow(error) && (
         <div className="composer-error" role="status">
           {error.message}
           {error.hint ? ` ${error.hint}` : ''}

@@ -8,6 +8,7 @@ import type { PermissionDecision } from '../../../../shared/ipc';
 import type { PermissionRequest } from '../../../../shared/events';
 import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
+import { shownByWindow } from '../../app-actions';
 import { focusComposer } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
 import { VisibleText } from '../common/visible-text';
@@ -190,7 +191,7 @@ function PromptCard({ sessionId, request, count }: PromptCardProps) {
       <div className={`prompt-hint${nudged && !armed ? ' is-nudged' : ''}`}>
         {armed ? 'Enter allows · Esc denies' : 'Press Tab to choose an answer, or click a button. Nothing is allowed without you.'}
       </div>
-      {error && (
+      {error && !shownByWindow(error) && (
         <div className="prompt-error">
           {error.message}
           {error.hint ? ` ${error.hint}` : ''}
