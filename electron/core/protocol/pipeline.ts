@@ -172,6 +172,8 @@ export class ProtocolPipeline {
         if (!events) return this.unknown(`system/${m.subtype}`, out);
         for (const e of events) {
           if (e.kind === 'task' && e.task.toolUseId && e.task.taskType === 'local_agent') this.agentTools.set(e.task.taskId, e.task.toolUseId);
+          // Like can_use_tool, a denial names the subagent by agent_id; group it under its Agent call.
+          if (e.kind === 'permission-denied' && typeof m.agent_id === 'string') e.parentToolUseId = this.agentTools.get(m.agent_id);
         }
         out.push(...events);
         return;

@@ -57,6 +57,8 @@ describe('can_use_tool', () => {
     t.send({ type: 'system', subtype: 'task_started', task_id: 'agent-abc', tool_use_id: 'toolu_agent', task_type: 'local_agent', description: 'x' });
     t.request('r3', { subtype: 'can_use_tool', tool_name: 'Bash', input: {}, agent_id: 'agent-abc' });
     expect(t.asks[0]?.parentToolUseId).toBe('toolu_agent');
+    t.send({ type: 'system', subtype: 'permission_denied', tool_name: 'Bash', tool_use_id: 'tb', message: 'no', agent_id: 'agent-abc' });
+    expect(t.events.at(-1)).toMatchObject({ kind: 'permission-denied', toolUseId: 'tb', parentToolUseId: 'toolu_agent' });
   });
 });
 
