@@ -35,7 +35,11 @@ export class InboundRouter {
 
   route(requestId: string, request: Json & { subtype: string }): void {
     const { control } = this.d;
+    // A second request under an id still owed would let one answer serve two asks; receive()
+    // answers the newcomer with an error and the first keeps waiting for its own answer.
+    const duplicate = control.isOwed(requestId);
     control.receive(requestId, request);
+    if (duplicate) return;
     switch (request.subtype) {
       case 'can_use_tool': {
         const input = isRecord(request.input) ? request.input : {};
@@ -136,8 +140,9 @@ export class InboundRouter {
     const work = Promise.resolve().then(run);
     (timeout ? Promise.race([work, timeout]) : work)
       .then(
-        // reply() is a no-op for a request that was withdrawn meanwhile.
-        (value) => void this.d.control.reply(requestId, value),
+        // reply() is a no-op for a request that was withdrawn meanwhile. A handler that returns
+        // nothing usable answers with an empty object: "no opinion", the tool proceeds.
+        (value) => void this.d.control.reply(requestId, isRecord(value) ? value : {}),
         (err: unknown) => {
           if (!this.d.control.isOwed(requestId)) return; // withdrawn or the process died
           this.d.control.replyError(requestId, onError(err instanceof Error ? err.message : String(err)));

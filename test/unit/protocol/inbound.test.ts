@@ -39,6 +39,16 @@ describe('can_use_tool', () => {
     expect(t.p.owed).toEqual([]);
   });
 
+  it('a duplicate request id is refused and the first prompt keeps its own answer', () => {
+    const t = setup();
+    t.request('dup', { subtype: 'can_use_tool', tool_name: 'Write', input: { file_path: 'first' } });
+    t.request('dup', { subtype: 'can_use_tool', tool_name: 'Bash', input: { command: 'second' } });
+    expect(t.asks).toHaveLength(1);
+    expect(t.replies()).toEqual([{ subtype: 'error', request_id: 'dup', error: 'Duplicate request_id' }]);
+    expect(t.p.answerPermission('dup', { behavior: 'allow' })).toBe(true);
+    expect(t.replies()[1]).toMatchObject({ subtype: 'success', response: { updatedInput: { file_path: 'first' } } });
+  });
+
   it('control_cancel_request withdraws the prompt and nothing is ever written for it', () => {
     const t = setup();
     t.request('r2', { subtype: 'can_use_tool', tool_name: 'Bash', input: { command: 'ls' } });
