@@ -90,6 +90,19 @@ describe('recorded fixtures', () => {
   });
 });
 
+describe('chunking', () => {
+  it('the same view whatever the chunk size (lines and UTF-8 characters split across chunks)', async () => {
+    for (const name of ['text-turn', 'subagent', 'hook-failure']) {
+      const f = loadFixture(name);
+      const whole = await replay(f, { ...extensionsFor(name), chunk: 1 << 20 });
+      const tiny = await replay(f, { ...extensionsFor(name), chunk: 7 });
+      expect(JSON.stringify(tiny.view.items), name).toBe(JSON.stringify(whole.view.items));
+      expect(tiny.view.tools, name).toEqual(whole.view.tools);
+      expect(tiny.view.tasks, name).toEqual(whole.view.tasks);
+    }
+  });
+});
+
 describe('fixture views', () => {
   it('text-turn: one user message, one assistant message with thinking and text, a successful result', async () => {
     const { view } = await replay(loadFixture('text-turn'));
