@@ -101,6 +101,8 @@ export const contracts = {
       output: done,
     },
     interrupt: { input: z.object({ id: SessionId }).strict(), output: done },
+    /** End the process by force (offered when a session is not responding). */
+    kill: { input: z.object({ id: SessionId }).strict(), output: done },
     close: { input: z.object({ id: SessionId }).strict(), output: done },
     restart: { input: z.object({ id: SessionId }).strict(), output: done },
     setPermissionMode: {
@@ -128,6 +130,8 @@ export const contracts = {
       output: RewindResultSchema,
     },
     stopTask: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: done },
+    /** Name the session (also sent to the CLI as rename_session while it runs). */
+    rename: { input: z.object({ id: SessionId, title: z.string().trim().min(1).max(200) }).strict(), output: done },
   },
 } as const;
 

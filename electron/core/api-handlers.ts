@@ -24,6 +24,10 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       await host.interrupt(i.id);
       return {};
     },
+    'session:kill': async (i: { id: string }) => {
+      await host.kill(i.id);
+      return {};
+    },
     'session:close': async (i: { id: string }) => {
       await host.close(i.id);
       return {};
@@ -47,6 +51,10 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     'session:rewindFiles': (i: { id: string; userMessageId: string; dryRun?: boolean }) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),
     'session:stopTask': async (i: { id: string; taskId: string }) => {
       await host.stopTask(i.id, i.taskId);
+      return {};
+    },
+    'session:rename': async (i: { id: string; title: string }) => {
+      await host.rename(i.id, i.title);
       return {};
     },
   };

@@ -192,6 +192,10 @@ export class SessionHost {
     return this.get(id).session.stopTask(taskId);
   }
 
+  rename(id: string, title: string): Promise<void> {
+    return this.get(id).session.rename(title);
+  }
+
   restart(id: string): void {
     const entry = this.get(id);
     const check = this.checkClaude();

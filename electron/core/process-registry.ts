@@ -60,6 +60,12 @@ export interface ReapReport {
 export interface ChildTracker {
   /** A child was spawned; record it before anything else can go wrong. */
   spawned(pid: number, sessionId?: string): void;
+  /**
+   * The child is up and talking (handshake done): record its command line again. Right after
+   * spawn it may still be an interpreter shim (`#!/usr/bin/env node` runs env, which then
+   * execs node), so the first reading can differ from what the process settles on.
+   */
+  settled(pid: number): void;
   /** The child and its process group are gone. */
   gone(pid: number): void;
 }
@@ -108,6 +114,16 @@ export class ProcessRegistry implements ChildTracker {
     // A new child is written out on the next turn of the event loop (spawns that happen
     // together share one write); a crash before then leaves a process that started
     // microseconds earlier and still has its stdin pipe to notice we are gone.
+    this.schedule(0);
+  }
+
+  settled(pid: number): void {
+    const record = this.children.get(pid);
+    if (!record) return;
+    const found = identityOf(pid, this.platform);
+    // Same start time: the same process, now past any exec chain. Anything else: leave it.
+    if (found.kind !== 'found' || found.identity.startTime !== record.startTime || found.identity.command === record.command) return;
+    this.children.set(pid, { ...record, command: found.identity.command });
     this.schedule(0);
   }
 

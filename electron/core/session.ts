@@ -213,6 +213,7 @@ export class Session {
       .initialize({}, this.timings.initializeMs)
       .then((info) => {
         if (this.conn !== conn) return;
+        if (conn.pid !== undefined) this.opts.tracker?.settled(conn.pid);
         this.info(info);
         this.go({ type: 'handshake' });
       })
@@ -317,6 +318,22 @@ export class Session {
 
   stopTask(taskId: string): Promise<void> {
     return this.requireLive().stopTask(taskId);
+  }
+
+  /**
+   * Name the session. The title is the app's (tabs, history, the team broker use it) and is
+   * also sent to a live CLI with rename_session so its own transcript carries it; an ended
+   * session or a CLI that refuses keeps the local title.
+   */
+  async rename(title: string): Promise<void> {
+    this.info({ title });
+    const conn = this.conn;
+    if (!conn || !conn.transport.running || this.closing) return;
+    try {
+      await conn.renameSession(title, this.claudeSessionId);
+    } catch {
+      // Older CLIs or a session that moved on: the local title still stands.
+    }
   }
 
   // ---- shutdown -------------------------------------------------------------------------------

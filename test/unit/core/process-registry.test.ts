@@ -84,6 +84,25 @@ describe.runIf(process.platform === 'linux' || process.platform === 'darwin')('t
     expect(fs.existsSync(reg.file)).toBe(false);
   });
 
+  it('re-reads the command line once the child has settled (a `#!/usr/bin/env node` shim execs again)', async () => {
+    const reg = new ProcessRegistry({ dataDir, log: quiet });
+    const c = sleeper('sleep 0.2; exec sleep 30');
+    reg.spawned(c.pid!);
+    expect(reg.list()[0]!.command).toBe('/bin/sh -c sleep 0.2; exec sleep 30');
+    await waitFor(() => identity(c.pid!).command === 'sleep 30', 'exec');
+    reg.settled(c.pid!);
+    expect(reg.list()[0]).toMatchObject({ command: 'sleep 30', startTime: identity(c.pid!).startTime });
+    reg.flush();
+    // What a crashed instance would leave: the reaper now recognises the process.
+    fs.renameSync(reg.file, path.join(reg.dir, '999999999-x.json'));
+    const data = JSON.parse(fs.readFileSync(path.join(reg.dir, '999999999-x.json'), 'utf8'));
+    data.owner = { pid: 999_999_999, startTime: '1', command: 'dead' };
+    fs.writeFileSync(path.join(reg.dir, '999999999-x.json'), JSON.stringify(data));
+    const report = await new ProcessRegistry({ dataDir, log: quiet }).reapOrphans(500);
+    expect(report.entries.map((e) => e.outcome)).toEqual(['reaped']);
+    await waitFor(() => processGone(c.pid!), 'reaped');
+  });
+
   it('reaps the children of an app instance that died, and removes its file', async () => {
     const a = sleeper();
     const b = sleeper();
