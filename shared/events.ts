@@ -30,6 +30,8 @@ export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 
 /** Facts about a session, merged as they arrive from `initialize`, `init`, `status` and `result`. */
 export const SessionInfoSchema = z.object({
+  /** The person's name for the session (tabs, history, team); absent means "use the folder name". */
+  title: z.string().optional(),
   claudeSessionId: z.string().optional(),
   cwd: z.string().optional(),
   model: z.string().optional(),

@@ -157,6 +157,10 @@ export class Connection {
     return requests.stopTask(this.req, taskId);
   }
 
+  renameSession(title: string, sessionId?: string): Promise<void> {
+    return requests.renameSession(this.req, title, sessionId);
+  }
+
   endInput(): void {
     this.transport.endInput();
   }

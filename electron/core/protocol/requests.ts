@@ -118,3 +118,8 @@ export async function rewindFiles(req: Requester, userMessageId: string, dryRun 
 export async function stopTask(req: Requester, taskId: string): Promise<void> {
   await req('stop_task', { task_id: taskId });
 }
+
+/** Name the session in the CLI too (it counts a 'host' rename as the person's own title). */
+export async function renameSession(req: Requester, title: string, sessionId?: string): Promise<void> {
+  await req('rename_session', { title, source: 'host', ...(sessionId ? { session_id: sessionId } : {}) });
+}
