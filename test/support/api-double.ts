@@ -169,7 +169,22 @@ export function installApiDouble(options: ApiDoubleOptions): void {
       : {}),
   };
 
-  (window as unknown as { clide: unknown }).clide = api;
+  // Channels the double does not script answer {ok:true, value:{}} and are recorded, so new
+  // contract entries (and new domains) work in UI tests without touching the double.
+  const anyDomain = (domain: string, known: Record<string, unknown> = {}) =>
+    new Proxy(known, {
+      get: (target, verb) =>
+        typeof verb !== 'string' || verb in target
+          ? (target as Record<string | symbol, unknown>)[verb]
+          : (input: Record<string, unknown>) => handle(`${domain}:${verb}`, input, () => ok()),
+    });
+  const withDefaults = new Proxy(api as Record<string, unknown>, {
+    get: (target, key) => {
+      if (typeof key !== 'string' || key === 'onEvents' || key === 'onConnectionChange' || key === 'then') return target[key as string];
+      return anyDomain(key, (target[key] as Record<string, unknown> | undefined) ?? {});
+    },
+  });
+  (window as unknown as { clide: unknown }).clide = withDefaults;
   window.__clideDouble = {
     calls,
     push: (batch) => deliver(batch),
