@@ -8,10 +8,12 @@ import { SessionHost } from './core/host';
 import { forwardHostEvents, registerIpcHandlers } from './ipc';
 import { installContentSecurityPolicy, installPermissionPolicy } from './shell/content-security';
 import { openExternalSafely } from './shell/external-links';
+import { pickFolder } from './shell/folder-picker';
 import { menuTemplate } from './shell/menu';
 import { guardNavigation } from './shell/navigation';
 import { installGracefulQuit } from './shell/quit';
 import { appPaths, rendererLocation } from './shell/renderer-location';
+import { raiseWindow } from './shell/window-focus';
 import { createMainWindow } from './window';
 
 function start(): void {
@@ -28,8 +30,18 @@ function start(): void {
   const devServerUrl = isDev ? process.env['ELECTRON_RENDERER_URL'] : undefined;
   const paths = appPaths(app.getAppPath());
   const location = rendererLocation({ indexHtml: paths.indexHtml, devServerUrl });
-  const host = new SessionHost({ host: 'electron', defaultCwd: os.homedir(), appVersion: app.getVersion() });
   let mainWindow: BrowserWindow | undefined;
+  const host = new SessionHost({
+    host: 'electron',
+    defaultCwd: os.homedir(),
+    appVersion: app.getVersion(),
+    // Settings and the process registry live beside the app's other per-user state.
+    dataDir: app.getPath('userData'),
+    shell: {
+      pickFolder: (defaultPath) => pickFolder(dialog, BrowserWindow.getFocusedWindow() ?? mainWindow, defaultPath),
+      focusWindow: () => raiseWindow(mainWindow, app),
+    },
+  });
 
   const openWindow = (): void => {
     const { window, loaded } = createMainWindow({ preloadPath: paths.preload, source: location.source });

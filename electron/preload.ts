@@ -29,6 +29,8 @@ function onEvents(listener: (batch: AppEvent[]) => void): () => void {
 export const api: ClideApi = {
   app: domainApi('app'),
   session: domainApi('session'),
+  settings: domainApi('settings'),
+  folders: domainApi('folders'),
   onEvents,
 };
 

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { AppErrorSchema, resultSchema } from './result';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
+import { FolderPickInputSchema, FolderPickSchema, PathCompleteInputSchema, PathCompletionSchema } from './folders';
+import { SettingsPatchSchema, SettingsSchema, SettingsStateSchema } from './settings';
 import type { SessionView } from './transcript';
 
 const SessionId = z.string().min(1).max(200);
@@ -36,7 +38,7 @@ export const ClaudeCheckSchema = z.object({
   found: z.boolean(),
   path: z.string().optional(),
   /** Where it was found: the env variable, PATH, or a usual install location. */
-  source: z.enum(['env', 'path', 'install-location']).optional(),
+  source: z.enum(['env', 'setting', 'path', 'install-location']).optional(),
   error: AppErrorSchema.optional(),
 });
 export type ClaudeCheck = z.infer<typeof ClaudeCheckSchema>;
@@ -49,6 +51,8 @@ export const EnvironmentSchema = z.object({
   claude: ClaudeCheckSchema,
   testedCliVersion: z.string(),
   appVersion: z.string(),
+  /** A native folder dialog is available (the desktop app); else new sessions use a path field. */
+  folderPicker: z.boolean().optional(),
 });
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
@@ -77,6 +81,16 @@ export const contracts = {
   app: {
     snapshot: { input: empty, output: AppSnapshotSchema },
     checkClaude: { input: empty, output: ClaudeCheckSchema },
+    /** Raise and focus the window (a notification was clicked); nothing to do in a browser. */
+    focusWindow: { input: empty, output: done },
+  },
+  settings: {
+    get: { input: empty, output: SettingsStateSchema },
+    update: { input: SettingsPatchSchema, output: SettingsStateSchema },
+  },
+  folders: {
+    pick: { input: FolderPickInputSchema, output: FolderPickSchema },
+    complete: { input: PathCompleteInputSchema, output: PathCompletionSchema },
   },
   session: {
     create: {
@@ -166,6 +180,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-events'), id: SessionId, events: z.array(SessionEventSchema) }),
   z.object({ type: z.literal('session-created'), session: SessionSnapshotSchema }),
   z.object({ type: z.literal('session-closed'), id: SessionId }),
+  z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
 ]);
 export type AppEvent = z.infer<typeof AppEventSchema>;
 

@@ -39,3 +39,11 @@ export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 export function defaultSettings(): Settings {
   return SettingsSchema.parse({});
 }
+
+/** What `settings:get` and `settings:update` answer: the settings, and a problem to show once. */
+export const SettingsStateSchema = z.object({
+  settings: SettingsSchema,
+  /** The stored file was unreadable and was set aside, or a change could not be saved. */
+  warning: z.string().optional(),
+});
+export type SettingsState = z.infer<typeof SettingsStateSchema>;

@@ -3,6 +3,7 @@
 // and every failure crosses back as a typed error, never a thrown exception.
 import { contractFor } from '../../shared/ipc';
 import { ClideError, fail, ok, toAppError, type Result } from '../../shared/result';
+import type { SettingsPatch } from '../../shared/settings';
 import type { SessionHost } from './host';
 
 type Handler = (input: never) => unknown;
@@ -11,6 +12,14 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
   return {
     'app:snapshot': () => host.snapshot(),
     'app:checkClaude': () => host.checkClaude(),
+    'app:focusWindow': () => {
+      host.workspace.focusWindow();
+      return {};
+    },
+    'settings:get': () => host.workspace.state(),
+    'settings:update': (i: SettingsPatch) => host.workspace.update(i),
+    'folders:pick': (i: { defaultPath?: string }) => host.workspace.pickFolder(i.defaultPath),
+    'folders:complete': (i: { prefix: string }) => host.workspace.completePath(i.prefix),
     'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => host.create(i),
     'session:send': (i: { id: string; text: string; images?: never[] }) => {
       host.send(i.id, i.text, i.images);

@@ -1,5 +1,8 @@
-// Finding the `claude` executable: CLIDE_CLAUDE_PATH if set, else `claude` on PATH, else the
-// usual install locations. Pure apart from the injected file check, so it is easy to test.
+// Finding the `claude` executable: CLIDE_CLAUDE_PATH if set, else the path chosen in Settings,
+// else `claude` on PATH, else the usual install locations. Pure apart from the injected file
+// check, so it is easy to test. An explicit choice (the variable or the setting) that does not
+// work is reported as such, never silently replaced by another claude found elsewhere: the
+// person asked for that one.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ClaudeCheck } from '../../shared/ipc';
@@ -7,6 +10,8 @@ import type { ClaudeCheck } from '../../shared/ipc';
 export interface FindClaudeInput {
   env: NodeJS.ProcessEnv;
   homeDir: string;
+  /** The executable chosen in Settings; empty or absent means "find it". */
+  claudePath?: string;
   platform?: NodeJS.Platform;
   /** Whether a path is an executable file; injected by tests. */
   isExecutable?: (p: string) => 'ok' | 'missing' | 'not-executable';
@@ -33,6 +38,24 @@ export function findClaude(input: FindClaudeInput): ClaudeCheck {
             ? `CLIDE_CLAUDE_PATH points to ${explicit}, which does not exist.`
             : `CLIDE_CLAUDE_PATH points to ${explicit}, which is not executable.`,
         hint: 'Fix or unset CLIDE_CLAUDE_PATH.',
+      },
+    };
+  }
+  const chosen = input.claudePath?.trim();
+  if (chosen) {
+    const state = check(chosen);
+    if (state === 'ok') return { found: true, path: chosen, source: 'setting' };
+    return {
+      found: false,
+      path: chosen,
+      source: 'setting',
+      error: {
+        kind: state === 'missing' ? 'cli-not-found' : 'cli-not-executable',
+        message:
+          state === 'missing'
+            ? `The Claude Code executable chosen in Settings, ${chosen}, does not exist.`
+            : `The Claude Code executable chosen in Settings, ${chosen}, is not executable.`,
+        hint: 'Pick the right file in Settings, or clear the field to let clide find claude on PATH.',
       },
     };
   }

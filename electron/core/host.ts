@@ -19,6 +19,7 @@ import { TESTED_CLI_VERSION } from './protocol/version';
 import { ProcessRegistry, type ReapReport } from './process-registry';
 import { Session, type SessionLimits, type SessionTimings } from './session';
 import { spawnChoicesProblem } from './spawn-args';
+import { Workspace, type ShellHooks } from './workspace';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -38,6 +39,8 @@ export interface HostOptions {
   findClaude?: () => ClaudeCheck;
   /** Hook callbacks and in-process MCP servers for each new session (by the host's session id). */
   extensions?: (sessionId: string) => ProtocolExtensions;
+  /** What only the desktop shell can do (native folder dialog, raising the window). */
+  shell?: ShellHooks;
 }
 
 interface Entry {
@@ -55,6 +58,8 @@ export class SessionHost {
   private readonly registry: ProcessRegistry | undefined;
   /** Resolves when children left by a previous, crashed instance have been dealt with. */
   readonly orphansReaped: Promise<ReapReport | undefined>;
+  /** Settings (kept in the data dir), recent folders, folder completion and shell hooks. */
+  readonly workspace: Workspace;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -70,6 +75,8 @@ export class SessionHost {
     this.batcher = new EventBatcher((batch) => {
       for (const l of this.listeners) l(batch);
     }, opts.batchMs ?? FRAME_MS);
+    this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
+    this.workspace.onChange((settings) => this.batcher.push({ type: 'settings-changed', settings }));
   }
 
   subscribe(listener: (batch: AppEvent[]) => void): () => void {
@@ -78,7 +85,8 @@ export class SessionHost {
   }
 
   checkClaude(): ClaudeCheck {
-    return this.opts.findClaude ? this.opts.findClaude() : findClaude({ env: this.env, homeDir: this.homeDir });
+    if (this.opts.findClaude) return this.opts.findClaude();
+    return findClaude({ env: this.env, homeDir: this.homeDir, claudePath: this.workspace.settings.get().claudePath });
   }
 
   environment(): Environment {
@@ -90,6 +98,7 @@ export class SessionHost {
       claude: this.checkClaude(),
       testedCliVersion: TESTED_CLI_VERSION,
       appVersion: this.opts.appVersion ?? '0.0.0',
+      folderPicker: this.workspace.hasFolderPicker,
     };
   }
 
@@ -102,12 +111,13 @@ export class SessionHost {
     };
   }
 
-  create(input: { cwd?: string; resume?: string; model?: string; permissionMode?: string }): { id: string } {
-    if (input.resume) {
+  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string }): { id: string } {
+    if (requested.resume) {
       for (const e of this.sessions.values()) {
-        if (e.session.sessionId === input.resume) return { id: e.session.id };
+        if (e.session.sessionId === requested.resume) return { id: e.session.id };
       }
     }
+    const input = this.workspace.withDefaults(requested);
     // Checked before anything is created: these values end up on the CLI's command line.
     const problem = spawnChoicesProblem(input);
     if (problem) throw new ClideError(problem);
@@ -129,6 +139,7 @@ export class SessionHost {
     });
     const entry: Entry = { session, view: emptySession(id, cwd) };
     this.sessions.set(id, entry);
+    this.workspace.rememberCwd(cwd);
     session.onEvents((events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
     if (!claude.found) {

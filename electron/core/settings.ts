@@ -1,20 +1,27 @@
 // Settings persisted atomically in the app's data folder. A corrupt file is set aside with a
-// warning (shown once in the window), never fatal.
+// warning (shown once in the window), never fatal. Without a data folder (tests, a host that
+// keeps no state) the settings live in memory only.
 import path from 'node:path';
 import { SettingsSchema, defaultSettings, type Settings, type SettingsPatch } from '../../shared/settings';
+import { ClideError } from '../../shared/result';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
+import { modelProblem } from './spawn-args';
 
 const MAX_RECENT = 10;
 
 export class SettingsStore {
   private value: Settings;
-  private readonly file: string;
+  private readonly file: string | undefined;
   private readonly listeners = new Set<(s: Settings) => void>();
-  /** Set when the stored file was unreadable; the window shows it once. */
+  /** Set when the stored file was unreadable, or the last change could not be saved. */
   warning: string | undefined;
 
-  constructor(dataDir: string) {
-    this.file = path.join(dataDir, 'settings.json');
+  constructor(dataDir: string | undefined) {
+    this.file = dataDir ? path.join(dataDir, 'settings.json') : undefined;
+    if (!this.file) {
+      this.value = defaultSettings();
+      return;
+    }
     const r = readJsonFile(this.file, SettingsSchema, defaultSettings());
     this.value = r.value;
     this.warning = r.warning;
@@ -24,35 +31,62 @@ export class SettingsStore {
     return this.value;
   }
 
+  /** The pending warning, handed out once (the first window to ask shows it). */
+  takeWarning(): string | undefined {
+    const w = this.warning;
+    this.warning = undefined;
+    return w;
+  }
+
   onChange(listener: (s: Settings) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  update(patch: SettingsPatch): Settings {
+  /** Apply a change; returns a warning when it is in effect but could not be saved. */
+  update(patch: SettingsPatch): { settings: Settings; warning?: string } {
+    // Every new session would pass this model to the CLI: refuse it now, where it was typed.
+    const model = patch.defaultModel?.trim();
+    if (model) {
+      const problem = modelProblem(model);
+      if (problem) throw new ClideError(problem);
+    }
+    if (patch.defaultModel !== undefined) patch = { ...patch, defaultModel: model };
+    if (patch.claudePath !== undefined) patch = { ...patch, claudePath: patch.claudePath.trim() };
     const next = SettingsSchema.parse({
       ...this.value,
       ...patch,
       notifications: { ...this.value.notifications, ...patch.notifications },
     });
-    this.commit(next);
-    return next;
+    const warning = this.commit(next);
+    return warning ? { settings: next, warning } : { settings: next };
   }
 
   /** Remember a working directory as recently used (newest first, no duplicates). */
   rememberCwd(cwd: string): void {
     const recent = [cwd, ...this.value.recentCwds.filter((c) => c !== cwd)].slice(0, MAX_RECENT);
     if (recent.join('\0') === this.value.recentCwds.join('\0')) return;
-    this.commit({ ...this.value, recentCwds: recent });
+    this.warning = this.commit({ ...this.value, recentCwds: recent }) ?? this.warning;
   }
 
-  private commit(next: Settings): void {
+  /** Forget a working directory (it no longer exists, or the person removed it from the list). */
+  forgetCwd(cwd: string): void {
+    if (!this.value.recentCwds.includes(cwd)) return;
+    this.warning = this.commit({ ...this.value, recentCwds: this.value.recentCwds.filter((c) => c !== cwd) }) ?? this.warning;
+  }
+
+  private commit(next: Settings): string | undefined {
     this.value = next;
-    try {
-      writeJsonFileAtomic(this.file, next);
-    } catch (err) {
-      this.warning = `Could not save settings: ${(err as Error).message}`;
+    let warning: string | undefined;
+    if (this.file) {
+      try {
+        writeJsonFileAtomic(this.file, next);
+      } catch (err) {
+        // In effect for this run; the person is told it will not survive a restart.
+        warning = `Could not save settings to ${this.file}: ${(err as Error).message}. The change applies until clide quits.`;
+      }
     }
     for (const l of this.listeners) l(next);
+    return warning;
   }
 }

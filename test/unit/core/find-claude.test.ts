@@ -19,6 +19,32 @@ describe('findClaude', () => {
     expect(notExec).toMatchObject({ found: false, error: { kind: 'cli-not-executable' } });
   });
 
+  it('uses the executable chosen in Settings after CLIDE_CLAUDE_PATH and before PATH', () => {
+    const isExecutable = only('/opt/c/claude', '/set/claude', '/usr/bin/claude');
+    expect(findClaude({ env: { PATH: '/usr/bin' }, claudePath: '/set/claude', homeDir: home, platform: 'linux', isExecutable })).toEqual({
+      found: true,
+      path: '/set/claude',
+      source: 'setting',
+    });
+    expect(
+      findClaude({ env: { CLIDE_CLAUDE_PATH: '/opt/c/claude', PATH: '/usr/bin' }, claudePath: '/set/claude', homeDir: home, platform: 'linux', isExecutable }),
+    ).toMatchObject({ path: '/opt/c/claude', source: 'env' });
+    // Blank means "find it".
+    expect(findClaude({ env: { PATH: '/usr/bin' }, claudePath: '  ', homeDir: home, platform: 'linux', isExecutable })).toMatchObject({
+      path: '/usr/bin/claude',
+      source: 'path',
+    });
+  });
+
+  it('reports a chosen executable that is missing or not executable, and says where to fix it', () => {
+    const missing = findClaude({ env: { PATH: '/usr/bin' }, claudePath: '/gone/claude', homeDir: home, platform: 'linux', isExecutable: only('/usr/bin/claude') });
+    expect(missing).toMatchObject({ found: false, source: 'setting', path: '/gone/claude', error: { kind: 'cli-not-found' } });
+    expect(missing.error?.message).toContain('/gone/claude');
+    expect(missing.error?.hint).toMatch(/Settings/);
+    const notExec = findClaude({ env: {}, claudePath: '/x/claude', homeDir: home, platform: 'linux', isExecutable: () => 'not-executable' });
+    expect(notExec).toMatchObject({ found: false, source: 'setting', error: { kind: 'cli-not-executable' } });
+  });
+
   it('searches PATH in order', () => {
     const r = findClaude({ env: { PATH: '/a:/b:/c' }, homeDir: home, platform: 'linux', isExecutable: only('/b/claude', '/c/claude') });
     expect(r).toEqual({ found: true, path: '/b/claude', source: 'path' });

@@ -51,4 +51,46 @@ describe('SettingsStore', () => {
     expect(SettingsPatchSchema.safeParse({ evil: true }).success).toBe(false);
     expect(SettingsPatchSchema.safeParse({ defaultPermissionMode: 'plan' }).success).toBe(true);
   });
+
+  it('hands out a corrupt-file warning once', () => {
+    fs.writeFileSync(path.join(dir, 'settings.json'), '{"theme": "purple"}');
+    const s = new SettingsStore(dir);
+    expect(s.takeWarning()).toMatch(/theme/);
+    expect(s.takeWarning()).toBeUndefined();
+    expect(fs.readdirSync(dir).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
+  });
+
+  it('refuses a default model the CLI could not be given, and changes nothing', () => {
+    const s = new SettingsStore(dir);
+    expect(() => s.update({ defaultModel: '--dangerously-skip-permissions' })).toThrow(/not a model name/);
+    expect(s.get().defaultModel).toBe('');
+    expect(fs.existsSync(path.join(dir, 'settings.json'))).toBe(false);
+    expect(s.update({ defaultModel: ' sonnet ', claudePath: ' /opt/claude ' }).settings).toMatchObject({ defaultModel: 'sonnet', claudePath: '/opt/claude' });
+  });
+
+  it('keeps a change that could not be saved in effect and says so', () => {
+    const file = path.join(dir, 'blocked');
+    fs.writeFileSync(file, 'a file where the data folder should be');
+    const s = new SettingsStore(file);
+    const r = s.update({ theme: 'dark' });
+    expect(r.settings.theme).toBe('dark');
+    expect(s.get().theme).toBe('dark');
+    expect(r.warning).toMatch(/Could not save settings/);
+  });
+
+  it('without a data folder keeps settings in memory', () => {
+    const s = new SettingsStore(undefined);
+    s.rememberCwd(dir);
+    expect(s.update({ theme: 'light' }).warning).toBeUndefined();
+    expect(s.get()).toMatchObject({ theme: 'light', recentCwds: [dir] });
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('forgets a recent folder', () => {
+    const s = new SettingsStore(dir);
+    s.rememberCwd('/a');
+    s.rememberCwd('/b');
+    s.forgetCwd('/a');
+    expect(new SettingsStore(dir).get().recentCwds).toEqual(['/b']);
+  });
 });

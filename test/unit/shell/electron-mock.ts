@@ -2,6 +2,8 @@
 // install them with vi.mock('electron', () => import('./electron-mock')) and read the same
 // instances back by importing this file.
 import { EventEmitter } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
 import { vi } from 'vitest';
 
 type Listener = (...args: never[]) => unknown;
@@ -34,6 +36,7 @@ export const contextBridge = {
 export const dialog = {
   showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 1, checkboxChecked: false })),
   showErrorBox: vi.fn(),
+  showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
 };
 
 export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
@@ -49,6 +52,9 @@ export class BrowserWindow extends EventEmitter {
     return BrowserWindow.all.filter((w) => !w.destroyed);
   }
   static fromWebContents(): BrowserWindow | null {
+    return null;
+  }
+  static getFocusedWindow(): BrowserWindow | null {
     return null;
   }
 
@@ -74,6 +80,17 @@ export class BrowserWindow extends EventEmitter {
   isVisible(): boolean {
     return this.visible;
   }
+  minimized = false;
+  focused = false;
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  focus(): void {
+    this.focused = true;
+  }
   isDestroyed(): boolean {
     return this.destroyed;
   }
@@ -89,6 +106,8 @@ class FakeApp extends EventEmitter {
   setAppUserModelId = vi.fn();
   getAppPath = vi.fn(() => '/opt/clide/resources/app.asar');
   getVersion = vi.fn(() => '1.2.3');
+  getPath = vi.fn((_name: string) => path.join(os.tmpdir(), 'clide-electron-mock-userdata'));
+  focus = vi.fn();
   whenReady = vi.fn(() => Promise.resolve());
   quit = vi.fn();
   exit = vi.fn();
@@ -127,6 +146,9 @@ export function resetElectronMock(): void {
   dialog.showMessageBox.mockReset();
   dialog.showMessageBox.mockResolvedValue({ response: 1, checkboxChecked: false });
   dialog.showErrorBox.mockReset();
+  dialog.showOpenDialog.mockReset();
+  dialog.showOpenDialog.mockResolvedValue({ canceled: true, filePaths: [] });
+  app.focus.mockClear();
   shell.openExternal.mockReset();
   shell.openExternal.mockResolvedValue(undefined);
   nativeTheme.removeAllListeners();
