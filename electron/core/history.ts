@@ -3,7 +3,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { summarizeTranscript, transcriptEvents, type TranscriptSummary } from './protocol/transcript-file';
+import {
+  findRecord,
+  readConversation,
+  summarizeTranscript,
+  transcriptEvents,
+  type Conversation,
+  type ReadOptions,
+  type RecordRef,
+  type TranscriptSummary,
+} from './protocol/transcript-file';
 import type { SessionEvent } from '../../shared/events';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -62,6 +71,18 @@ export class History {
   async events(sessionId: string, cwd?: string): Promise<SessionEvent[]> {
     const file = await this.find(sessionId, cwd);
     return file ? transcriptEvents(file) : [];
+  }
+
+  /** The conversation as app events plus whether its last turn was cut off (undefined: no transcript). */
+  async conversation(sessionId: string, cwd?: string, opts?: ReadOptions): Promise<Conversation | undefined> {
+    const file = await this.find(sessionId, cwd);
+    return file ? readConversation(file, opts) : undefined;
+  }
+
+  /** One record of a session's transcript, by its uuid. */
+  async record(sessionId: string, uuid: string, cwd?: string): Promise<RecordRef | undefined> {
+    const file = await this.find(sessionId, cwd);
+    return file ? findRecord(file, uuid) : undefined;
   }
 
   async summaryOf(sessionId: string, cwd?: string): Promise<TranscriptSummary | undefined> {

@@ -14,6 +14,11 @@ export interface SpawnChoices {
   resume?: string;
   model?: string;
   permissionMode?: string;
+  /**
+   * Start a copy of `resume` under a new session id chosen here (so it is known before the CLI
+   * says so), optionally cut after the transcript record `at` (a message uuid).
+   */
+  fork?: { sessionId: string; at?: string };
 }
 
 export function modelProblem(model: string): AppError | undefined {
@@ -48,8 +53,19 @@ export function spawnChoicesProblem(c: SpawnChoices): AppError | undefined {
   return (
     (c.resume !== undefined ? sessionIdProblem(c.resume) : undefined) ??
     (c.model !== undefined ? modelProblem(c.model) : undefined) ??
-    (c.permissionMode !== undefined ? permissionModeProblem(c.permissionMode) : undefined)
+    (c.permissionMode !== undefined ? permissionModeProblem(c.permissionMode) : undefined) ??
+    (c.fork !== undefined ? forkProblem(c.fork, c.resume) : undefined)
   );
+}
+
+function forkProblem(fork: { sessionId: string; at?: string }, resume: string | undefined): AppError | undefined {
+  if (!resume) return { kind: 'invalid-input', message: 'Only a saved session can be forked.', hint: 'Send a message first, then fork.' };
+  const problem = sessionIdProblem(fork.sessionId);
+  if (problem) return problem;
+  if (fork.at !== undefined && !SESSION_ID.test(fork.at)) {
+    return { kind: 'invalid-input', message: `"${clip(fork.at)}" is not a message id in this session.`, hint: 'Fork from a message of the conversation.' };
+  }
+  return undefined;
 }
 
 /** Extra argv after the fixed flags. Throws an invalid-input ClideError on a bad value. */
@@ -58,6 +74,9 @@ export function spawnArgs(c: SpawnChoices): string[] {
   if (problem) throw new ClideError(problem);
   const args: string[] = [];
   if (c.resume) args.push('--resume', c.resume);
+  // --session-id with --resume is accepted only together with --fork-session (2.1.332).
+  if (c.fork) args.push('--fork-session', '--session-id', c.fork.sessionId);
+  if (c.fork?.at) args.push('--resume-session-at', c.fork.at);
   if (c.model) args.push('--model', c.model);
   if (c.permissionMode) args.push('--permission-mode', c.permissionMode);
   return args;

@@ -45,8 +45,12 @@ export interface TranscriptSummary {
   cwd?: string;
   /** The person's title, else the CLI's generated one, else a summary, else the first prompt. */
   title: string;
+  /** The title the person gave it (recorded by rename_session), if any. */
+  customTitle?: string;
   firstPrompt?: string;
   lastPrompt?: string;
+  /** The transcript uuid of the last prompt (what a live session's user item is called). */
+  lastPromptId?: string;
   /** Epoch ms of the newest record with a timestamp (else the file's mtime). */
   lastActivity: number;
   /** User prompts plus assistant messages (not tool results or injected context). */
@@ -91,6 +95,7 @@ export async function summarizeTranscript(file: string, sessionId: string): Prom
   let summary: string | undefined;
   let firstPrompt: string | undefined;
   let lastPrompt: string | undefined;
+  let lastPromptId: string | undefined;
   let lastActivity = 0;
   let messageCount = 0;
   let cliVersion: string | undefined;
@@ -121,8 +126,12 @@ export async function summarizeTranscript(file: string, sessionId: string): Prom
         if (p) {
           firstPrompt ??= p;
           lastPrompt = p;
+          lastPromptId = str(r.uuid);
           messageCount++;
           awaitingReply = true;
+        } else if (isInterruptMarker(r)) {
+          // The person pressed Stop: the turn ended on purpose, it was not cut off.
+          awaitingReply = false;
         }
         break;
       }
@@ -146,8 +155,10 @@ export async function summarizeTranscript(file: string, sessionId: string): Prom
     file,
     cwd,
     title,
+    customTitle: customTitle && oneLine(customTitle),
     firstPrompt: firstPrompt && oneLine(firstPrompt),
     lastPrompt,
+    lastPromptId,
     lastActivity: lastActivity || stat.mtimeMs,
     messageCount,
     bytes: stat.size,
@@ -155,6 +166,14 @@ export async function summarizeTranscript(file: string, sessionId: string): Prom
     gitBranch,
     cutOff: awaitingReply,
   };
+}
+
+/** The record the CLI writes when a turn is interrupted ("[Request interrupted by user]"). */
+function isInterruptMarker(r: TranscriptRecord): boolean {
+  if (r.type !== 'user' || r.isSidechain === true) return false;
+  const content = (r.message as { content?: unknown } | undefined)?.content;
+  const first = typeof content === 'string' ? content : Array.isArray(content) ? (content[0] as { text?: unknown } | undefined)?.text : undefined;
+  return typeof first === 'string' && first.startsWith('[Request interrupted by user');
 }
 
 function oneLine(s: string, max = 200): string {
@@ -165,6 +184,8 @@ function oneLine(s: string, max = 200): string {
 export interface ReadOptions {
   /** Cap each tool result's text; the rest is summarised so a huge session opens quickly. */
   maxToolResultChars?: number;
+  /** Stop after the record with this uuid: what `--resume-session-at` keeps of a fork. */
+  through?: string;
 }
 
 /**
@@ -172,18 +193,43 @@ export interface ReadOptions {
  * renders exactly like a live one (same tool cards, same context cards).
  */
 export async function transcriptEvents(file: string, opts: ReadOptions = {}): Promise<SessionEvent[]> {
+  return (await readConversation(file, opts)).events;
+}
+
+export interface Conversation {
+  events: SessionEvent[];
+  /** The last prompt got no reply and was not stopped: the turn was cut off. */
+  cutOff: boolean;
+  /** The item id (transcript uuid) of the last prompt. */
+  lastPromptId?: string;
+  /** The title the person gave the session (rename_session), if any. */
+  customTitle?: string;
+}
+
+/** The conversation as app events, plus whether it ends in a prompt that got no reply. */
+export async function readConversation(file: string, opts: ReadOptions = {}): Promise<Conversation> {
   const cap = opts.maxToolResultChars ?? 32 * 1024;
   const normalizer = new WireNormalizer();
   const out: SessionEvent[] = [];
+  let awaitingReply = false;
+  let lastPromptId: string | undefined;
+  let lastRecord = false;
+  let customTitle: string | undefined;
   for await (const r of readRecords(file)) {
+    if (lastRecord) break;
+    if (r.type === 'custom-title') customTitle = str(r.customTitle) ?? customTitle;
     if (r.isSidechain === true) continue; // subagent records live in their own files
+    if (opts.through !== undefined && r.uuid === opts.through) lastRecord = true;
     const at = Date.parse(str(r.timestamp) ?? '') || 0;
     if (r.type === 'user') {
       const prompt = promptText(r);
       if (prompt) {
-        out.push({ kind: 'user', id: str(r.uuid) ?? `user-${out.length}`, text: prompt, at });
+        lastPromptId = str(r.uuid) ?? `user-${out.length}`;
+        out.push({ kind: 'user', id: lastPromptId, text: prompt, at });
+        awaitingReply = true;
         continue;
       }
+      if (isInterruptMarker(r)) awaitingReply = false;
       const message = r.message as WireOf<'user'>['message'] | undefined;
       if (!message) continue;
       const events = normalizer.user({
@@ -202,11 +248,29 @@ export async function transcriptEvents(file: string, opts: ReadOptions = {}): Pr
       for (const e of normalizer.assistant({ type: 'assistant', message, uuid: str(r.uuid), parent_tool_use_id: null })) {
         out.push(stamp(e, at));
       }
+      awaitingReply = false;
     } else if (r.type === 'system' && r.subtype === 'compact_boundary') {
       out.push({ kind: 'notice', id: str(r.uuid) ?? `notice-${out.length}`, level: 'info', code: 'compact-boundary', text: 'Conversation compacted.', at });
     }
   }
-  return out;
+  return { events: out, cutOff: awaitingReply, lastPromptId, customTitle };
+}
+
+export interface RecordRef {
+  type?: string;
+  /** The record this one follows in the conversation (null for the first). */
+  parentUuid: string | null;
+  /** The person's prompt, when the record is one. */
+  prompt?: string;
+}
+
+/** Find one record by uuid (streamed; stops at the first match). */
+export async function findRecord(file: string, uuid: string): Promise<RecordRef | undefined> {
+  for await (const r of readRecords(file)) {
+    if (r.uuid !== uuid) continue;
+    return { type: str(r.type), parentUuid: str(r.parentUuid) ?? null, prompt: promptText(r) };
+  }
+  return undefined;
 }
 
 function stamp(e: SessionEvent, at: number): SessionEvent {

@@ -1,0 +1,431 @@
+// What makes sessions last: the history of past sessions, resuming one in a tab with its
+// earlier conversation shown like a live one, forks, titles of sessions that no longer run,
+// and the open tabs (with drafts and queued messages) kept in the data dir and reopened when
+// the app starts again after a quit or a crash. The host only routes to this.
+//
+// The CLI does not replay a resumed conversation on stdout, so the earlier conversation comes
+// from its transcript file. That read can take a while for a huge session; the process starts
+// meanwhile, and whatever it says before the read is done is held back and shown after it, so
+// the tab always reads in order.
+import type { SessionEvent } from '../../shared/events';
+import type { HistorySession } from '../../shared/history';
+import { ClideError } from '../../shared/result';
+import type { History } from './history';
+import { queueToKeep, SessionsStore, type PersistedQueue, type SessionsFile, type TabRecord } from './restore';
+
+/** What the continuity needs of a session. */
+export interface ContinuitySession {
+  readonly id: string;
+  readonly cwd: string;
+  /** The Claude session id (known at once for a resume or fork, else after the first message). */
+  readonly sessionId: string | undefined;
+  start(): void;
+}
+
+export interface CreateChoices {
+  cwd?: string;
+  resume?: string;
+  model?: string;
+  permissionMode?: string;
+  /** With `resume`: start a copy, cut after transcript record `at`. */
+  fork?: { at?: string };
+}
+
+/** What the continuity needs of the host. */
+export interface ContinuityHost {
+  create(choices: CreateChoices): { id: string };
+  rename(id: string, title: string): Promise<void>;
+  list(): ContinuitySession[];
+  readonly orphansReaped: Promise<unknown>;
+}
+
+export interface ContinuityOptions {
+  host: ContinuityHost;
+  history: History;
+  /** Where the open tabs are kept; without it nothing is written or restored. */
+  dataDir?: string;
+  /** The message queues live in the host; these read and refill one (with its images). */
+  queue: { state(id: string): PersistedQueue | undefined; restore(id: string, queue: PersistedQueue): void };
+  debounceMs?: number;
+  log?: (message: string) => void;
+}
+
+/** Restored facts a tab starts with. */
+interface Incoming {
+  draft?: string;
+  title?: string;
+  turn?: TabRecord['turn'];
+}
+
+export const CUT_OFF_CODE = 'turn-cut-off';
+
+export class Continuity {
+  private readonly store: SessionsStore;
+  private readonly tabs = new Map<string, TabRecord>();
+  private titles: Record<string, string>;
+  private readonly saved: TabRecord[];
+  /** Hydrating sessions: live events held back until the earlier conversation is shown. */
+  private readonly held = new Map<string, SessionEvent[]>();
+  private readonly sinks = new Map<string, (events: SessionEvent[]) => void>();
+  /** Claude session id -> the exit of a process that is still shutting down. */
+  private readonly exiting = new Map<string, Promise<void>>();
+  private readonly cutOffs = new Map<string, TabRecord['turn']>();
+  private replaying: string | undefined;
+  private incoming: Incoming | undefined;
+  private restoring: Promise<void> | undefined;
+  private inRestore = false;
+  private frozen = false;
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly opts: ContinuityOptions) {
+    this.log = opts.log ?? ((m) => console.warn(`[clide] ${m}`));
+    this.store = new SessionsStore({ dataDir: opts.dataDir, debounceMs: opts.debounceMs, log: this.log });
+    const { value } = this.store.load();
+    this.saved = value.tabs;
+    this.titles = { ...value.titles };
+  }
+
+  get history(): History {
+    return this.opts.history;
+  }
+
+  /** Resolves once the tabs of the previous run have been reopened (at once if none were asked for). */
+  get ready(): Promise<void> {
+    return this.restoring ?? Promise.resolve();
+  }
+
+  // ---- tabs as they open, change and close -----------------------------------------------------
+
+  /** The session's event listener: passes events on, except while its earlier conversation loads. */
+  gate(id: string, sink: (events: SessionEvent[]) => void): (events: SessionEvent[]) => void {
+    this.sinks.set(id, sink);
+    return (events) => {
+      const held = this.held.get(id);
+      if (held) held.push(...events);
+      else sink(events);
+    };
+  }
+
+  opened(session: ContinuitySession, choices: CreateChoices): void {
+    const incoming = this.incoming;
+    this.incoming = undefined;
+    const tab: TabRecord = {
+      cwd: session.cwd,
+      claudeSessionId: session.sessionId,
+      fork: choices.fork && choices.resume ? { from: choices.resume, at: choices.fork.at } : undefined,
+      model: choices.model,
+      permissionMode: choices.permissionMode,
+      title: incoming?.title,
+      draft: incoming?.draft || undefined,
+      turn: incoming?.turn,
+    };
+    this.tabs.set(session.id, tab);
+    if (incoming?.turn) this.cutOffs.set(session.id, incoming.turn);
+    this.save();
+  }
+
+  /** Every event a session records passes by here (title, model, turn, queue changes). */
+  observe(id: string, events: readonly SessionEvent[]): void {
+    const tab = this.tabs.get(id);
+    if (!tab || this.frozen) return;
+    const replay = this.replaying === id;
+    let changed = false;
+    const set = <K extends keyof TabRecord>(key: K, value: TabRecord[K]) => {
+      if (tab[key] === value) return;
+      tab[key] = value;
+      changed = true;
+    };
+    for (const e of events) {
+      if (e.kind === 'info') {
+        const { claudeSessionId, title, model, permissionMode } = e.info;
+        if (claudeSessionId && claudeSessionId !== tab.claudeSessionId) set('claudeSessionId', claudeSessionId);
+        // The CLI names the session once it has written it: a fork is no longer pending.
+        if (claudeSessionId && !replay && tab.fork) set('fork', undefined);
+        if (title !== undefined) {
+          set('title', title);
+          if (!replay && tab.claudeSessionId && this.titles[tab.claudeSessionId] !== title) {
+            this.titles = { ...this.titles, [tab.claudeSessionId]: title };
+            changed = true;
+          }
+        }
+        if (model) set('model', model);
+        if (permissionMode) set('permissionMode', permissionMode);
+      } else if (e.kind === 'user' && !replay) {
+        set('turn', { prompt: e.text, messageId: e.id, at: e.at });
+      } else if (e.kind === 'result') {
+        set('turn', undefined);
+      } else if (changesQueue(e)) {
+        tab.queue = queueToKeep(this.opts.queue.state(id));
+        changed = true;
+      }
+    }
+    if (changed) this.save();
+  }
+
+  /** A tab was closed by the person: forget it, and remember its process until it has exited. */
+  closed(id: string, session: ContinuitySession, exit: Promise<void>): Promise<void> {
+    this.held.delete(id);
+    this.sinks.delete(id);
+    this.cutOffs.delete(id);
+    if (!this.frozen && this.tabs.delete(id)) this.save();
+    const sid = session.sessionId;
+    if (sid) {
+      const gone: Promise<void> = exit
+        .catch(() => {})
+        .finally(() => {
+          if (this.exiting.get(sid) === gone) this.exiting.delete(sid);
+        });
+      this.exiting.set(sid, gone);
+    }
+    return exit;
+  }
+
+  /** The app is quitting: write the tabs as they are now, and keep them that way while sessions close. */
+  shutdown(): void {
+    this.save();
+    this.store.flush();
+    this.frozen = true;
+  }
+
+  saveDraft(id: string, text: string): void {
+    const tab = this.tabs.get(id);
+    if (!tab) throw new ClideError({ kind: 'session-not-found', message: 'That session is not open.' });
+    const draft = text === '' ? undefined : text;
+    if (tab.draft === draft) return;
+    tab.draft = draft;
+    this.save();
+  }
+
+  drafts(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [id, tab] of this.tabs) if (tab.draft) out[id] = tab.draft;
+    return out;
+  }
+
+  // ---- resume: the earlier conversation, then the live process ---------------------------------
+
+  /**
+   * Start a session that continues (or forks) a saved one: show its earlier conversation from
+   * the transcript, and start the process once no other process holds that Claude session.
+   */
+  async resume(session: ContinuitySession, isOpen: () => boolean): Promise<void> {
+    const id = session.id;
+    const tab = this.tabs.get(id);
+    const source = tab?.fork?.from ?? session.sessionId;
+    if (!source) return session.start();
+    this.held.set(id, []);
+    // The CLI refuses a session that another process still has open: wait for a closing tab.
+    const busy = [this.exiting.get(source), session.sessionId ? this.exiting.get(session.sessionId) : undefined].filter((p) => p !== undefined);
+    const start = () => {
+      if (!isOpen()) return;
+      try {
+        session.start();
+      } catch (err) {
+        this.log(`could not start a resumed session: ${(err as Error).message}`);
+      }
+    };
+    // Started at once when nothing is in the way, so a message can be sent right after opening.
+    if (busy.length === 0) start();
+    else void Promise.all(busy).then(start);
+    const events: SessionEvent[] = [];
+    try {
+      const conv = await this.opts.history.conversation(source, session.cwd, { through: tab?.fork?.at });
+      if (conv) {
+        const title = tab?.title ?? (tab?.fork ? undefined : (this.titles[source] ?? conv.customTitle));
+        events.push({ kind: 'info', info: { claudeSessionId: session.sessionId, title } });
+        const turn = this.cutOffs.get(id);
+        this.cutOffs.delete(id);
+        const cutOff = !tab?.fork && (turn !== undefined || conv.cutOff);
+        events.push(...(cutOff ? withoutTrailingInterrupt(conv.events) : conv.events));
+        if (cutOff) events.push(cutOffNotice(conv.lastPromptId ?? turn?.messageId ?? id, turn !== undefined));
+      }
+    } catch (err) {
+      events.push({
+        kind: 'notice',
+        id: `history-${id}`,
+        level: 'warning',
+        code: 'history-unreadable',
+        text: `The earlier conversation could not be read from Claude's transcript: ${(err as Error).message}. Claude still has it; new messages continue it.`,
+        at: Date.now(),
+      });
+    }
+    const sink = this.sinks.get(id);
+    const held = this.held.get(id) ?? [];
+    this.held.delete(id);
+    if (!sink || !isOpen()) return;
+    this.replaying = id;
+    try {
+      if (events.length > 0) sink(events);
+    } finally {
+      this.replaying = undefined;
+    }
+    if (held.length > 0) sink(held);
+  }
+
+  // ---- restore after a restart or crash -------------------------------------------------------
+
+  /** Reopen the tabs that were open when the app last quit or crashed (once). */
+  restore(): Promise<void> {
+    this.restoring ??= this.reopen().catch((err: unknown) => this.log(`could not reopen the previous tabs: ${(err as Error).message}`));
+    return this.restoring;
+  }
+
+  private async reopen(): Promise<void> {
+    // Children of a crashed run must be gone first, or the CLI refuses their sessions as in use.
+    await this.opts.host.orphansReaped;
+    this.inRestore = true;
+    try {
+      for (const tab of this.saved) {
+        try {
+          await this.reopenTab(tab);
+        } catch (err) {
+          this.log(`could not reopen a tab in ${tab.cwd}: ${(err as Error).message}`);
+        }
+      }
+    } finally {
+      this.inRestore = false;
+      this.save();
+    }
+  }
+
+  private async reopenTab(tab: TabRecord): Promise<void> {
+    let resume: string | undefined;
+    let fork: CreateChoices['fork'];
+    if (tab.claudeSessionId && (await this.opts.history.find(tab.claudeSessionId, tab.cwd))) resume = tab.claudeSessionId;
+    else if (tab.fork && (await this.opts.history.find(tab.fork.from, tab.cwd))) {
+      resume = tab.fork.from;
+      fork = { at: tab.fork.at };
+    }
+    // A cut-off prompt whose conversation is gone comes back as the draft, so it is not lost.
+    const draft = tab.draft || (!resume && tab.turn ? tab.turn.prompt : undefined);
+    this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
+    let id: string;
+    try {
+      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork, model: tab.model, permissionMode: restorableMode(tab.permissionMode) }));
+    } finally {
+      this.incoming = undefined;
+    }
+    if (tab.queue && tab.queue.entries.length > 0) this.opts.queue.restore(id, heldAfterRestart(tab.queue));
+  }
+
+  // ---- history ---------------------------------------------------------------------------------
+
+  async list(): Promise<HistorySession[]> {
+    const open = new Map<string, string>();
+    for (const s of this.opts.host.list()) if (s.sessionId) open.set(s.sessionId, s.id);
+    const all = await this.opts.history.list();
+    return all.map((s) => {
+      const local = this.titles[s.sessionId];
+      return {
+        sessionId: s.sessionId,
+        cwd: s.cwd,
+        title: local ?? s.title,
+        named: Boolean(local ?? s.customTitle),
+        firstPrompt: s.firstPrompt,
+        lastActivity: s.lastActivity,
+        messageCount: s.messageCount,
+        bytes: s.bytes,
+        gitBranch: s.gitBranch,
+        cutOff: s.cutOff,
+        openIn: open.get(s.sessionId),
+      };
+    });
+  }
+
+  /** Title a session: in its tab (and the CLI's transcript) when it is open, else locally. */
+  async rename(sessionId: string, title: string): Promise<void> {
+    const open = this.opts.host.list().find((s) => s.sessionId === sessionId);
+    if (open) return this.opts.host.rename(open.id, title);
+    this.titles = { ...this.titles, [sessionId]: title };
+    this.save();
+  }
+
+  /** A new tab with the conversation up to just before one of the tab's user messages. */
+  async fork(tabId: string, messageId: string): Promise<{ id: string; draft: string }> {
+    const src = this.opts.host.list().find((s) => s.id === tabId);
+    if (!src) throw new ClideError({ kind: 'session-not-found', message: 'That session is not open.' });
+    const tab = this.tabs.get(tabId);
+    const sid = src.sessionId;
+    if (!sid || tab?.fork) {
+      throw new ClideError({ kind: 'invalid-input', message: 'This conversation has not been saved yet, so it cannot be forked.', hint: 'Send a message first, then fork.' });
+    }
+    const ref = await this.opts.history.record(sid, messageId, src.cwd);
+    if (!ref) {
+      throw new ClideError({
+        kind: 'invalid-input',
+        message: 'That message is not in the saved conversation.',
+        hint: 'Claude saves a message once it has taken it in; try again in a moment.',
+      });
+    }
+    const choices: CreateChoices = { cwd: src.cwd, model: tab?.model, permissionMode: restorableMode(tab?.permissionMode) };
+    const draft = ref.prompt ?? '';
+    this.incoming = { draft };
+    try {
+      // Forking at the first message keeps nothing: that is a new session in the same folder.
+      const { id } = ref.parentUuid ? this.opts.host.create({ ...choices, resume: sid, fork: { at: ref.parentUuid } }) : this.opts.host.create(choices);
+      return { id, draft };
+    } finally {
+      this.incoming = undefined;
+    }
+  }
+
+  // ---- internals -------------------------------------------------------------------------------
+
+  private save(): void {
+    if (this.frozen || this.inRestore || !this.store.path) return;
+    this.store.save(() => this.file());
+  }
+
+  private file(): SessionsFile {
+    return { version: 1, tabs: [...this.tabs.values()], titles: this.titles };
+  }
+}
+
+/** The queue changed (its events carry no images, so the host's own copy is what gets kept). */
+function changesQueue(e: { kind: string }): boolean {
+  return e.kind === 'queue';
+}
+
+/** Bypass is never switched on again by itself after a restart. */
+function restorableMode(mode: string | undefined): string | undefined {
+  return mode === 'bypassPermissions' ? undefined : mode;
+}
+
+/** A restored queue waits for the person: the turn it waited on was cut off. */
+function heldAfterRestart(queue: PersistedQueue): PersistedQueue {
+  const dropped = queue.entries.reduce((n, e) => n + (e.imagesDropped ?? 0), 0);
+  const note = dropped > 0 ? ` ${dropped} attached ${dropped === 1 ? 'image was' : 'images were'} too large to keep and ${dropped === 1 ? 'is' : 'are'} missing.` : '';
+  return {
+    entries: queue.entries,
+    hold: {
+      reason: 'stopped',
+      message: `clide was closed while these messages waited, so the queue waits. Send one now or resume the queue.${note}`,
+    },
+  };
+}
+
+/** The interrupt clide sent while quitting is not the person's Stop: leave it out of a cut-off turn. */
+function withoutTrailingInterrupt(events: SessionEvent[]): SessionEvent[] {
+  let lastUser = -1;
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i]?.kind === 'user') {
+      lastUser = i;
+      break;
+    }
+  }
+  if (lastUser < 0) return events;
+  return events.filter((e, i) => i <= lastUser || !(e.kind === 'context' && e.source === 'interrupt'));
+}
+
+function cutOffNotice(promptId: string, restarted: boolean): SessionEvent {
+  return {
+    kind: 'notice',
+    id: `cut-off-${promptId}`,
+    level: 'warning',
+    code: CUT_OFF_CODE,
+    text: restarted
+      ? 'Claude had not finished this turn when clide closed. Retry sends the prompt again.'
+      : 'This prompt got no reply: the session ended before Claude answered. Retry sends it again.',
+    at: Date.now(),
+  };
+}

@@ -1,0 +1,135 @@
+// The open tabs, kept in the app's data dir so a restart, or a crash, costs nothing: each tab's
+// folder, Claude session id, title, model and mode, unsent draft, queued messages, and whether a
+// turn was running (a turn that never got its result is shown as cut off after a restart).
+// Written whenever something changes (debounced, atomically), not only at quit, because a crash
+// gives no warning. A corrupt file is set aside with a warning and the app starts with no tabs.
+import path from 'node:path';
+import { z } from 'zod';
+import { ImageInputSchema } from '../../shared/ipc';
+import { readJsonFile, writeJsonFileAtomic } from './json-file';
+
+/** Images of queued messages are kept only up to this many base64 characters in all. */
+export const MAX_KEPT_IMAGE_CHARS = 8 * 1024 * 1024;
+
+/** Why a restored queue waits (the shape of the message queue's own hold). */
+const QueueHoldSchema = z.object({ reason: z.enum(['stopped', 'failed']), message: z.string() });
+
+const PersistedQueueSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      images: z.array(ImageInputSchema),
+      at: z.number(),
+      /** Images that were too large to keep across a restart. */
+      imagesDropped: z.number().optional(),
+    }),
+  ),
+  hold: QueueHoldSchema.optional(),
+});
+export type PersistedQueue = z.infer<typeof PersistedQueueSchema>;
+
+export const TabRecordSchema = z.object({
+  cwd: z.string(),
+  /** The Claude session this tab continues (set once the CLI has one). */
+  claudeSessionId: z.string().optional(),
+  /** A fork the CLI has not written yet: on restore it is forked again from `from`. */
+  fork: z.object({ from: z.string(), at: z.string().optional() }).optional(),
+  title: z.string().optional(),
+  model: z.string().optional(),
+  permissionMode: z.string().optional(),
+  draft: z.string().optional(),
+  queue: PersistedQueueSchema.optional(),
+  /** The prompt of a turn that was running when this was written. */
+  turn: z.object({ prompt: z.string(), messageId: z.string(), at: z.number() }).optional(),
+});
+export type TabRecord = z.infer<typeof TabRecordSchema>;
+
+export const SessionsFileSchema = z.object({
+  version: z.literal(1),
+  tabs: z.array(TabRecordSchema),
+  /** Titles the person gave past sessions, by Claude session id (when the CLI could not record them). */
+  titles: z.record(z.string(), z.string()).default({}),
+});
+export type SessionsFile = z.infer<typeof SessionsFileSchema>;
+
+export function emptySessionsFile(): SessionsFile {
+  return { version: 1, tabs: [], titles: {} };
+}
+
+export interface SessionsStoreOptions {
+  /** Without a data dir nothing is written (tests, hosts that keep no state). */
+  dataDir?: string;
+  debounceMs?: number;
+  log?: (message: string) => void;
+}
+
+/** The file of open tabs and local titles: read once, then written after every change. */
+export class SessionsStore {
+  private readonly file: string | undefined;
+  private readonly debounceMs: number;
+  private readonly log: (message: string) => void;
+  private pending: (() => SessionsFile) | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastError: string | undefined;
+
+  constructor(opts: SessionsStoreOptions) {
+    this.file = opts.dataDir ? path.join(opts.dataDir, 'sessions.json') : undefined;
+    this.debounceMs = opts.debounceMs ?? 250;
+    this.log = opts.log ?? ((m) => console.warn(`[clide] ${m}`));
+  }
+
+  get path(): string | undefined {
+    return this.file;
+  }
+
+  load(): { value: SessionsFile; warning?: string } {
+    if (!this.file) return { value: emptySessionsFile() };
+    const r = readJsonFile(this.file, SessionsFileSchema, emptySessionsFile());
+    if (r.warning) this.log(r.warning);
+    return r;
+  }
+
+  /** Write soon; `current` is read when the write happens, so bursts of changes write once. */
+  save(current: () => SessionsFile): void {
+    if (!this.file) return;
+    this.pending = current;
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), this.debounceMs);
+    // A pending write must not keep a finished process alive; quit flushes explicitly.
+    this.timer.unref?.();
+  }
+
+  /** Write what is pending now (quit, tests). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const current = this.pending;
+    this.pending = undefined;
+    if (!current || !this.file) return;
+    try {
+      writeJsonFileAtomic(this.file, current());
+      this.lastError = undefined;
+    } catch (err) {
+      // Say it once per kind of failure, not on every keystroke of a draft.
+      const message = `Could not save the open tabs to ${this.file}: ${(err as Error).message}`;
+      if (message !== this.lastError) this.log(message);
+      this.lastError = message;
+    }
+  }
+}
+
+/** The queue as it is kept: images beyond the budget are left out (and counted), never half-kept. */
+export function queueToKeep(queue: PersistedQueue | undefined): PersistedQueue | undefined {
+  if (!queue || queue.entries.length === 0) return undefined;
+  let budget = MAX_KEPT_IMAGE_CHARS;
+  const entries = queue.entries.map((e) => {
+    const size = e.images.reduce((n, i) => n + i.data.length, 0);
+    if (size <= budget) {
+      budget -= size;
+      return e;
+    }
+    return { ...e, images: [], imagesDropped: (e.imagesDropped ?? 0) + e.images.length };
+  });
+  return { entries, hold: queue.hold };
+}
