@@ -37,6 +37,8 @@ function start(): void {
     appVersion: app.getVersion(),
     // Settings and the process registry live beside the app's other per-user state.
     dataDir: app.getPath('userData'),
+    // Sessions work as a team: the clide-team MCP server in every session.
+    team: {},
     shell: {
       pickFolder: (defaultPath) => pickFolder(dialog, BrowserWindow.getFocusedWindow() ?? mainWindow, defaultPath),
       focusWindow: () => raiseWindow(mainWindow, app),

@@ -31,6 +31,7 @@ export const api: ClideApi = {
   session: domainApi('session'),
   settings: domainApi('settings'),
   folders: domainApi('folders'),
+  team: domainApi('team'),
   onEvents,
 };
 

@@ -207,6 +207,14 @@ export const livenessStates = ['ok', 'stopping', 'terminating', 'closing', 'not-
 export const LivenessStateSchema = z.enum(livenessStates);
 export type LivenessState = z.infer<typeof LivenessStateSchema>;
 
+/** A session in the team (or the person), by the host's session id and its name at the time. */
+export const TeamPartySchema = z.object({ id: z.string(), name: z.string() });
+export type TeamParty = z.infer<typeof TeamPartySchema>;
+
+/** Where a message between sessions stands for one receiver. */
+export const TeamDeliveryStateSchema = z.enum(['waiting', 'held', 'delivered', 'read', 'dropped']);
+export type TeamDeliveryState = z.infer<typeof TeamDeliveryStateSchema>;
+
 const parent = { parentToolUseId: z.string().optional() };
 
 export const SessionEventSchema = z.discriminatedUnion('kind', [
@@ -296,6 +304,23 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     at: z.number(),
   }),
   z.object({ kind: z.literal('hook'), phase: z.enum(['started', 'progress', 'response']), hook: HookRunSchema, at: z.number() }),
+  /**
+   * A message between two sessions of the team, shown in both transcripts: `sent` in the
+   * sender's (re-sent with the same id as its delivery changes), `received` in the receiver's
+   * when it reached Claude (as a new turn, or through its read_inbox call).
+   */
+  z.object({
+    kind: z.literal('team-message'),
+    id: z.string(),
+    messageId: z.string(),
+    direction: z.enum(['sent', 'received']),
+    from: TeamPartySchema,
+    to: z.array(TeamPartySchema.extend({ state: TeamDeliveryStateSchema })),
+    toAll: z.boolean().optional(),
+    text: z.string(),
+    via: z.enum(['turn', 'inbox']).optional(),
+    at: z.number(),
+  }),
   /** A tool call refused without asking anyone (a rule, the permission mode, a hook, a classifier). */
   z.object({
     kind: z.literal('permission-denied'),

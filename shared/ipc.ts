@@ -6,6 +6,7 @@ import { AppErrorSchema, resultSchema } from './result';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
 import { FolderPickInputSchema, FolderPickSchema, PathCompleteInputSchema, PathCompletionSchema } from './folders';
 import { SettingsPatchSchema, SettingsSchema, SettingsStateSchema } from './settings';
+import { TeamInputs, TeamStateSchema, TeamTaskSchema } from './team';
 import type { SessionView } from './transcript';
 
 const SessionId = z.string().min(1).max(200);
@@ -70,6 +71,8 @@ export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
 export const AppSnapshotSchema = z.object({
   environment: EnvironmentSchema,
   sessions: z.array(SessionSnapshotSchema),
+  /** The team of sessions: task board, message log, pause and loop-guard state. */
+  team: TeamStateSchema.optional(),
 });
 export type AppSnapshot = z.infer<typeof AppSnapshotSchema>;
 
@@ -147,6 +150,18 @@ export const contracts = {
     /** Name the session (also sent to the CLI as rename_session while it runs). */
     rename: { input: z.object({ id: SessionId, title: z.string().trim().min(1).max(200) }).strict(), output: done },
   },
+  /** The team broker (electron/core/team): what the person does in the Team panel. */
+  team: {
+    snapshot: { input: empty, output: TeamStateSchema },
+    addTask: { input: TeamInputs.addTask, output: TeamTaskSchema },
+    editTask: { input: TeamInputs.editTask, output: TeamTaskSchema },
+    reassignTask: { input: TeamInputs.reassignTask, output: TeamTaskSchema },
+    removeTask: { input: TeamInputs.removeTask, output: done },
+    /** Hold every delivery between sessions until resume. */
+    pause: { input: empty, output: done },
+    resume: { input: empty, output: done },
+    release: { input: TeamInputs.release, output: done },
+  },
 } as const;
 
 type Contracts = typeof contracts;
@@ -181,6 +196,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-created'), session: SessionSnapshotSchema }),
   z.object({ type: z.literal('session-closed'), id: SessionId }),
   z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
+  z.object({ type: z.literal('team-changed'), team: TeamStateSchema }),
 ]);
 export type AppEvent = z.infer<typeof AppEventSchema>;
 

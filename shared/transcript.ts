@@ -16,6 +16,8 @@ import type {
   SessionInfo,
   SessionStatus,
   TaskPatch,
+  TeamDeliveryState,
+  TeamParty,
   TurnResult,
 } from './events';
 
@@ -47,6 +49,19 @@ export type TranscriptItem =
   | { type: 'reset'; id: string; trigger?: string; at: number }
   /** A hook that failed (successful hooks leave no trace in the transcript). */
   | { type: 'hook'; id: string; name: string; event: string; outcome: string; exitCode?: number; output?: string; at: number }
+  /** A message between two sessions of the team (see shared/team.ts), in the sender's or receiver's transcript. */
+  | {
+      type: 'team-message';
+      id: string;
+      messageId: string;
+      direction: 'sent' | 'received';
+      from: TeamParty;
+      to: Array<TeamParty & { state: TeamDeliveryState }>;
+      toAll?: boolean;
+      text: string;
+      via?: 'turn' | 'inbox';
+      at: number;
+    }
   /** A turn that ended in an error (not one the person stopped). */
   | {
       type: 'turn-error';
@@ -227,6 +242,16 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       return applyHook(v, e.phase, e.hook, e.at);
     case 'permission-denied':
       return setTool(v, e.toolUseId, { denial: { message: e.message, reasonType: e.reasonType, reason: e.reason } });
+    case 'team-message': {
+      // Re-sent with the same id as its delivery changes: update the card in place.
+      const { kind: _kind, ...rest } = e;
+      const item: TranscriptItem = { type: 'team-message', ...rest };
+      const at = positionOf(v, e.id);
+      if (at === undefined) return append(v, item);
+      const items = v.items.slice();
+      items[at] = item;
+      return { ...v, items };
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { contractFor } from '../../shared/ipc';
 import { ClideError, fail, ok, toAppError, type Result } from '../../shared/result';
 import type { SettingsPatch } from '../../shared/settings';
 import type { SessionHost } from './host';
+import { teamHandlers } from './team/handlers';
 
 type Handler = (input: never) => unknown;
 
@@ -66,6 +67,7 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       await host.rename(i.id, i.title);
       return {};
     },
+    ...teamHandlers(() => host.team),
   };
 }
 

@@ -20,6 +20,8 @@ import { ProcessRegistry, type ReapReport } from './process-registry';
 import { Session, type SessionLimits, type SessionTimings } from './session';
 import { spawnChoicesProblem } from './spawn-args';
 import { Workspace, type ShellHooks } from './workspace';
+import { TeamBroker, type TeamOptions } from './team/broker';
+import { mergeExtensions } from './team/extensions';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -41,6 +43,11 @@ export interface HostOptions {
   extensions?: (sessionId: string) => ProtocolExtensions;
   /** What only the desktop shell can do (native folder dialog, raising the window). */
   shell?: ShellHooks;
+  /**
+   * Run the team broker: every session gets the clide-team MCP server, so the sessions can
+   * message each other and share a task board (electron/core/team). Off unless given.
+   */
+  team?: TeamOptions;
 }
 
 interface Entry {
@@ -60,6 +67,8 @@ export class SessionHost {
   readonly orphansReaped: Promise<ReapReport | undefined>;
   /** Settings (kept in the data dir), recent folders, folder completion and shell hooks. */
   readonly workspace: Workspace;
+  /** The team of sessions (absent when the host runs without it). */
+  readonly team: TeamBroker | undefined;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -77,6 +86,20 @@ export class SessionHost {
     }, opts.batchMs ?? FRAME_MS);
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
     this.workspace.onChange((settings) => this.batcher.push({ type: 'settings-changed', settings }));
+    if (opts.team) {
+      this.team = new TeamBroker(
+        {
+          sessions: () => [...this.sessions.values()].map((e) => ({ id: e.session.id, view: e.view })),
+          send: (id, text) => void this.send(id, text),
+          emit: (id, events) => {
+            const entry = this.sessions.get(id);
+            if (entry) this.record(entry, events);
+          },
+        },
+        opts.team,
+      );
+      this.team.onChange((team) => this.batcher.push({ type: 'team-changed', team }));
+    }
   }
 
   subscribe(listener: (batch: AppEvent[]) => void): () => void {
@@ -108,6 +131,7 @@ export class SessionHost {
     return {
       environment: this.environment(),
       sessions: [...this.sessions.values()].map((e) => ({ id: e.session.id, view: e.view })),
+      team: this.team?.state(),
     };
   }
 
@@ -135,13 +159,14 @@ export class SessionHost {
       timings: this.opts.timings,
       limits: this.opts.limits,
       tracker: this.registry,
-      extensions: this.opts.extensions?.(id),
+      extensions: mergeExtensions(this.opts.extensions?.(id), this.team?.extensions(id)),
     });
     const entry: Entry = { session, view: emptySession(id, cwd) };
     this.sessions.set(id, entry);
     this.workspace.rememberCwd(cwd);
     session.onEvents((events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
+    this.team?.created();
     if (!claude.found) {
       const error = claude.error ?? { kind: 'cli-not-found' as const, message: 'Claude Code was not found.' };
       this.record(entry, [
@@ -220,6 +245,7 @@ export class SessionHost {
     const entry = this.get(id);
     this.sessions.delete(id);
     this.batcher.push({ type: 'session-closed', id });
+    this.team?.closed(id);
     await entry.session.close();
   }
 
@@ -227,6 +253,7 @@ export class SessionHost {
   async shutdown(): Promise<void> {
     const all = [...this.sessions.values()];
     this.sessions.clear();
+    this.team?.dispose();
     await Promise.all(all.map((e) => e.session.close()));
     this.batcher.flush();
   }
@@ -251,9 +278,12 @@ export class SessionHost {
     return entry;
   }
 
-  private record(entry: Entry, events: SessionEvent[]): void {
+  private record(entry: Entry, input: SessionEvent[]): void {
+    // A team delivery's user message becomes the message cards it carries (team/broker.ts).
+    const events = this.team ? this.team.intercept(entry.session.id, input) : input;
     entry.view = applyEvents(entry.view, events);
     if (this.sessions.get(entry.session.id) !== entry) return; // closed: nobody is watching
     this.batcher.push({ type: 'session-events', id: entry.session.id, events });
+    this.team?.observe(entry.session.id, events);
   }
 }

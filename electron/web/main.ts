@@ -40,7 +40,8 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.debug = console.error;
 
   const dataDir = webDataDir(process.env, os.homedir());
-  const host = new SessionHost({ host: 'web', defaultCwd: args.cwd, appVersion: appVersion(), dataDir });
+  // Sessions work as a team: the clide-team MCP server in every session.
+  const host = new SessionHost({ host: 'web', defaultCwd: args.cwd, appVersion: appVersion(), dataDir, team: {} });
   void host.orphansReaped.then((report) => {
     const ended = report?.entries.filter((e) => e.outcome === 'reaped' || e.outcome === 'reaped-group') ?? [];
     if (ended.length > 0) log(`ended ${ended.length} claude process(es) left running by an earlier host that was killed`);

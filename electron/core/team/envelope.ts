@@ -1,0 +1,61 @@
+// The words Claude reads: a delivered message as a user turn that says plainly who sent it,
+// that it is not the person, and how to answer; and the texts the tools return.
+import type { TeamParty } from '../../../shared/events';
+import type { TeamTask } from '../../../shared/team';
+import { TEAM_SERVER_NAME } from '../../../shared/team';
+
+/** Every delivered turn starts with this, so it is recognisable in any transcript. */
+export const ENVELOPE_MARK = `[${TEAM_SERVER_NAME}]`;
+
+export interface Letter {
+  from: TeamParty;
+  fromCwd?: string;
+  toAll: boolean;
+  text: string;
+}
+
+export function toolName(tool: string): string {
+  return `mcp__${TEAM_SERVER_NAME}__${tool}`;
+}
+
+/** The user turn that carries one or more messages to a session. */
+export function envelope(letters: readonly Letter[]): string {
+  const senders = [...new Set(letters.map((l) => l.from.name))];
+  const head =
+    letters.length === 1
+      ? `${ENVELOPE_MARK} A message from "${letters[0]!.from.name}", another Claude Code session the person runs beside you in clide. It comes from that session, not from the person.`
+      : `${ENVELOPE_MARK} ${letters.length} messages from other Claude Code sessions the person runs beside you in clide (${senders.map((s) => `"${s}"`).join(', ')}). They come from those sessions, not from the person.`;
+  const body = letters.map(
+    (l) =>
+      `<team_message from="${attr(l.from.name)}"${l.fromCwd ? ` from_folder="${attr(l.fromCwd)}"` : ''}${l.toAll ? ' to="all sessions"' : ''}>\n${inert(l.text)}\n</team_message>`,
+  );
+  const reply =
+    senders.length === 1
+      ? `To answer, call ${toolName('send_message')} with to: "${senders[0]}". No reply is needed if there is nothing to say.`
+      : `To answer one of them, call ${toolName('send_message')} with to set to its name. No reply is needed if there is nothing to say.`;
+  return [head, ...body, reply].join('\n\n');
+}
+
+/** A message text cannot close its own envelope early and pose as a second sender. */
+function inert(text: string): string {
+  return text.replace(/<(\/?)team_message/gi, '<$1team_message_');
+}
+
+function attr(s: string): string {
+  return s.replace(/["<>\n\r]/g, ' ');
+}
+
+export const TASK_STATUS_WORDS: Record<TeamTask['status'], string> = {
+  open: 'open',
+  in_progress: 'in progress',
+  blocked: 'blocked',
+  done: 'done',
+};
+
+export function taskLine(t: TeamTask): string {
+  const who = t.assignee ? `assigned to "${t.assignee.name}"` : 'unassigned';
+  const parts = [`${t.id} [${TASK_STATUS_WORDS[t.status]}] ${t.title} (${who}; created by "${t.createdBy.name}")`];
+  if (t.description) parts.push(`    ${t.description.replace(/\n/g, '\n    ')}`);
+  if (t.note) parts.push(`    note from "${t.updatedBy.name}": ${t.note.replace(/\n/g, '\n    ')}`);
+  return parts.join('\n');
+}
