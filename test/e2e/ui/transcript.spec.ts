@@ -63,7 +63,11 @@ test('thinking is collapsed under a label and opens while it streams', async ({ 
   await ui.pushSession(SESSION, [{ kind: 'block-delta', messageId: 'm1', index: 0, text: ' and the tests' }]);
   await expect(page.getByText('Considering the router and the tests')).toBeVisible();
   await ui.pushSession(SESSION, [{ kind: 'message-end', messageId: 'm1' }]);
-  await expect(page.getByRole('button', { name: 'Thinking', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  // Finished: the label says how long it is, and the person's choice to open it holds.
+  const done = page.getByRole('button', { name: 'Thinking · 6 words' });
+  await expect(done).toHaveAttribute('aria-expanded', 'true');
+  await done.click();
+  await expect(page.getByText('Considering the router and the tests')).toHaveCount(0);
 });
 
 test('context the CLI injected is a collapsed card, never the person\'s message', async ({ ui, page }) => {
@@ -76,6 +80,16 @@ test('context the CLI injected is a collapsed card, never the person\'s message'
   await expect(page.getByText('Use REST.')).toHaveCount(0);
   await card.click();
   await expect(page.getByText('Use REST.')).toBeVisible();
+
+  // A slash command's expansion and a system reminder: titled, their wrapper tags gone.
+  await ui.pushSession(SESSION, [
+    { kind: 'context', id: 'c2', source: 'command', label: 'Command: /review', text: '<command-name>/review</command-name>\n<command-message>review</command-message>\nReview the branch.', at: Date.now() },
+    { kind: 'context', id: 'c3', source: 'other', label: 'Context', text: 'Working directory changed.', at: Date.now() },
+  ]);
+  await page.getByRole('button', { name: 'Command: /review' }).click();
+  await expect(page.locator('.context-body').last()).toHaveText('review\nReview the branch.');
+  await expect(page.getByRole('button', { name: 'Context added by Claude Code' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'You' })).toHaveCount(0);
 });
 
 test('a tool card shows the key input, joins its result, and marks errors', async ({ ui, page }) => {
@@ -98,10 +112,35 @@ test('a tool card shows the key input, joins its result, and marks errors', asyn
   await expect(read).toContainText('Error');
   await expect(read.locator('.tool-preview.is-error')).toHaveText('File does not exist.');
   await read.getByRole('button', { expanded: false }).click();
-  await expect(read.getByText('"file_path": "/repo/missing.ts"')).toBeVisible();
+  await expect(read.locator('.tool-path')).toHaveText('/repo/missing.ts');
+  await expect(read.locator('.tool-io.is-error')).toHaveText('File does not exist.');
 });
 
-test('notices are inline lines, coloured by level', async ({ ui, page }) => {
-  await ui.pushSession(SESSION, [{ kind: 'notice', id: 'n1', level: 'warning', code: 'cli-version', text: 'Claude Code 2.2.0 is installed.', at: Date.now() }]);
-  await expect(page.locator('.notice-warning')).toContainText('Claude Code 2.2.0 is installed.');
+test('notices are inline lines, coloured by level: interrupts, retries, compaction, failed turns', async ({ ui, page }) => {
+  const now = Date.now();
+  await ui.pushSession(SESSION, [
+    { kind: 'notice', id: 'n1', level: 'warning', code: 'cli-version', text: 'Claude Code 2.2.0 is installed.', at: now },
+    { kind: 'status', status: 'working' },
+    { kind: 'api-retry', retry: { attempt: 2, maxRetries: 10, delayMs: 4000, httpStatus: 529, error: 'overloaded', at: now } },
+  ]);
+  const log = page.getByRole('log', { name: 'Transcript' });
+  await expect(log.locator('.notice-warning')).toContainText('Claude Code 2.2.0 is installed.');
+  const retry = page.locator('[data-code="api-retry"]');
+  await expect(retry).toContainText('HTTP 529, overloaded');
+  await expect(retry).toContainText('attempt 2 of 10 in 4 s');
+  await ui.pushSession(SESSION, [
+    { kind: 'context', id: 'i1', source: 'interrupt', label: 'Interrupted by you', text: '[Request interrupted by user]', at: now },
+    { kind: 'compaction', id: 'k1', compaction: { trigger: 'auto', preTokens: 182_000, postTokens: 14_500 }, at: now },
+    { kind: 'result', result: { subtype: 'error_during_execution', isError: true, errors: ['API Error: 529 Overloaded'], apiErrorStatus: 529, denials: [] }, id: 'r1', at: now },
+    { kind: 'status', status: 'ready' },
+  ]);
+  // Output (or the end of the turn) clears the retry line.
+  await expect(retry).toHaveCount(0);
+  await expect(log.locator('[data-code="interrupt"]')).toHaveText(/Interrupted by you\./);
+  await expect(log.locator('[data-code="compaction"]')).toContainText('182k → 14.5k tokens');
+  const failed = log.locator('.notice-error');
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText('The turn failed (HTTP 529): API Error: 529 Overloaded');
+  // The interruption is a notice, never the person's own message.
+  await expect(log.getByRole('article', { name: 'You' })).toHaveCount(0);
 });

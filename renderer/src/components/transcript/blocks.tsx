@@ -1,57 +1,85 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { BlockView } from '../../../../shared/transcript';
+import { useFindMark } from '../find/find-store';
+import { disclosureKey, useDisclosure } from './disclosure';
 import { MarkdownText } from './markdown';
 import { ToolCard } from './tool-card';
 
-export const Block = memo(function Block({ sessionId, block }: { sessionId: string; block: BlockView }) {
+export interface BlockProps {
+  sessionId: string;
+  block: BlockView;
+  /** `${itemId}:${index}`: the block's key for find and disclosure. */
+  part: string;
+}
+
+export const Block = memo(function Block({ sessionId, block, part }: BlockProps) {
   switch (block.type) {
     case 'text':
       if (!block.text && !block.streaming) return null;
-      return <MarkdownText text={block.text} streaming={block.streaming} />;
+      return (
+        <div data-find-part={part}>
+          <MarkdownText text={block.text} streaming={block.streaming} cacheKey={disclosureKey(sessionId, part)} />
+        </div>
+      );
     case 'thinking':
-      return <ThinkingBlock text={block.text} streaming={block.streaming} />;
+      return <ThinkingBlock sessionId={sessionId} part={part} text={block.text} streaming={block.streaming} />;
     case 'tool_use':
       return <ToolCard sessionId={sessionId} block={block} />;
     case 'other':
-      return <OtherBlock label={block.label ?? 'Content'} text={block.text} />;
+      return <OtherBlock sessionId={sessionId} part={part} label={block.label ?? 'Content'} text={block.text} />;
   }
 });
 
+function wordCount(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(/\S+/g)) n++;
+  return n;
+}
+
 /** Collapsed by default; opens while it is still streaming too. */
-function ThinkingBlock({ text, streaming }: { text: string; streaming: boolean }) {
-  const [open, setOpen] = useState(false);
+function ThinkingBlock({ sessionId, part, text, streaming }: { sessionId: string; part: string; text: string; streaming: boolean }) {
+  const key = disclosureKey(sessionId, part);
+  const [open, setOpen] = useDisclosure(key);
+  const marked = useFindMark(key) && !open;
   const empty = !text.trim();
+  const words = !streaming && !empty && text.length < 200_000 ? wordCount(text) : undefined;
   return (
-    <div className="thinking" data-open={open || undefined} data-streaming={streaming || undefined}>
+    <div className="thinking" data-open={open || undefined} data-streaming={streaming || undefined} data-find-mark={marked || undefined}>
       <button
         type="button"
         className="disclosure-toggle thinking-toggle"
         aria-expanded={open}
         disabled={empty && !streaming}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
       >
         <span className="chevron" aria-hidden="true" />
         <span>{streaming ? 'Thinking…' : 'Thinking'}</span>
         {empty && !streaming && <span className="muted"> (not shown)</span>}
+        {words !== undefined && <span className="thinking-size"> · {words.toLocaleString('en-US')} words</span>}
+        {marked && <span className="find-mark-badge">match</span>}
       </button>
       {open && (
-        <div className="thinking-body">
-          {empty ? <span className="muted">…</span> : <MarkdownText text={text} streaming={streaming} />}
+        <div className="thinking-body" data-find-part={part}>
+          {empty ? <span className="muted">…</span> : <MarkdownText text={text} streaming={streaming} cacheKey={key} />}
         </div>
       )}
     </div>
   );
 }
 
-function OtherBlock({ label, text }: { label: string; text: string }) {
-  const [open, setOpen] = useState(false);
+function OtherBlock({ sessionId, part, label, text }: { sessionId: string; part: string; label: string; text: string }) {
+  const [open, setOpen] = useDisclosure(disclosureKey(sessionId, part));
   return (
     <div className="context-item">
-      <button type="button" className="disclosure-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="disclosure-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="chevron" aria-hidden="true" />
         <span>{label}</span>
       </button>
-      {open && <pre className="context-body">{text}</pre>}
+      {open && (
+        <pre className="context-body" data-find-part={part}>
+          {text}
+        </pre>
+      )}
     </div>
   );
 }

@@ -1,29 +1,95 @@
-import { memo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
-import { formatClock } from '../../lib/format';
-import { useItem, usePreviousItemType } from '../../store/hooks';
+import { contextBody, contextTitle } from '../../lib/context-text';
+import { formatClock, formatTokens } from '../../lib/format';
+import { preview } from '../../lib/terminal-text';
+import { useClide } from '../../store/store';
+import { positionOf } from '../../../../shared/transcript';
+import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
+import { disclosureKey, useDisclosure } from './disclosure';
 
 type ItemOf<T extends TranscriptItem['type']> = Extract<TranscriptItem, { type: T }>;
 
+function useItem(sessionId: string, id: string | undefined): TranscriptItem | undefined {
+  return useClide((s) => {
+    const v = s.sessions[sessionId];
+    if (!v || id === undefined) return undefined;
+    const at = positionOf(v, id);
+    return at === undefined ? undefined : v.items[at];
+  });
+}
+
+function useItemType(sessionId: string, id: string | undefined): TranscriptItem['type'] | undefined {
+  return useClide((s) => {
+    const v = s.sessions[sessionId];
+    if (!v || id === undefined) return undefined;
+    const at = positionOf(v, id);
+    return at === undefined ? undefined : v.items[at]?.type;
+  });
+}
+
+export interface ItemRowProps {
+  sessionId: string;
+  id: string;
+  /** The entry shown just before this one (to group consecutive replies under one author line). */
+  prevId?: string;
+  /** Inside a subagent card. */
+  nested?: boolean;
+}
+
 /** One transcript entry, selected by id so that only changed entries re-render. */
-export const ItemRow = memo(function ItemRow({ sessionId, id }: { sessionId: string; id: string }) {
+export const ItemRow = memo(function ItemRow({ sessionId, id, prevId, nested }: ItemRowProps) {
   const item = useItem(sessionId, id);
-  const previous = usePreviousItemType(sessionId, id);
+  const previous = useItemType(sessionId, prevId);
   if (!item) return null;
   switch (item.type) {
     case 'user':
-      return <UserMessage item={item} />;
+      return <UserMessage sessionId={sessionId} item={item} />;
     case 'assistant':
-      return <AssistantMessage sessionId={sessionId} item={item} showAuthor={previous !== 'assistant'} />;
+      return <AssistantMessage sessionId={sessionId} item={item} showAuthor={previous !== 'assistant'} nested={nested} />;
     case 'context':
-      return <ContextItem item={item} />;
+      return <ContextItem sessionId={sessionId} item={item} />;
     case 'notice':
-      return <NoticeLine item={item} />;
+      return <Notice id={item.id} level={item.level} code={item.code} text={item.text} />;
+    case 'compaction':
+      return <Notice id={item.id} level="info" code="compaction" text={compactionText(item)} />;
+    case 'reset':
+      return <Notice id={item.id} level="info" code="reset" text="The conversation was cleared; a new one starts here." rule />;
+    case 'hook':
+      return <HookFailure sessionId={sessionId} item={item} />;
+    case 'turn-error':
+      return <Notice id={item.id} level="error" code={`turn-${item.subtype}`} text={turnErrorText(item)} />;
+    default:
+      return <OtherItem item={item} />;
   }
 });
 
-function UserMessage({ item }: { item: ItemOf<'user'> }) {
+/** An entry of a kind this view has no card for yet: its words, plainly, never lost. */
+function OtherItem({ item }: { item: { id: string; type: string } }) {
+  const text = (item as { text?: unknown }).text;
+  if (typeof text !== 'string' || !text) return null;
+  return (
+    <div className="notice notice-info" data-code={item.type}>
+      <span className="notice-icon" aria-hidden="true">
+        i
+      </span>
+      <span className="notice-text" data-find-part={item.id}>
+        {text}
+      </span>
+    </div>
+  );
+}
+
+/** Long pasted messages are cut to their first lines until opened. */
+const USER_PREVIEW_LINES = 16;
+
+function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'user'> }) {
+  const short = useMemo(() => preview(item.text, USER_PREVIEW_LINES, 3000), [item.text]);
+  const long = short.hiddenLines > 0 || short.truncatedChars > 0;
+  const key = disclosureKey(sessionId, item.id);
+  const [open, setOpen] = useDisclosure(key);
+  const marked = useFindMark(key) && !open;
   return (
     <article className="msg msg-user" aria-label="You">
       <header className="msg-author">
@@ -33,7 +99,14 @@ function UserMessage({ item }: { item: ItemOf<'user'> }) {
         </span>
         <time dateTime={new Date(item.at).toISOString()}>{formatClock(item.at)}</time>
       </header>
-      <div className="user-text">{item.text}</div>
+      <div className="user-text" data-find-part={item.id}>
+        {long && !open ? short.text : item.text}
+      </div>
+      {long && (
+        <button type="button" className="user-more" aria-expanded={open} data-find-mark={marked || undefined} onClick={() => setOpen(!open)}>
+          {open ? 'Show less' : `Show all ${short.totalLines.toLocaleString('en-US')} lines`}
+        </button>
+      )}
       {item.images ? (
         <div className="user-images">
           {item.images} {item.images === 1 ? 'image' : 'images'} attached
@@ -43,17 +116,17 @@ function UserMessage({ item }: { item: ItemOf<'user'> }) {
   );
 }
 
-function AssistantMessage({ sessionId, item, showAuthor }: { sessionId: string; item: ItemOf<'assistant'>; showAuthor: boolean }) {
+function AssistantMessage({ sessionId, item, showAuthor, nested }: { sessionId: string; item: ItemOf<'assistant'>; showAuthor: boolean; nested?: boolean }) {
   return (
-    <article className={`msg msg-assistant${item.parentToolUseId ? ' is-subagent' : ''}`} aria-label="Claude">
+    <article className={`msg msg-assistant${nested ? ' is-nested' : ''}`} aria-label={nested ? 'Subagent' : 'Claude'}>
       {showAuthor && (
         <header className="msg-author">
-          <span className="author author-claude">{item.parentToolUseId ? 'Claude · subagent' : 'Claude'}</span>
+          <span className="author author-claude">{nested ? 'Subagent' : 'Claude'}</span>
         </header>
       )}
       <div className="msg-blocks">
         {item.blocks.map((b, i) => (
-          <Block key={i} sessionId={sessionId} block={b} />
+          <Block key={i} sessionId={sessionId} block={b} part={`${item.id}:${i}`} />
         ))}
       </div>
       {item.aborted && <div className="msg-aborted">Stopped before the reply was finished.</div>}
@@ -62,29 +135,88 @@ function AssistantMessage({ sessionId, item, showAuthor }: { sessionId: string; 
 }
 
 /** Text the CLI added to the conversation (a skill, a reminder, command output): never the person's own words. */
-function ContextItem({ item }: { item: ItemOf<'context'> }) {
-  const [open, setOpen] = useState(false);
-  if (item.source === 'interrupt') return <div className="notice notice-info">Interrupted by you.</div>;
+function ContextItem({ sessionId, item }: { sessionId: string; item: ItemOf<'context'> }) {
+  const key = disclosureKey(sessionId, item.id);
+  const [open, setOpen] = useDisclosure(key);
+  const marked = useFindMark(key) && !open;
+  const body = useMemo(() => (open ? contextBody(item.text, item.source) : ''), [open, item.text, item.source]);
+  if (item.source === 'interrupt') return <Notice id={item.id} level="info" code="interrupt" text="Interrupted by you." />;
+  const title = contextTitle(item.source, item.label);
   return (
-    <div className="context-item" data-source={item.source}>
-      <button type="button" className="disclosure-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+    <div className="context-item" data-source={item.source} data-find-mark={marked || undefined}>
+      <button type="button" className="disclosure-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="chevron" aria-hidden="true" />
-        <span className="context-label">{item.label}</span>
+        <span className="context-kind" aria-hidden="true">
+          {contextIcon[item.source] ?? '◇'}
+        </span>
+        <span className="context-label">{title}</span>
+        {marked && <span className="find-mark-badge">match</span>}
       </button>
-      {open && <pre className="context-body">{item.text}</pre>}
+      {open && (
+        <pre className="context-body" data-find-part={item.id}>
+          {body}
+        </pre>
+      )}
     </div>
   );
 }
 
+const contextIcon: Partial<Record<ItemOf<'context'>['source'], string>> = {
+  skill: '✦',
+  command: '/',
+  reminder: '◷',
+  'local-command': '›',
+  compaction: '≡',
+  memory: '◆',
+};
+
 const noticeIcon = { info: 'i', warning: '!', error: '×' } as const;
 
-function NoticeLine({ item }: { item: ItemOf<'notice'> }) {
+function Notice({ id, level, code, text, rule }: { id: string; level: 'info' | 'warning' | 'error'; code: string; text: string; rule?: boolean }) {
   return (
-    <div className={`notice notice-${item.level}`} data-code={item.code}>
+    <div className={`notice notice-${level}${rule ? ' notice-rule' : ''}`} data-code={code} role={level === 'error' ? 'note' : undefined}>
       <span className="notice-icon" aria-hidden="true">
-        {noticeIcon[item.level]}
+        {noticeIcon[level]}
       </span>
-      <span>{item.text}</span>
+      <span className="notice-text" data-find-part={id}>
+        {text}
+      </span>
+    </div>
+  );
+}
+
+function compactionText(item: ItemOf<'compaction'>): string {
+  const how = item.trigger === 'manual' ? 'Compacted on request' : 'Compacted automatically';
+  const tokens = item.preTokens !== undefined ? ` · ${formatTokens(item.preTokens)}${item.postTokens !== undefined ? ` → ${formatTokens(item.postTokens)}` : ''} tokens` : '';
+  return `${how}: earlier messages were summarised to free context${tokens}.`;
+}
+
+function turnErrorText(item: ItemOf<'turn-error'>): string {
+  const detail = item.errors?.filter(Boolean).join('\n') || item.text || item.subtype;
+  const status = item.apiErrorStatus ? ` (HTTP ${item.apiErrorStatus})` : '';
+  return `The turn failed${status}: ${detail}`;
+}
+
+function HookFailure({ sessionId, item }: { sessionId: string; item: ItemOf<'hook'> }) {
+  const [open, setOpen] = useDisclosure(disclosureKey(sessionId, item.id));
+  const what = `Hook ${item.name} failed${item.exitCode !== undefined ? ` (exit ${item.exitCode})` : ''}.`;
+  return (
+    <div className="notice notice-warning hook-failure" data-code="hook">
+      <span className="notice-icon" aria-hidden="true">
+        !
+      </span>
+      <div className="notice-text">
+        <span data-find-part={item.id}>{what}</span>
+        {item.output && (
+          <>
+            {' '}
+            <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+              {open ? 'Hide output' : 'Show output'}
+            </button>
+            {open && <pre className="context-body">{item.output}</pre>}
+          </>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,11 +1,16 @@
 // Assistant text as markdown, with model output treated as untrusted: no raw HTML (react-markdown
 // turns it into plain text without rehype-raw), links only to http(s)/mailto, no remote images,
-// code fence languages sanitised.
-import { memo, useMemo, useState, type ReactNode } from 'react';
+// code fence languages sanitised. Rendered chunks are cached by their text: a virtualised list
+// mounts the same message again on every scroll past it, and a streaming reply re-renders only
+// its last chunk, at most once per frame.
+import { createContext, memo, useContext, useEffect, useMemo, useState, type ReactElement } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { splitMarkdown } from '../../lib/markdown-chunks';
 import { safeLanguage, safeLink } from '../../lib/safe-url';
+import { CodeBlock } from './code-block';
+
+export { CopyButton } from './copy-button';
 
 type HastNode = NonNullable<ExtraProps['node']>;
 type HastChild = HastNode['children'][number];
@@ -16,37 +21,17 @@ function textOf(node: HastNode | HastChild): string {
   return '';
 }
 
-function CodeBlock({ node }: { node: HastNode | undefined }) {
+/** Where this markdown lives, so an expanded code block stays expanded after a remount. */
+const ChunkKey = createContext<string | undefined>(undefined);
+
+function FencedCode({ node }: { node: HastNode | undefined }) {
+  const prefix = useContext(ChunkKey);
   const code = node?.children.find((c): c is HastNode => c.type === 'element' && c.tagName === 'code');
   const classes = code?.properties.className;
   const lang = safeLanguage(Array.isArray(classes) ? classes.join(' ') : typeof classes === 'string' ? classes : undefined);
   const text = (code ? textOf(code) : node ? textOf(node) : '').replace(/\n$/, '');
-  return (
-    <div className="code-block">
-      <div className="code-block-bar">
-        <span className="code-lang">{lang ?? 'text'}</span>
-        <CopyButton text={text} />
-      </div>
-      <pre>
-        <code>{text}</code>
-      </pre>
-    </div>
-  );
-}
-
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = () => {
-    navigator.clipboard.writeText(text).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
-  };
-  return (
-    <button type="button" className="copy-button" onClick={copy} onBlur={() => setState('idle')}>
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
-    </button>
-  );
+  const at = node?.position?.start.offset;
+  return <CodeBlock code={text} lang={lang?.toLowerCase()} disclosure={prefix && at !== undefined ? `${prefix}@${at}` : undefined} />;
 }
 
 const components: Components = {
@@ -71,31 +56,87 @@ const components: Components = {
       <span className="md-image">{label}</span>
     );
   },
-  pre: ({ node }) => <CodeBlock node={node} />,
+  pre: ({ node }) => <FencedCode node={node} />,
   code: ({ children }) => <code className="md-code">{children}</code>,
   table: ({ children }) => (
     <div className="md-table-wrap">
       <table>{children}</table>
     </div>
   ),
+  input: ({ checked, type }) =>
+    type === 'checkbox' ? <span className={`md-check${checked ? ' is-checked' : ''}`} role="img" aria-label={checked ? 'done' : 'not done'} /> : null,
 };
 
 const plugins = [remarkGfm];
 
-const MarkdownChunk = memo(function MarkdownChunk({ text }: { text: string }) {
+// ---- cache of rendered chunks ----------------------------------------------------------------
+
+const CACHE_ENTRIES = 3000;
+const cache = new Map<string, ReactElement>();
+
+function rendered(text: string, keep: boolean): ReactElement {
+  const hit = cache.get(text);
+  if (hit) {
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit;
+  }
+  // The synchronous Markdown is a plain function of its props (no hooks), so its element tree
+  // can be kept and handed to React again.
+  const el = Markdown({ children: text, remarkPlugins: plugins, components });
+  if (keep) {
+    cache.set(text, el);
+    if (cache.size > CACHE_ENTRIES) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+  }
+  return el;
+}
+
+const MarkdownChunk = memo(function MarkdownChunk({ text, keep }: { text: string; keep: boolean }) {
+  return <div className="md-chunk">{rendered(text, keep)}</div>;
+});
+
+/** Markdown split into chunks so a streaming reply re-renders only its last chunk. */
+export const MarkdownText = memo(function MarkdownText({
+  text,
+  streaming = false,
+  cacheKey,
+}: {
+  text: string;
+  streaming?: boolean;
+  /** Disclosure prefix for code blocks inside (e.g. `${sessionId}|${itemId}:${block}`). */
+  cacheKey?: string;
+}) {
+  const shown = useFrameValue(text, streaming);
+  return <MarkdownBody text={shown} streaming={streaming} cacheKey={cacheKey} />;
+});
+
+const MarkdownBody = memo(function MarkdownBody({ text, streaming, cacheKey }: { text: string; streaming: boolean; cacheKey?: string }) {
+  const chunks = useMemo(() => splitMarkdown(text), [text]);
   return (
-    <div className="md-chunk">
-      <Markdown remarkPlugins={plugins} components={components}>
-        {text}
-      </Markdown>
+    <div className={`md${streaming ? ' md-streaming' : ''}`}>
+      {chunks.map((c, i) => (
+        <ChunkKey.Provider key={i} value={cacheKey ? `${cacheKey}#${i}` : undefined}>
+          {/* A streaming reply's last chunk is still changing: not worth a cache entry. */}
+          <MarkdownChunk text={c} keep={!streaming || i < chunks.length - 1} />
+        </ChunkKey.Provider>
+      ))}
     </div>
   );
 });
 
-/** Markdown split into chunks so a streaming reply re-renders only its last chunk. */
-export const MarkdownText = memo(function MarkdownText({ text, streaming = false }: { text: string; streaming?: boolean }) {
-  const chunks = useMemo(() => splitMarkdown(text), [text]);
-  let body: ReactNode = chunks.map((c, i) => <MarkdownChunk key={i} text={c} />);
-  if (chunks.length === 0) body = null;
-  return <div className={`md${streaming ? ' md-streaming' : ''}`}>{body}</div>;
-});
+/**
+ * While a block streams, follow `value` at most once per animation frame: several batches of
+ * deltas arriving within one frame cost one markdown render, not one each.
+ */
+function useFrameValue<T>(value: T, throttle: boolean): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (!throttle) return;
+    const id = requestAnimationFrame(() => setShown(value));
+    return () => cancelAnimationFrame(id);
+  }, [value, throttle]);
+  return throttle ? shown : value;
+}

@@ -1,16 +1,18 @@
-import { memo, useMemo, useState } from 'react';
-import type { BlockView, ToolState } from '../../../../shared/transcript';
-import { preview, stripTerminal } from '../../lib/terminal-text';
-import { firstLine, partialKeyField, prettyJson, summarizeToolInput } from '../../lib/tool-summary';
+// One card per tool call, joined with its result, its permission outcome and the background
+// task it started. The head says what it is in one line; the body depends on the tool (see
+// tool-bodies.tsx). Open/closed state lives in the disclosure store so it survives the card
+// scrolling out of the virtualised list and back.
+import { memo, useMemo } from 'react';
+import type { BlockView, TaskView, ToolState } from '../../../../shared/transcript';
+import { toolHead, type CardKind } from '../../lib/tool-head';
 import { useClide } from '../../store/store';
 import { isTurnRunning } from '../../store/selectors';
 import { VisibleText } from '../common/visible-text';
+import { useFindMark } from '../find/find-store';
+import { disclosureKey, useDisclosure } from './disclosure';
+import { ToolBody, ToolPeek } from './tool-bodies';
 
-const PREVIEW_LINES = 3;
-/** Past this, the expanded output says how much it leaves out instead of freezing the window. */
-const FULL_OUTPUT_CAP = 200_000;
-
-type Phase = 'preparing' | 'waiting' | 'running' | 'done' | 'error' | 'stopped';
+export type Phase = 'preparing' | 'waiting' | 'running' | 'done' | 'error' | 'stopped';
 
 const phaseLabel: Record<Phase, string> = {
   preparing: 'Preparing…',
@@ -24,57 +26,85 @@ const phaseLabel: Record<Phase, string> = {
 const permissionLabel = { allowed: 'Allowed', denied: 'Denied', cancelled: 'Cancelled', withdrawn: 'Not answered' } as const;
 
 const NO_STATE: ToolState = {};
+const RUNNING_TASK = new Set(['pending', 'running', 'paused']);
 
-interface ToolCardProps {
+export interface ToolCardProps {
   sessionId: string;
   block: BlockView;
 }
 
-export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardProps) {
-  const tool = block.tool ?? { id: '', name: block.label ?? 'tool', input: {} };
-  const state = useClide((s) => s.sessions[sessionId]?.tools[tool.id] ?? NO_STATE);
-  const awaiting = useClide((s) => s.sessions[sessionId]?.pending.some((p) => p.toolUseId === tool.id) ?? false);
+export function usePhase(sessionId: string, block: BlockView, state: ToolState, task: TaskView | undefined): Phase {
+  const id = block.tool?.id ?? '';
+  const awaiting = useClide((s) => s.sessions[sessionId]?.pending.some((p) => p.toolUseId === id) ?? false);
   const running = useClide((s) => {
     const v = s.sessions[sessionId];
     return v ? isTurnRunning(v) : false;
   });
-  const [open, setOpen] = useState(false);
+  // A background task (an async subagent, a backgrounded command) outlives its tool result.
+  if (task && !task.endedAt && RUNNING_TASK.has(task.status ?? 'running') && running) return 'running';
+  // Refused: the outcome badge says so; its error result is the refusal, not a failure.
+  if (state.result?.isError && (state.denial || state.permission === 'denied')) return 'stopped';
+  if (state.result) return state.result.isError ? 'error' : 'done';
+  if (awaiting) return 'waiting';
+  if (block.streaming) return 'preparing';
+  if (state.denial || state.permission === 'denied' || state.permission === 'cancelled' || state.permission === 'withdrawn') return 'stopped';
+  return running ? 'running' : 'stopped';
+}
 
-  const name = tool.displayName ?? tool.name;
-  const summary = useMemo(() => {
-    if (block.streaming) return { text: partialKeyField(block.text) ?? '', kind: 'text' as const };
-    return summarizeToolInput(tool.name, tool.input);
-  }, [block.streaming, block.text, tool.name, tool.input]);
-  const { line, more } = firstLine(summary.text);
+/** Cards whose content is the point (a checklist, a live subagent) start open. */
+function defaultOpen(kind: CardKind, phase: Phase): boolean {
+  if (kind === 'todo') return true;
+  if (kind === 'agent') return phase === 'running' || phase === 'preparing' || phase === 'waiting';
+  return false;
+}
 
-  let phase: Phase;
-  if (state.result) phase = state.result.isError ? 'error' : 'done';
-  else if (awaiting) phase = 'waiting';
-  else if (block.streaming) phase = 'preparing';
-  else if (state.permission === 'denied' || state.permission === 'cancelled' || state.permission === 'withdrawn') phase = 'stopped';
-  else phase = running ? 'running' : 'stopped';
-
-  const outcome = state.permission ? permissionLabel[state.permission] : undefined;
-  const resultText = state.result?.content ?? '';
-  const short = useMemo(() => (resultText ? preview(resultText, PREVIEW_LINES, 600) : undefined), [resultText]);
-  // A denial's result repeats the deny message; show it once, as the outcome.
-  const showPreview = short && short.text.trim() !== '' && state.permission !== 'denied';
+export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardProps) {
+  const fallbackName = block.label ?? 'tool';
+  const tool = useMemo(() => block.tool ?? { id: '', name: fallbackName, input: {} }, [block.tool, fallbackName]);
+  const state = useClide((s) => s.sessions[sessionId]?.tools[tool.id] ?? NO_STATE);
+  const task = useClide((s) => {
+    const v = s.sessions[sessionId];
+    const taskId = v?.tools[tool.id]?.taskId;
+    return taskId ? v?.tasks?.[taskId] : undefined;
+  });
+  const phase = usePhase(sessionId, block, state, task);
+  const streamingInput = block.streaming ? block.text : undefined;
+  const head = useMemo(() => toolHead(tool, state, streamingInput), [tool, state, streamingInput]);
+  const key = disclosureKey(sessionId, `tool:${tool.id}`);
+  const [open, setOpen] = useDisclosure(key, defaultOpen(head.kind, phase));
+  const marked = useFindMark(key) && !open;
+  const outcome = state.permission ? permissionLabel[state.permission] : state.denial ? 'Denied' : undefined;
+  const outcomeClass = state.permission ?? (state.denial ? 'denied' : undefined);
+  const denialText = state.permissionMessage ?? state.denial?.message;
+  const label = head.server ? `${head.server} · ${head.title}` : head.title;
 
   return (
-    <section className="tool-card" aria-label={`Tool: ${name}`} data-phase={phase} data-outcome={state.permission}>
-      <button type="button" className="tool-head" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+    <section
+      className="tool-card"
+      aria-label={`Tool: ${label}`}
+      data-kind={head.kind}
+      data-phase={phase}
+      data-outcome={outcomeClass}
+      data-find-mark={marked || undefined}
+    >
+      <button type="button" className="tool-head" aria-expanded={open} onClick={() => setOpen(!open)} data-find-part={`tool:${tool.id}:head`}>
         <span className="chevron" aria-hidden="true" />
-        <span className="tool-name">{name}</span>
-        {line && (
-          <span className={`tool-summary${summary.kind === 'json' ? ' is-json' : ''}`} title={summary.text}>
-            <VisibleText text={line} />
-            {more && <span className="tool-more"> …</span>}
+        {head.server && <span className="tool-server">{head.server}</span>}
+        <span className="tool-name">{head.title}</span>
+        {head.summary && (
+          <span className={`tool-summary is-${head.summaryKind}`} title={head.summary}>
+            <VisibleText text={head.summary} />
+            {head.more && <span className="tool-more"> …</span>}
           </span>
         )}
         <span className="tool-spacer" />
-        {outcome && (
-          <span className={`badge badge-${state.permission}`}>{outcome}</span>
-        )}
+        {head.meta.map((m) => (
+          <span key={m.text} className={`tool-meta tone-${m.tone}`}>
+            {m.text}
+          </span>
+        ))}
+        {marked && <span className="find-mark-badge">match</span>}
+        {outcome && <span className={`badge badge-${outcomeClass}`}>{outcome}</span>}
         {!(outcome && phase === 'stopped') && (
           <span className={`tool-phase phase-${phase}`}>
             <span className="phase-dot" aria-hidden="true" />
@@ -82,53 +112,16 @@ export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardPro
           </span>
         )}
       </button>
-      {state.permissionMessage && (
+      {denialText && (
         <div className="tool-outcome-message">
-          <VisibleText text={state.permissionMessage} />
+          <VisibleText text={denialText} />
         </div>
       )}
-      {!open && showPreview && (
-        <pre className={`tool-preview${state.result?.isError ? ' is-error' : ''}`}>
-          {stripTerminal(short.text)}
-          {(short.hiddenLines > 0 || short.truncatedChars > 0) && (
-            <span className="tool-preview-more">
-              {'\n'}
-              {short.hiddenLines > 0 ? `… ${short.hiddenLines} more ${short.hiddenLines === 1 ? 'line' : 'lines'}` : '…'}
-            </span>
-          )}
-        </pre>
+      {open ? (
+        <ToolBody sessionId={sessionId} kind={head.kind} tool={tool} state={state} task={task} streamingInput={streamingInput} phase={phase} />
+      ) : (
+        <ToolPeek sessionId={sessionId} kind={head.kind} tool={tool} state={state} task={task} phase={phase} onOpen={() => setOpen(true)} />
       )}
-      {open && <ToolDetails input={tool.input} streamingText={block.streaming ? block.text : undefined} result={state.result} />}
     </section>
   );
 });
-
-function ToolDetails({ input, streamingText, result }: { input: Record<string, unknown>; streamingText?: string; result: ToolState['result'] }) {
-  const inputText = useMemo(() => streamingText ?? prettyJson(input), [input, streamingText]);
-  const output = useMemo(() => {
-    if (!result) return undefined;
-    const capped = result.content.length > FULL_OUTPUT_CAP ? result.content.slice(0, FULL_OUTPUT_CAP) : result.content;
-    return { text: stripTerminal(capped), cut: result.content.length - capped.length };
-  }, [result]);
-  return (
-    <div className="tool-details">
-      <div className="tool-section-label">Input</div>
-      <pre className="tool-io">
-        <VisibleText text={inputText} />
-      </pre>
-      {output && (
-        <>
-          <div className="tool-section-label">{result?.isError ? 'Error' : 'Output'}</div>
-          <pre className={`tool-io${result?.isError ? ' is-error' : ''}`}>
-            {output.text || <span className="muted">(no output)</span>}
-          </pre>
-          {output.cut > 0 && (
-            <div className="tool-cut">
-              {output.cut.toLocaleString()} more characters are not shown here ({(output.cut / 1024).toFixed(0)} KB).
-            </div>
-          )}
-        </>
-      )}
-    </div>
-  );
-}

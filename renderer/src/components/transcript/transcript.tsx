@@ -1,102 +1,153 @@
-import { useEffect, useState } from 'react';
-import { formatDuration } from '../../lib/format';
-import { useItemIds, useSessionField } from '../../store/hooks';
-import { isTurnRunning } from '../../store/selectors';
+// The transcript: a virtualised list of the session's top-level entries (a subagent's own
+// messages live inside its card), then what is happening now and any prompt waiting for the
+// person. Mounted DOM stays bounded by the viewport however long the session grows; the view
+// follows the bottom while Claude writes unless the person scrolled up.
+import { elementScroll, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { estimateItemHeight } from '../../lib/row-estimate';
+import { topLevelIds } from '../../lib/top-level-ids';
+import { clideStore, useClide } from '../../store/store';
+import { positionOf } from '../../../../shared/transcript';
+import { FindBar, type FindTarget } from '../find/find-bar';
 import { PermissionPrompt } from '../permission/permission-prompt';
 import { EmptyState } from './empty-state';
 import { ItemRow } from './items';
+import { TranscriptToolbar } from './transcript-toolbar';
+import { TurnTail } from './turn-tail';
 import { useStickToBottom } from './use-stick-to-bottom';
+import '../../styles/tool-cards.css';
+import '../../styles/find.css';
+import '../../styles/highlight.css';
+
+const NO_IDS: string[] = [];
+
+/** Where each tab was left: restored when the person comes back to it. */
+interface ScrollMemory {
+  stuck: boolean;
+  offset: number;
+  measurements: VirtualItem[];
+}
+const memory = new Map<string, ScrollMemory>();
+
+export function useRowIds(sessionId: string): string[] {
+  return useClide((s) => {
+    const v = s.sessions[sessionId];
+    return v ? topLevelIds(sessionId, v.items) : NO_IDS;
+  });
+}
 
 export function Transcript({ sessionId }: { sessionId: string }) {
-  const { scrollerRef, contentRef, away, jump } = useStickToBottom();
-  const ids = useItemIds(sessionId);
+  const [saved] = useState(() => memory.get(sessionId));
+  const { scrollerRef, contentRef, away, jump, unstick, stuck, noteProgrammatic } = useStickToBottom({
+    initiallyStuck: saved?.stuck ?? true,
+    initialOffset: saved?.offset,
+  });
+  const ids = useRowIds(sessionId);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(28);
 
+  const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
+  const estimateSize = useCallback(
+    (i: number) => {
+      const v = clideStore.getState().sessions[sessionId];
+      const id = ids[i];
+      const pos = v && id !== undefined ? positionOf(v, id) : undefined;
+      return estimateItemHeight(pos === undefined ? undefined : v?.items[pos], v);
+    },
+    [ids, sessionId],
+  );
+  const [initialOffset] = useState(() => {
+    if (saved && !saved.stuck) return saved.offset;
+    // Start at the bottom so the first render mounts the last entries, not the first ones.
+    let total = 0;
+    for (let i = 0; i < ids.length; i++) total += estimateSize(i);
+    return Math.max(0, total + margin - window.innerHeight);
+  });
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; rows re-render through the store
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize,
+    getItemKey,
+    overscan: 6,
+    scrollMargin: margin,
+    initialOffset,
+    initialMeasurementsCache: saved?.measurements,
+    useFlushSync: false,
+    // The list's own scrolling (its first offset, corrections as rows are measured) must not
+    // read as the person scrolling away from the bottom.
+    scrollToFn: (offset, options, instance) => {
+      noteProgrammatic();
+      elementScroll(offset, options, instance);
+    },
+  });
+
+  useLayoutEffect(() => {
+    const top = listRef.current?.offsetTop;
+    if (top !== undefined && top !== margin) setMargin(top);
+  }, [ids.length, margin]);
+
+  // Remember where this tab was left.
+  useEffect(() => {
+    const el = scrollerRef.current;
+    return () => {
+      // The latest value is the point: where the person left the tab.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      memory.set(sessionId, { stuck: stuck.current, offset: el?.scrollTop ?? 0, measurements: virtualizer.measurementsCache.slice() });
+    };
+  }, [sessionId, scrollerRef, stuck, virtualizer]);
+
+  const findTarget = useMemo<FindTarget>(
+    () => ({
+      rowIds: () => ids,
+      list: () => listRef.current,
+      scroller: () => scrollerRef.current,
+      showRow: (row) => {
+        unstick();
+        virtualizer.scrollToIndex(row, { align: 'center' });
+      },
+    }),
+    [ids, scrollerRef, unstick, virtualizer],
+  );
+
+  const rows = virtualizer.getVirtualItems();
   return (
     <div className="transcript-wrap">
       <div className="transcript-scroller" ref={scrollerRef} tabIndex={-1}>
         <div className="transcript-column" ref={contentRef}>
           {ids.length === 0 && <EmptyState sessionId={sessionId} />}
-          <div role="log" aria-label="Transcript" className="transcript">
-            {ids.map((id) => (
-              <ItemRow key={id} sessionId={sessionId} id={id} />
+          <div
+            ref={listRef}
+            role="log"
+            aria-label="Transcript"
+            className="transcript"
+            style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+          >
+            {rows.map((row) => (
+              <div
+                key={row.key}
+                data-index={row.index}
+                data-row-id={ids[row.index]}
+                ref={virtualizer.measureElement}
+                className="transcript-row"
+                style={{ transform: `translateY(${row.start - margin}px)` }}
+              >
+                <ItemRow sessionId={sessionId} id={ids[row.index] ?? ''} prevId={row.index > 0 ? ids[row.index - 1] : undefined} />
+              </div>
             ))}
           </div>
           <TurnTail sessionId={sessionId} />
           <PermissionPrompt sessionId={sessionId} />
         </div>
       </div>
+      <TranscriptToolbar sessionId={sessionId} />
+      <FindBar sessionId={sessionId} target={findTarget} />
       {away && (
         <button type="button" className="jump-latest" onClick={jump}>
           <span aria-hidden="true">↓</span> Jump to latest
         </button>
       )}
-    </div>
-  );
-}
-
-/** What happens at the end of the transcript: Claude working, or a turn that ended in an error. */
-function TurnTail({ sessionId }: { sessionId: string }) {
-  const running = useSessionField(sessionId, (v) => v.status === 'working', false);
-  const streaming = useSessionField(
-    sessionId,
-    (v) => {
-      const last = v.items[v.items.length - 1];
-      return last?.type === 'assistant' && last.blocks.some((b) => b.streaming && b.type !== 'tool_use');
-    },
-    false,
-  );
-  const since = useSessionField(
-    sessionId,
-    (v) => {
-      for (let i = v.items.length - 1; i >= 0; i--) {
-        const it = v.items[i];
-        if (it?.type === 'user') return it.at;
-      }
-      return undefined;
-    },
-    undefined,
-  );
-  const failedTurn = useSessionField(
-    sessionId,
-    (v) => {
-      const r = v.lastResult;
-      if (!r?.isError || r.interrupted || isTurnRunning(v)) return undefined;
-      const last = v.items[v.items.length - 1];
-      if ((last?.type === 'assistant' && last.aborted) || (last?.type === 'context' && last.source === 'interrupt')) return undefined;
-      return r;
-    },
-    undefined,
-  );
-  if (running && !streaming) return <WorkingLine since={since} />;
-  if (failedTurn) {
-    const why = failedTurn.errors?.join('\n') || failedTurn.text || failedTurn.subtype;
-    return (
-      <div className="notice notice-error turn-error">
-        <span className="notice-icon" aria-hidden="true">
-          ×
-        </span>
-        <span>The turn ended with an error: {why}</span>
-      </div>
-    );
-  }
-  return null;
-}
-
-function WorkingLine({ since }: { since: number | undefined }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  const elapsed = since !== undefined ? now - since : undefined;
-  return (
-    <div className="working-line" aria-live="off">
-      <span className="working-dots" aria-hidden="true">
-        <i />
-        <i />
-        <i />
-      </span>
-      <span>Working{elapsed !== undefined && elapsed >= 2000 ? ` · ${formatDuration(elapsed)}` : '…'}</span>
     </div>
   );
 }

@@ -1,0 +1,107 @@
+// An Agent/Task card: the subagent's own messages nested under it (by parent_tool_use_id),
+// live while it runs, with its prompt, progress and final answer.
+import { useMemo } from 'react';
+import type { TaskView } from '../../../../shared/transcript';
+import { formatDuration, formatTokens } from '../../lib/format';
+import { agentInfo } from '../../lib/tool-results';
+import { preview } from '../../lib/terminal-text';
+import { useClide } from '../../store/store';
+import { disclosureKey, useDisclosure } from './disclosure';
+import { ItemRow } from './items';
+import { MarkdownText } from './markdown';
+import type { BodyProps } from './tool-bodies';
+
+/** A long-running subagent shows its latest messages; earlier ones on request. */
+const RECENT_CHILDREN = 40;
+const NO_CHILDREN: string[] = [];
+
+function useChildren(sessionId: string, toolId: string): string[] {
+  return useClide((s) => s.sessions[sessionId]?.children?.[toolId] ?? NO_CHILDREN);
+}
+
+function progress(task: TaskView | undefined, info: ReturnType<typeof agentInfo>, now: boolean): string {
+  const parts: string[] = [];
+  const uses = task?.usage?.toolUses ?? info.toolUses;
+  const tokens = task?.usage?.totalTokens ?? info.totalTokens;
+  const ms = task?.usage?.durationMs ?? info.durationMs;
+  if (uses !== undefined) parts.push(`${uses} ${uses === 1 ? 'tool use' : 'tool uses'}`);
+  if (tokens) parts.push(`${formatTokens(tokens)} tokens`);
+  if (ms) parts.push(formatDuration(ms));
+  if (now && task?.lastToolName) parts.push(`now: ${task.lastToolName}`);
+  return parts.join(' · ');
+}
+
+export function AgentPeek(p: BodyProps) {
+  const r = p.state.result;
+  const info = useMemo(() => agentInfo(p.tool.input, r?.structured), [p.tool.input, r]);
+  const children = useChildren(p.sessionId, p.tool.id);
+  const answer = info.answer ?? (p.task?.endedAt ? p.task.summary : undefined);
+  const short = useMemo(() => (answer ? preview(answer, 4, 600) : undefined), [answer]);
+  const line = progress(p.task, info, p.phase === 'running');
+  return (
+    <div className="agent-peek">
+      <div className="tool-description">
+        {line || (children.length ? `${children.length} ${children.length === 1 ? 'message' : 'messages'}` : '')}
+      </div>
+      {r?.isError ? (
+        <pre className="tool-preview is-error">{r.content}</pre>
+      ) : (
+        short?.text && (
+          <div className="agent-answer-peek" data-find-part={`tool:${p.tool.id}:output`}>
+            <MarkdownText text={short.text + (short.hiddenLines > 0 || short.truncatedChars > 0 ? ' …' : '')} />
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
+export function AgentBody(p: BodyProps) {
+  const r = p.state.result;
+  const info = useMemo(() => agentInfo(p.tool.input, r?.structured), [p.tool.input, r]);
+  const children = useChildren(p.sessionId, p.tool.id);
+  const [promptOpen, setPromptOpen] = useDisclosure(disclosureKey(p.sessionId, `tool:${p.tool.id}:prompt`));
+  const [all, setAll] = useDisclosure(disclosureKey(p.sessionId, `tool:${p.tool.id}:all`));
+  const hidden = all ? 0 : Math.max(0, children.length - RECENT_CHILDREN);
+  const shown = hidden ? children.slice(hidden) : children;
+  const answer = info.answer ?? (p.task?.endedAt ? p.task.summary : undefined);
+  const line = progress(p.task, info, p.phase === 'running');
+
+  return (
+    <div className="agent-body">
+      {info.prompt && (
+        <div className="agent-prompt">
+          <button type="button" className="disclosure-toggle" aria-expanded={promptOpen} onClick={() => setPromptOpen(!promptOpen)}>
+            <span className="chevron" aria-hidden="true" />
+            <span>Prompt</span>
+          </button>
+          {promptOpen && (
+            <pre className="context-body" data-find-part={`tool:${p.tool.id}:input`}>
+              {info.prompt}
+            </pre>
+          )}
+        </div>
+      )}
+      {line && <div className="tool-description">{line}</div>}
+      {children.length > 0 && (
+        <div className="agent-children" role="group" aria-label="Subagent messages">
+          {hidden > 0 && (
+            <button type="button" className="agent-earlier" onClick={() => setAll(true)}>
+              Show {hidden.toLocaleString('en-US')} earlier {hidden === 1 ? 'message' : 'messages'}
+            </button>
+          )}
+          {shown.map((id, i) => (
+            <ItemRow key={id} sessionId={p.sessionId} id={id} prevId={i > 0 ? shown[i - 1] : undefined} nested />
+          ))}
+        </div>
+      )}
+      {r?.isError && <pre className="tool-io is-error">{r.content}</pre>}
+      {!r?.isError && answer && (
+        <div className="agent-answer" data-find-part={`tool:${p.tool.id}:output`}>
+          <div className="tool-section-label">Result</div>
+          <MarkdownText text={answer} cacheKey={disclosureKey(p.sessionId, `tool:${p.tool.id}:answer`)} />
+        </div>
+      )}
+    </div>
+  );
+}

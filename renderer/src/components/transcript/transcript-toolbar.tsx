@@ -1,0 +1,65 @@
+// Small actions over the transcript: find (Ctrl/Cmd+F) and export to Markdown.
+import { useState } from 'react';
+import { formatClock } from '../../lib/format';
+import { exportFileName, transcriptToMarkdown } from '../../lib/transcript-export';
+import { clideStore, useClide } from '../../store/store';
+import { openFind, useFind } from '../find/find-store';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Save text as a file through a Blob URL (the browser host downloads it; Electron offers a save dialog). */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The download has its own copy by the time the URL is revoked.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function exportTranscript(sessionId: string): boolean {
+  const v = clideStore.getState().sessions[sessionId];
+  if (!v) return false;
+  const now = Date.now();
+  download(exportFileName(v, now), transcriptToMarkdown(v, { now, formatTime: formatClock }));
+  return true;
+}
+
+export function TranscriptToolbar({ sessionId }: { sessionId: string }) {
+  const empty = useClide((s) => (s.sessions[sessionId]?.items.length ?? 0) === 0);
+  const findOpen = useFind((s) => s.open && s.sessionId === sessionId);
+  const [failed, setFailed] = useState<string | undefined>();
+  if (empty) return null;
+  return (
+    <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
+      {!findOpen && (
+        <button type="button" className="toolbar-button" onClick={() => openFind(sessionId)} title={`Find in transcript (${isMac ? '⌘F' : 'Ctrl+F'})`}>
+          Find
+        </button>
+      )}
+      <button
+        type="button"
+        className="toolbar-button"
+        title="Save the transcript as a Markdown file"
+        onClick={() => {
+          try {
+            setFailed(exportTranscript(sessionId) ? undefined : 'This session is no longer open.');
+          } catch (err) {
+            setFailed(`The export failed: ${err instanceof Error ? err.message : String(err)}`);
+          }
+        }}
+      >
+        Export
+      </button>
+      {failed && (
+        <span className="toolbar-error" role="alert">
+          {failed}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// A first guess at an entry's height, before it has been measured. Good guesses keep the
+// scrollbar honest and the view steady while a long transcript is scrolled for the first
+// time; each guess is O(1) (lengths only, never a scan of a 4 MB result).
+import type { SessionView, TranscriptItem } from '../../../shared/transcript';
+import { cardKind } from './tool-head';
+
+const LINE = 25;
+const CHARS_PER_LINE = 92;
+
+function proseHeight(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_LINE) * LINE + Math.floor(chars / 400) * 10;
+}
+
+export function estimateItemHeight(item: TranscriptItem | undefined, v: SessionView | undefined): number {
+  if (!item) return 40;
+  switch (item.type) {
+    case 'user':
+      return 62 + Math.min(proseHeight(item.text.length), 16 * 24);
+    case 'assistant': {
+      let h = 12;
+      for (const b of item.blocks) {
+        if (b.type === 'text') h += proseHeight(b.text.length) + 8;
+        else if (b.type === 'thinking' || b.type === 'other') h += 30;
+        else if (b.tool) {
+          const kind = cardKind(b.tool.name);
+          const result = v?.tools[b.tool.id]?.result;
+          if (kind === 'edit' || kind === 'write') h += 200;
+          else if (kind === 'todo') h += 44 + 26 * (Array.isArray(b.tool.input.todos) ? b.tool.input.todos.length : 3);
+          else if (kind === 'bash' || kind === 'generic' || kind === 'search') h += result ? 110 : 44;
+          else h += 44;
+        }
+      }
+      return h;
+    }
+    case 'context':
+    case 'notice':
+    case 'compaction':
+    case 'reset':
+    case 'hook':
+      return 34;
+    case 'turn-error':
+      return 44;
+    default:
+      return 60;
+  }
+}
