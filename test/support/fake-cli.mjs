@@ -319,6 +319,12 @@ process.on('SIGTERM', () => {
   finish(143, 'sigterm', 'SIGTERM');
 });
 
+/** Printable text of exactly `bytes` ASCII characters, in lines, like a command's output. */
+function textOfSize(bytes) {
+  const line = 'src/components/transcript-item.tsx:42:7  warning  Unexpected any. Specify a different type\n';
+  return line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes);
+}
+
 /** Write all of `buf` to `fd` the way a plain C program would: waiting while the pipe is full. */
 function writeBlocking(fd, buf) {
   let off = 0;
@@ -388,13 +394,43 @@ const ops = {
     streamEvent({ type: 'message_stop' });
   },
   'tool-result'(s) {
-    const content = s.bytes ? 'r'.repeat(s.bytes) : (s.content ?? 'ok');
+    const content = s.bytes ? textOfSize(s.bytes) : (s.content ?? 'ok');
     emit({
       type: 'user',
       message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: s.id, content, is_error: s.isError === true }] },
       parent_tool_use_id: null,
+      // Like the real CLI's Bash tool: the structured result repeats the output.
+      ...(s.structured === 'bash' ? { tool_use_result: { stdout: content, stderr: '', interrupted: false, isImage: false } } : {}),
       ...base(),
     });
+  },
+  async 'paced-text'(s) {
+    // Text deltas at a steady rate (deltas per second), as a model streams them.
+    emitInit();
+    turnActive = true;
+    const id = `msg_fake_${process.pid}_${++msgSeq}`;
+    const text = s.deltaText ?? 'word ';
+    streamEvent({ type: 'message_start', message: { id, model: 'claude-fake-1', role: 'assistant', content: [] } });
+    streamEvent({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+    const started = Date.now();
+    for (let i = 0; i < s.deltas; i++) {
+      const due = started + (i * 1000) / s.perSecond;
+      const wait = due - Date.now();
+      if (wait > 0 && (await sleep(wait)) === 'interrupted') return;
+      streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } });
+    }
+    streamEvent({ type: 'content_block_stop', index: 0 });
+    emit({ type: 'assistant', message: { id, model: 'claude-fake-1', role: 'assistant', content: [{ type: 'text', text: text.repeat(s.deltas) }] }, parent_tool_use_id: null, ...base() });
+    streamEvent({ type: 'message_stop' });
+  },
+  async repeat(s) {
+    for (let i = 0; i < s.times; i++) {
+      for (const step of s.steps) {
+        const r = await ops[step.op](step);
+        if (r === 'stop' || finished) return r;
+      }
+    }
+    return undefined;
   },
   'big-line'(s) {
     // One line of about `bytes` bytes: a tool result (valid), a text line (noise) or a

@@ -1,5 +1,5 @@
 // One line of stdout -> a validated wire message, a line to skip, or an error to surface.
-import { IGNORED_TYPES, wireSchemas, type WireMessage, type WireType } from './wire';
+import { IGNORED_TYPES, wireSchemas, type WireMessage, type WireOf, type WireType } from './wire';
 
 export type Decoded =
   | { kind: 'message'; message: WireMessage }
@@ -19,7 +19,8 @@ export function preview(line: string): string {
 }
 
 export function decodeLine(line: string): Decoded {
-  const first = line.trimStart()[0];
+  // Almost every line starts with '{'; only other lines pay for trimStart's copy.
+  const first = line.charCodeAt(0) === 0x7b ? '{' : line.trimStart()[0];
   if (first !== '{' && first !== '[') return { kind: 'noise', line };
   let value: unknown;
   try {
@@ -32,6 +33,11 @@ export function decodeLine(line: string): Decoded {
   }
   const raw = value as Record<string, unknown>;
   const type = raw.type;
+  // Most of a session's lines are stream_event deltas and small system messages: checked by
+  // hand (exactly what their schemas check) instead of by zod, which copies every object it
+  // validates. Anything that fails the check goes through zod for the precise error.
+  if (type === 'stream_event' && isStreamEvent(raw)) return { kind: 'message', message: raw };
+  if (type === 'system' && isSystem(raw)) return { kind: 'message', message: raw };
   if (typeof type === 'string' && Object.hasOwn(IGNORED_TYPES, type)) return { kind: 'ignored', type };
   if (typeof type !== 'string' || !Object.hasOwn(wireSchemas, type)) {
     return { kind: 'unknown', type: typeof type === 'string' ? type : '(no type)', raw };
@@ -43,4 +49,26 @@ export function decodeLine(line: string): Decoded {
     return { kind: 'invalid', reason: 'missing-fields', type, detail: where };
   }
   return { kind: 'message', message: parsed.data as WireMessage };
+}
+
+/** StreamEventSchema, by hand: `event` is an object with a string `type`; the parent id is a string or null. */
+function isStreamEvent(raw: Record<string, unknown>): raw is WireOf<'stream_event'> {
+  const ev = raw.event;
+  const parent = raw.parent_tool_use_id;
+  return (
+    typeof ev === 'object' &&
+    ev !== null &&
+    !Array.isArray(ev) &&
+    typeof (ev as { type?: unknown }).type === 'string' &&
+    (parent === undefined || parent === null || typeof parent === 'string')
+  );
+}
+
+/** SystemSchema, by hand: a string `subtype`; `session_id` and `uuid` strings when present. */
+function isSystem(raw: Record<string, unknown>): raw is WireOf<'system'> {
+  return typeof raw.subtype === 'string' && optionalString(raw.session_id) && optionalString(raw.uuid);
+}
+
+function optionalString(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
 }

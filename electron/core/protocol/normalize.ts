@@ -24,6 +24,9 @@ const SKILL_PREFIX = 'Base directory for this skill:';
 const INTERRUPT_TEXT = '[Request interrupted by user';
 const COMPACTION_PREFIX = 'This session is being continued from a previous conversation';
 
+/** What most stream events produce; shared so the hot path allocates nothing for them. */
+const NONE: readonly SessionEvent[] = Object.freeze([]);
+
 export class WireNormalizer {
   /** parent_tool_use_id (or '' for the main thread) -> id of the message now streaming. */
   private readonly streaming = new Map<string, string>();
@@ -37,7 +40,7 @@ export class WireNormalizer {
     this.newId = opts.newId ?? randomUUID;
   }
 
-  streamEvent(msg: WireOf<'stream_event'>): SessionEvent[] {
+  streamEvent(msg: WireOf<'stream_event'>): readonly SessionEvent[] {
     const ev = msg.event as Record<string, unknown> & { type: string };
     const parentKey = msg.parent_tool_use_id ?? '';
     const parent = msg.parent_tool_use_id ?? undefined;
@@ -45,16 +48,16 @@ export class WireNormalizer {
       case 'message_start': {
         const message = ev.message as { id?: string; usage?: WireUsage } | undefined;
         const id = message?.id;
-        if (!id) return [];
+        if (!id) return NONE;
         this.streaming.set(parentKey, id);
         this.messageState(id);
-        return [];
+        return NONE;
       }
       case 'content_block_start': {
         const id = this.streaming.get(parentKey);
         const index = ev.index;
         const block = ev.content_block as { type?: string; id?: string; name?: string } | undefined;
-        if (!id || typeof index !== 'number' || !block?.type) return [];
+        if (!id || typeof index !== 'number' || !block?.type) return NONE;
         const state = this.messageState(id);
         state.blocks.set(index, { type: block.type, toolUseId: block.id, finalized: false });
         return [
@@ -74,7 +77,7 @@ export class WireNormalizer {
         const id = this.streaming.get(parentKey);
         const index = ev.index;
         const delta = ev.delta as { type?: string; text?: string; thinking?: string; partial_json?: string } | undefined;
-        if (!id || typeof index !== 'number' || !delta) return [];
+        if (!id || typeof index !== 'number' || !delta) return NONE;
         const text =
           delta.type === 'text_delta'
             ? delta.text
@@ -83,18 +86,18 @@ export class WireNormalizer {
               : delta.type === 'input_json_delta'
                 ? delta.partial_json
                 : undefined; // signature_delta and future kinds carry nothing to show
-        if (!text) return [];
+        if (!text) return NONE;
         return [{ kind: 'block-delta', messageId: id, index, text }];
       }
       case 'message_stop': {
         const id = this.streaming.get(parentKey);
-        if (!id) return [];
+        if (!id) return NONE;
         this.streaming.delete(parentKey);
         return [{ kind: 'message-end', messageId: id }];
       }
       default:
         // content_block_stop, message_delta, ping: the final `assistant` event carries the truth.
-        return [];
+        return NONE;
     }
   }
 

@@ -150,7 +150,8 @@ export class ProtocolPipeline {
     const m = d.message;
     switch (m.type) {
       case 'stream_event':
-        out.push(...this.normalizer.streamEvent(m));
+        // The hot path (one line per streamed delta): no spread, no array copies.
+        for (const e of this.normalizer.streamEvent(m)) out.push(e);
         return;
       case 'assistant':
         out.push(...this.normalizer.assistant(m));
