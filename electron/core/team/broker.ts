@@ -434,7 +434,7 @@ export class TeamBroker {
     const pending = this.pendingFor(sessionId);
     if (pending.length === 0) return;
     // Only an idle session, with nothing of the person's still queued for it.
-    if (m.status !== 'ready' || (m.view.queue?.length ?? 0) > 0 || m.view.pending.length > 0) return;
+    if (m.status !== 'ready' || queued(m) > 0 || m.view.pending.length > 0) return;
     if (this.guard.full(sessionId)) {
       this.holds.set(sessionId, {
         reason: 'cap',
@@ -558,6 +558,12 @@ export class TeamBroker {
       for (const l of this.listeners) l(state);
     });
   }
+}
+
+/** Messages the person queued for this session (the message queue, answering.ts). */
+function queued(m: Member): number {
+  const q = (m.view as { queue?: readonly unknown[] }).queue;
+  return q?.length ?? 0;
 }
 
 function party(m: Member): TeamParty {

@@ -93,11 +93,11 @@ describe('team broker: deliveries', () => {
     const h = team();
     h.setStatus('b', 'working');
     await call(h, 'a', 'send_message', { to: 'b', text: 'hello' });
-    h.emit('b', [{ kind: 'queue', messages: [{ id: 'q1', text: 'mine', at: 1 }] }]);
+    h.setQueued('b', 1);
     h.endTurn('b');
     h.flush();
     expect(h.sent).toEqual([]);
-    h.emit('b', [{ kind: 'queue', messages: [] }]);
+    h.setQueued('b', 0);
     h.setStatus('b', 'working');
     h.endTurn('b');
     h.flush();

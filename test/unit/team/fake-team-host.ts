@@ -70,6 +70,12 @@ export class FakeTeamHost implements TeamHost {
     this.record(id, [{ kind: 'status', status }]);
   }
 
+  /** Messages the person queued for the session (the message queue's view field). */
+  setQueued(id: string, n: number): void {
+    const queue = Array.from({ length: n }, (_, i) => ({ id: `q${i}`, text: 'mine', at: 1 }));
+    this.views.set(id, { ...this.view(id), queue } as SessionView);
+  }
+
   endTurn(id: string, opts: { interrupted?: boolean } = {}): void {
     this.record(id, [
       { kind: 'result', result: { subtype: opts.interrupted ? 'error_during_execution' : 'success', isError: opts.interrupted === true, denials: [], interrupted: opts.interrupted } },
