@@ -70,7 +70,7 @@ test('hostile markdown, tool results, file names, diffs and MCP names run nothin
       hrefs: [...(root?.querySelectorAll('a[href]') ?? [])].map((a) => a.getAttribute('href') ?? ''),
       srcs: all.filter((e) => e.hasAttribute('src') || e.hasAttribute('srcdoc') || e.hasAttribute('data') || e.hasAttribute('poster')).map((e) => e.outerHTML.slice(0, 80)),
       styles: all.map((e) => e.getAttribute('style') ?? '').filter((s) => /url\(|expression|import/i.test(s)),
-      escapes: /[\u001b\u009b\u0007]/.test(root?.textContent ?? ''),
+      escapes: ['\u001b', '\u009b', '\u0007'].some((c) => (root?.textContent ?? '').includes(c)),
       headChildren: document.head.querySelectorAll('base, meta[http-equiv="refresh" i], link[href*="evil"], style:not([data-vite-dev-id])').length,
     };
   });
