@@ -18,6 +18,8 @@ export const ModelInfoSchema = z.object({
   description: z.string().optional(),
   supportsEffort: z.boolean().optional(),
   effortLevels: z.array(z.string()).optional(),
+  /** The model id this entry stands for now (e.g. "default" -> "claude-opus-5-5"). */
+  resolvedModel: z.string().optional(),
 });
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 
@@ -49,6 +51,12 @@ export const SessionInfoSchema = z.object({
   effortLevel: z.string().optional(),
   /** Thinking budget set with set_max_thinking_tokens; null means the CLI's default. */
   maxThinkingTokens: z.number().nullable().optional(),
+  /**
+   * Whether "Bypass permissions" can be switched on in this session (the process was started
+   * with bypass allowed), and if not, why (electron/core/bypass.ts).
+   */
+  bypassAvailable: z.boolean().optional(),
+  bypassUnavailableReason: z.string().optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
@@ -215,6 +223,23 @@ export type TeamParty = z.infer<typeof TeamPartySchema>;
 export const TeamDeliveryStateSchema = z.enum(['waiting', 'held', 'delivered', 'read', 'dropped']);
 export type TeamDeliveryState = z.infer<typeof TeamDeliveryStateSchema>;
 
+/** A message the person wrote while Claude was busy, waiting to be sent when the turn ends. */
+export const QueuedMessageSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  /** How many images go with it (the images themselves stay in the main process). */
+  images: z.number().optional(),
+  at: z.number(),
+});
+export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
+
+/** Why the queue waits instead of sending its next message when a turn ends. */
+export const QueueHoldSchema = z.object({
+  reason: z.enum(['stopped', 'failed']),
+  message: z.string(),
+});
+export type QueueHold = z.infer<typeof QueueHoldSchema>;
+
 const parent = { parentToolUseId: z.string().optional() };
 
 export const SessionEventSchema = z.discriminatedUnion('kind', [
@@ -321,6 +346,8 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     via: z.enum(['turn', 'inbox']).optional(),
     at: z.number(),
   }),
+  /** The whole message queue as it is now (every window shows the same queue). */
+  z.object({ kind: z.literal('queue'), messages: z.array(QueuedMessageSchema), hold: QueueHoldSchema.optional() }),
   /** A tool call refused without asking anyone (a rule, the permission mode, a hook, a classifier). */
   z.object({
     kind: z.literal('permission-denied'),

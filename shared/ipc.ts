@@ -35,6 +35,15 @@ export const PermissionDecisionSchema = z.discriminatedUnion('behavior', [
 ]);
 export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>;
 
+export const FileSuggestionsSchema = z.object({
+  cwd: z.string(),
+  /** Paths relative to cwd with `/` separators; folders end with `/`. */
+  items: z.array(z.object({ path: z.string(), folder: z.boolean() })),
+  /** The folder has more files than clide indexes; some may be missing. */
+  truncated: z.boolean(),
+});
+export type FileSuggestions = z.infer<typeof FileSuggestionsSchema>;
+
 export const ClaudeCheckSchema = z.object({
   found: z.boolean(),
   path: z.string().optional(),
@@ -109,9 +118,39 @@ export const contracts = {
     },
     send: {
       input: z
-        .object({ id: SessionId, text: z.string().max(2_000_000), images: z.array(ImageInputSchema).max(20).optional() })
+        .object({
+          id: SessionId,
+          text: z.string().max(2_000_000),
+          images: z.array(ImageInputSchema).max(20).optional(),
+          /**
+           * While a turn runs, hold the message in the queue and send it when the turn ends,
+           * instead of writing it into the running turn now (which the CLI folds into it: "steer").
+           */
+          queue: z.boolean().optional(),
+        })
         .strict(),
+      /** `queued`: the id it waits under in the queue (absent when it was sent at once). */
+      output: z.object({ queued: z.string().optional() }),
+    },
+    /** Change the text of a queued message. */
+    queueEdit: {
+      input: z.object({ id: SessionId, messageId: z.string().min(1).max(200), text: z.string().max(2_000_000) }).strict(),
       output: done,
+    },
+    queueRemove: { input: z.object({ id: SessionId, messageId: z.string().min(1).max(200) }).strict(), output: done },
+    /** Move a queued message to position `to` (0 is sent first). */
+    queueMove: {
+      input: z.object({ id: SessionId, messageId: z.string().min(1).max(200), to: z.number().int().min(0).max(10_000) }).strict(),
+      output: done,
+    },
+    /** Send a queued message now, into the running turn if there is one. */
+    queueSendNow: { input: z.object({ id: SessionId, messageId: z.string().min(1).max(200) }).strict(), output: done },
+    /** Let a queue held after Stop or a failed turn send again. */
+    queueResume: { input: z.object({ id: SessionId }).strict(), output: done },
+    /** Files and folders in the session's working directory matching an @ mention, best first. */
+    fileSuggestions: {
+      input: z.object({ id: SessionId, query: z.string().max(1000) }).strict(),
+      output: FileSuggestionsSchema,
     },
     respond: {
       input: z.object({ id: SessionId, requestId: z.string().min(1).max(200), decision: PermissionDecisionSchema }).strict(),

@@ -11,6 +11,8 @@ import type {
   HookRun,
   PermissionOutcome,
   PermissionRequest,
+  QueuedMessage,
+  QueueHold,
   RateLimit,
   SessionEvent,
   SessionInfo,
@@ -119,6 +121,10 @@ export interface SessionView {
   activity?: 'requesting' | 'compacting';
   /** Stopping, being ended, shutting down, or not responding (absent when all is well). */
   liveness?: { state: Exclude<LivenessState, 'ok'>; since?: number; at: number };
+  /** Messages waiting to be sent when the running turn ends, in order. */
+  queue?: QueuedMessage[];
+  /** Why the queue is not sending on its own right now. */
+  queueHold?: QueueHold;
 }
 
 export function emptySession(id: string, cwd: string, createdAt = Date.now()): SessionView {
@@ -242,6 +248,8 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       return applyHook(v, e.phase, e.hook, e.at);
     case 'permission-denied':
       return setTool(v, e.toolUseId, { denial: { message: e.message, reasonType: e.reasonType, reason: e.reason } });
+    case 'queue':
+      return { ...v, queue: e.messages, queueHold: e.hold };
     case 'team-message': {
       // Re-sent with the same id as its delivery changes: update the card in place.
       const { kind: _kind, ...rest } = e;

@@ -22,10 +22,28 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     'folders:pick': (i: { defaultPath?: string }) => host.workspace.pickFolder(i.defaultPath),
     'folders:complete': (i: { prefix: string }) => host.workspace.completePath(i.prefix),
     'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => host.create(i),
-    'session:send': (i: { id: string; text: string; images?: never[] }) => {
-      host.send(i.id, i.text, i.images);
+    'session:send': (i: { id: string; text: string; images?: never[]; queue?: boolean }) => host.send(i.id, i.text, i.images, i.queue),
+    'session:queueEdit': (i: { id: string; messageId: string; text: string }) => {
+      host.queueEdit(i.id, i.messageId, i.text);
       return {};
     },
+    'session:queueRemove': (i: { id: string; messageId: string }) => {
+      host.queueRemove(i.id, i.messageId);
+      return {};
+    },
+    'session:queueMove': (i: { id: string; messageId: string; to: number }) => {
+      host.queueMove(i.id, i.messageId, i.to);
+      return {};
+    },
+    'session:queueSendNow': (i: { id: string; messageId: string }) => {
+      host.queueSendNow(i.id, i.messageId);
+      return {};
+    },
+    'session:queueResume': (i: { id: string }) => {
+      host.queueResume(i.id);
+      return {};
+    },
+    'session:fileSuggestions': (i: { id: string; query: string }) => host.fileSuggestions(i.id, i.query),
     'session:respond': (i: { id: string; requestId: string; decision: never }) => {
       host.respond(i.id, i.requestId, i.decision);
       return {};

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent } from '../../shared/events';
-import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, ImageInput, PermissionDecision } from '../../shared/ipc';
+import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
 import { applyEvents, emptySession, type SessionView } from '../../shared/transcript';
 import { childEnv } from './child-env';
@@ -19,6 +19,7 @@ import { TESTED_CLI_VERSION } from './protocol/version';
 import { ProcessRegistry, type ReapReport } from './process-registry';
 import { Session, type SessionLimits, type SessionTimings } from './session';
 import { spawnChoicesProblem } from './spawn-args';
+import { Answering } from './answering';
 import { Workspace, type ShellHooks } from './workspace';
 import { TeamBroker, type TeamOptions } from './team/broker';
 import { mergeExtensions } from './team/extensions';
@@ -57,6 +58,8 @@ interface Entry {
 
 export class SessionHost {
   private readonly sessions = new Map<string, Entry>();
+  /** Message queues and @-mention file suggestions, per session. */
+  private readonly answering = new Answering();
   private readonly listeners = new Set<(batch: AppEvent[]) => void>();
   private readonly batcher: EventBatcher;
   private readonly env: NodeJS.ProcessEnv;
@@ -165,6 +168,7 @@ export class SessionHost {
     this.sessions.set(id, entry);
     this.workspace.rememberCwd(cwd);
     session.onEvents((events) => this.record(entry, events));
+    this.answering.attach(session, (events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
     this.team?.created();
     if (!claude.found) {
@@ -179,8 +183,33 @@ export class SessionHost {
     return { id };
   }
 
-  send(id: string, text: string, images?: ImageInput[]): void {
-    this.get(id).session.send(text, images);
+  /** With `queue`, a message written while a turn runs waits for the turn to end (see answering.ts). */
+  send(id: string, text: string, images?: ImageInput[], queue = false): { queued?: string } {
+    return this.answering.send(this.get(id).session, text, images, queue);
+  }
+
+  queueEdit(id: string, messageId: string, text: string): void {
+    this.answering.edit(this.get(id).session.id, messageId, text);
+  }
+
+  queueRemove(id: string, messageId: string): void {
+    this.answering.remove(this.get(id).session.id, messageId);
+  }
+
+  queueMove(id: string, messageId: string, to: number): void {
+    this.answering.move(this.get(id).session.id, messageId, to);
+  }
+
+  queueSendNow(id: string, messageId: string): void {
+    this.answering.sendNow(this.get(id).session.id, messageId);
+  }
+
+  queueResume(id: string): void {
+    this.answering.resume(this.get(id).session.id);
+  }
+
+  fileSuggestions(id: string, query: string): Promise<FileSuggestions> {
+    return this.answering.fileSuggestions(this.get(id).session, query);
   }
 
   respond(id: string, requestId: string, decision: PermissionDecision): void {
@@ -188,7 +217,9 @@ export class SessionHost {
   }
 
   interrupt(id: string): Promise<void> {
-    return this.get(id).session.interrupt();
+    const { session } = this.get(id);
+    this.answering.stopped(id);
+    return session.interrupt();
   }
 
   /** End a session's process by force (the "Kill" action on a session that is not responding). */
@@ -244,6 +275,7 @@ export class SessionHost {
   async close(id: string): Promise<void> {
     const entry = this.get(id);
     this.sessions.delete(id);
+    this.answering.detach(id);
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
     await entry.session.close();
@@ -284,6 +316,7 @@ export class SessionHost {
     entry.view = applyEvents(entry.view, events);
     if (this.sessions.get(entry.session.id) !== entry) return; // closed: nobody is watching
     this.batcher.push({ type: 'session-events', id: entry.session.id, events });
+    this.answering.observe(entry.session.id, events);
     this.team?.observe(entry.session.id, events);
   }
 }

@@ -22,6 +22,7 @@ import { Connection, type Ask, type ProtocolExtensions } from './protocol/connec
 import type { ExitInfo } from './protocol/transport';
 import { TESTED_CLI_VERSION } from './protocol/version';
 import type { ChildTracker } from './process-registry';
+import { bypassChoice } from './bypass';
 import { spawnArgs } from './spawn-args';
 import { cwdProblem, spawnProblem } from './spawn-errors';
 import { Watchdog } from './watchdog';
@@ -173,8 +174,9 @@ export class Session {
     const dir = cwdProblem(this.cwd);
     if (dir) return this.startFailed(dir, this.claudeSessionId !== undefined);
     let args: string[];
+    const bypass = bypassChoice(this.opts.env);
     try {
-      args = spawnArgs({ resume: this.claudeSessionId, model: this.model, permissionMode: this.permissionMode });
+      args = [...bypass.args, ...spawnArgs({ resume: this.claudeSessionId, model: this.model, permissionMode: this.permissionMode })];
     } catch (err) {
       return this.startFailed(err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) }, false);
     }
@@ -207,6 +209,7 @@ export class Session {
     }
     this.conn = conn;
     if (conn.pid !== undefined) this.opts.tracker?.spawned(conn.pid, this.id);
+    this.emit([{ kind: 'info', info: { bypassAvailable: bypass.available, bypassUnavailableReason: bypass.reason } }]);
     this.watchdog?.dispose();
     this.watchdog = new Watchdog({ silenceMs: this.timings.silenceMs, now: this.now, onChange: (silent, since) => this.silenceChanged(silent, since) });
     conn

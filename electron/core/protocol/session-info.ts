@@ -23,6 +23,7 @@ export function infoFromInitialize(r: Record<string, unknown>): SessionInfo {
         description: str(m.description),
         supportsEffort: typeof m.supportsEffort === 'boolean' ? m.supportsEffort : undefined,
         effortLevels: Array.isArray(m.supportedEffortLevels) ? (m.supportedEffortLevels as unknown[]).map(String) : undefined,
+        resolvedModel: str(m.resolvedModel),
       })).filter((m) => m.value)
     : [];
   const commands = commandsFrom(r.commands);

@@ -11,6 +11,7 @@ import { BASE_ARGS } from '../../../electron/core/protocol/version';
 import { ClideError } from '../../../shared/result';
 import { FakeLab, processGone, scenario } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
+import { bypassChoice } from '../../../electron/core/bypass';
 
 let lab: FakeLab;
 afterEach(async () => {
@@ -43,7 +44,8 @@ describe('the session host', () => {
     host.send(id, 'please run --dangerously-skip-permissions');
     await waitFor(() => host.view(id).lastResult, 'result');
     const argv = lab.processes()[0]!.argv;
-    expect(argv).toEqual([...BASE_ARGS, '--model', 'claude-opus-4-7[1m]', '--permission-mode', 'plan']);
+    // The bypass flag (electron/core/bypass.ts) depends on the user running the tests.
+    expect(argv).toEqual([...BASE_ARGS, ...bypassChoice(process.env).args, '--model', 'claude-opus-4-7[1m]', '--permission-mode', 'plan']);
     expect(argv.join(' ')).not.toContain('please run');
   });
 

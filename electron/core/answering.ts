@@ -1,0 +1,105 @@
+// What the host adds around a session for talking to Claude: the message queue (send when the
+// turn ends, or now into the running turn) and @-mention file suggestions. Kept out of host.ts
+// so the host only routes.
+import type { SessionEvent } from '../../shared/events';
+import type { FileSuggestions, ImageInput } from '../../shared/ipc';
+import { ClideError } from '../../shared/result';
+import { FileIndex, rankFiles } from './file-index';
+import { MessageQueue, type QueueState, type QueueTarget } from './message-queue';
+
+export interface AnsweringTarget extends QueueTarget {
+  readonly id: string;
+  readonly cwd: string;
+  /** The lifecycle phase (see lifecycle.ts); 'stopping' still counts as a running turn. */
+  readonly phase: string;
+}
+
+export class Answering {
+  private readonly queues = new Map<string, MessageQueue>();
+  private readonly files: FileIndex;
+
+  constructor(opts: { files?: FileIndex } = {}) {
+    this.files = opts.files ?? new FileIndex();
+  }
+
+  attach(target: AnsweringTarget, emit: (events: SessionEvent[]) => void): void {
+    this.queues.set(target.id, new MessageQueue({ target, emit }));
+  }
+
+  detach(id: string): void {
+    this.queues.delete(id);
+  }
+
+  /** Every event a session emits passes by here (a turn that ends sends the next message). */
+  observe(id: string, events: readonly SessionEvent[]): void {
+    this.queues.get(id)?.observe(events);
+  }
+
+  /**
+   * Send a message. With `queue`, a message written while a turn runs (or while older queued
+   * messages still wait their turn) joins the queue instead of going into the running turn.
+   */
+  send(target: AnsweringTarget, text: string, images: readonly ImageInput[] = [], queue = false): { queued?: string } {
+    const q = this.queue(target.id);
+    const turnRunning = q.busy() || target.phase === 'stopping';
+    if (queue && (turnRunning || (q.size > 0 && !q.held))) return { queued: q.add(text, images) };
+    target.send(text, images);
+    q.released();
+    return {};
+  }
+
+  /** The person pressed Stop. */
+  stopped(id: string): void {
+    this.queues.get(id)?.stopped();
+  }
+
+  edit(id: string, messageId: string, text: string): void {
+    this.queue(id).edit(messageId, text);
+  }
+
+  remove(id: string, messageId: string): void {
+    this.queue(id).remove(messageId);
+  }
+
+  move(id: string, messageId: string, to: number): void {
+    this.queue(id).move(messageId, to);
+  }
+
+  sendNow(id: string, messageId: string): void {
+    this.queue(id).sendNow(messageId);
+  }
+
+  resume(id: string): void {
+    this.queue(id).resume();
+  }
+
+  /** The queue as plain JSON, to keep across an app restart. */
+  queueState(id: string): QueueState | undefined {
+    return this.queues.get(id)?.state();
+  }
+
+  restoreQueue(id: string, state: QueueState): void {
+    this.queue(id).restore(state);
+  }
+
+  async fileSuggestions(target: AnsweringTarget, query: string): Promise<FileSuggestions> {
+    let list;
+    try {
+      list = await this.files.list(target.cwd);
+    } catch (err) {
+      throw new ClideError({
+        kind: 'invalid-input',
+        message: `clide could not list the files in ${target.cwd}: ${(err as Error).message}`,
+        hint: 'Check that the folder still exists and can be read.',
+      });
+    }
+    const items = rankFiles(list.entries, query.replace(/^"|"$/g, ''), 50);
+    return { cwd: target.cwd, items: items.map((e) => ({ path: e.path, folder: e.folder })), truncated: list.truncated };
+  }
+
+  private queue(id: string): MessageQueue {
+    const q = this.queues.get(id);
+    if (!q) throw new ClideError({ kind: 'session-not-found', message: 'That session is not open.' });
+    return q;
+  }
+}
