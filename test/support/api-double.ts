@@ -57,6 +57,16 @@ export function installApiDouble(options: ApiDoubleOptions): void {
   let checks = options.checkClaude ?? [];
   let created = 0;
   let userMessages = 0;
+  let queued = 0;
+  const queues: Record<string, Array<{ id: string; text: string; at: number }>> = {};
+  // Apply a change to a session's queue and echo the whole queue, as the host does.
+  const queueChange = (input: Record<string, unknown>, f: (list: Array<{ id: string; text: string; at: number }>) => Array<{ id: string; text: string; at: number }>): Reply => {
+    const id = typeof input.id === 'string' ? input.id : '';
+    const messages = f(queues[id] ?? []);
+    queues[id] = messages;
+    if (echo) setTimeout(() => deliver([{ type: 'session-events', id, events: [{ kind: 'queue', messages }] }]), 0);
+    return { ok: true, value: {} };
+  };
 
   const deliver = (batch: AppEvent[]) => {
     for (const e of batch) {
@@ -106,6 +116,15 @@ export function installApiDouble(options: ApiDoubleOptions): void {
         }),
       send: (input: Record<string, unknown>) =>
         handle('session:send', input, () => {
+          if (input.queue === true) {
+            // The host holds it while a turn runs (the double assumes one does when asked to queue).
+            queued += 1;
+            const id = str(input.id);
+            const messages = [...(queues[id] ?? []), { id: `queued-${queued}`, text: str(input.text), at: Date.now() }];
+            queues[id] = messages;
+            if (echo) later([{ type: 'session-events', id, events: [{ kind: 'queue', messages }] }]);
+            return ok({ queued: `queued-${queued}` });
+          }
           userMessages += 1;
           if (echo) {
             later([
@@ -146,6 +165,33 @@ export function installApiDouble(options: ApiDoubleOptions): void {
           return ok();
         }),
       interrupt: (input: Record<string, unknown>) => handle('session:interrupt', input, () => ok()),
+      queueEdit: (input: Record<string, unknown>) =>
+        handle('session:queueEdit', input, () => queueChange(input, (list) => list.map((m) => (m.id === input.messageId ? { ...m, text: str(input.text) } : m)))),
+      queueRemove: (input: Record<string, unknown>) =>
+        handle('session:queueRemove', input, () => queueChange(input, (list) => list.filter((m) => m.id !== input.messageId))),
+      queueMove: (input: Record<string, unknown>) =>
+        handle('session:queueMove', input, () =>
+          queueChange(input, (list) => {
+            const next = list.filter((m) => m.id !== input.messageId);
+            const moved = list.find((m) => m.id === input.messageId);
+            if (moved) next.splice(Number(input.to), 0, moved);
+            return next;
+          }),
+        ),
+      queueSendNow: (input: Record<string, unknown>) =>
+        handle('session:queueSendNow', input, () => {
+          const moved = (queues[str(input.id)] ?? []).find((m) => m.id === input.messageId);
+          const r = queueChange(input, (list) => list.filter((m) => m.id !== input.messageId));
+          if (echo && moved) {
+            userMessages += 1;
+            later([{ type: 'session-events', id: str(input.id), events: [{ kind: 'user', id: `user-${userMessages}`, text: moved.text, at: Date.now() }] }]);
+          }
+          return r;
+        }),
+      queueResume: (input: Record<string, unknown>) => handle('session:queueResume', input, () => ok()),
+      fileSuggestions: (input: Record<string, unknown>) =>
+        handle('session:fileSuggestions', input, () => ok({ cwd: options.defaultCwd ?? snapshot.environment.defaultCwd, items: [], truncated: false })),
+      setEffort: (input: Record<string, unknown>) => handle('session:setEffort', input, () => ok()),
       close: (input: Record<string, unknown>) =>
         handle('session:close', input, () => {
           if (echo) later([{ type: 'session-closed', id: str(input.id) }]);

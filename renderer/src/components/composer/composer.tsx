@@ -1,6 +1,9 @@
-// The message box. Enter sends, Shift+Enter adds a line; Esc stops a running turn. A message
+// The message box. Enter sends, Shift+Enter adds a line; while Claude works, Enter queues the
+// message (sent when the turn ends) and Ctrl/Cmd+Enter sends it into the running turn now.
+// Esc stops a running turn; Up/Down walk through earlier prompts; "/" offers commands and "@"
+// files; pasted or dropped images are attached. Shift+Tab cycles the permission mode. A message
 // that fails to send comes back into the box with the reason, so nothing typed is lost.
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { shownByWindow } from '../../app-actions';
@@ -8,8 +11,19 @@ import { registerComposer } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
 import { canSend, isTurnRunning } from '../../store/selectors';
 import { clideStore, useClide } from '../../store/store';
+import { ComposerToolbar } from '../modes/toolbar';
+import { cycleMode } from '../modes/mode-requests';
+import { answering } from './api-calls';
+import { AttachmentStrip } from './attachment-strip';
+import { addImageFiles, attachmentsOf, setAttachments, useAttachments } from './attachments';
+import { notBrowsing, onFirstLine, onLastLine, promptHistory, stepBack, stepForward, type HistoryState } from './history';
+import { QueueList } from './queue-list';
+import { accept } from './typeahead';
+import { TypeaheadMenu, useTypeahead } from './typeahead-menu';
+import '../../styles/answering.css';
 
 const PLACEHOLDER = 'Message Claude… (Enter to send, Shift+Enter for a new line)';
+const PLACEHOLDER_RUNNING = 'Message Claude… (Enter to queue, Ctrl+Enter to send now)';
 
 export function Composer({ sessionId }: { sessionId: string }) {
   const actions = useActions();
@@ -17,26 +31,48 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const setDraft = useClide((s) => s.setDraft);
   const status = useSessionField(sessionId, (v) => v.status, 'starting');
   const failure = useSessionField(sessionId, (v) => v.failure, undefined);
+  const images = useAttachments(sessionId);
   const [error, setError] = useState<AppError | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
   const [stopping, setStopping] = useState(false);
+  const [caret, setCaret] = useState(0);
+  const [history, setHistory] = useState<HistoryState>(notBrowsing);
+  const [dragging, setDragging] = useState(false);
+  const box = useRef<HTMLTextAreaElement | null>(null);
 
   const running = isTurnRunning({ status });
   const open = canSend({ status });
+  const ta = useTypeahead(sessionId, draft, caret);
+  // Read when Up is pressed, not subscribed to: streaming replies must not re-render the box.
+  const past = () => promptHistory((clideStore.getState().sessions[sessionId]?.items ?? []).flatMap((i) => (i.type === 'user' ? [i.text] : [])));
   const ref = useCallback((el: HTMLTextAreaElement | null) => {
+    box.current = el;
     registerComposer(el);
     el?.focus();
   }, []);
 
-  const send = async () => {
+  const replaceText = (text: string, at = text.length) => {
+    setDraft(sessionId, text);
+    setCaret(at);
+    // After React writes the value: put the caret where the edit ends.
+    requestAnimationFrame(() => box.current?.setSelectionRange(at, at));
+  };
+
+  const send = async (mode: 'auto' | 'now') => {
     const text = draft;
-    if (!text.trim() || !open) return;
+    const imgs = attachmentsOf(sessionId);
+    if ((!text.trim() && imgs.length === 0) || !open) return;
     setError(undefined);
+    setNotice(undefined);
     setDraft(sessionId, '');
-    const r = await actions.send(sessionId, text);
+    setAttachments(sessionId, []);
+    setHistory(notBrowsing);
+    const r = await answering.send(sessionId, { text, images: imgs.map(({ mediaType, data }) => ({ mediaType, data })), queue: mode === 'auto' && running });
     if (!r.ok) {
       setError(r.error);
       // Put the text back unless the person already started a new one.
       if (!clideStore.getState().drafts[sessionId]) setDraft(sessionId, text);
+      if (attachmentsOf(sessionId).length === 0) setAttachments(sessionId, imgs);
     }
   };
 
@@ -53,20 +89,93 @@ export function Composer({ sessionId }: { sessionId: string }) {
     if (!r.ok) setError(r.error);
   };
 
+  const pick = (i: number) => {
+    const item = ta.items[i];
+    if (!item || !ta.trigger) return;
+    const next =
+      item.kind === 'command' ? accept(draft, ta.trigger, item.command.name) : accept(draft, ta.trigger, item.path, item.folder);
+    replaceText(next.text, next.caret);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // An IME composing text uses Enter to pick a candidate, not to send.
     if (e.nativeEvent.isComposing || e.keyCode === 229) return;
-    if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+    const plain = !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey;
+    if (ta.open) {
+      if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && plain && ta.items.length > 0) {
+        e.preventDefault();
+        ta.move(e.key === 'ArrowDown' ? 1 : -1);
+        return;
+      }
+      if ((e.key === 'Enter' || e.key === 'Tab') && plain && ta.items.length > 0) {
+        e.preventDefault();
+        pick(ta.active);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        ta.close();
+        return;
+      }
+    }
+    if (e.key === 'Enter' && plain) {
       e.preventDefault();
-      void send();
+      void send('auto');
+    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
+      e.preventDefault();
+      void send('now');
     } else if (e.key === 'Escape' && running) {
       e.preventDefault();
       void stop();
+    } else if (e.key === 'Tab' && e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      if (open) cycleMode(sessionId);
+    } else if (e.key === 'ArrowUp' && plain) {
+      const el = e.currentTarget;
+      const browsing = history.at !== undefined;
+      if ((draft === '' || browsing) && onFirstLine(draft, el.selectionStart)) {
+        const step = stepBack(past(), history, draft);
+        if (step.text !== undefined) {
+          e.preventDefault();
+          setHistory(step.state);
+          replaceText(step.text);
+        }
+      }
+    } else if (e.key === 'ArrowDown' && plain && history.at !== undefined && onLastLine(draft, e.currentTarget.selectionStart)) {
+      const step = stepForward(past(), history);
+      if (step.text !== undefined) {
+        e.preventDefault();
+        setHistory(step.state);
+        replaceText(step.text);
+      }
     }
   };
 
+  const takeFiles = async (files: File[]) => {
+    if (files.length === 0) return;
+    const problem = await addImageFiles(sessionId, files);
+    setNotice(problem);
+  };
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...e.clipboardData.files];
+    if (files.length === 0) return;
+    // Pasting a picture attaches it; text on the clipboard beside it is pasted as usual.
+    if (!e.clipboardData.getData('text/plain')) e.preventDefault();
+    void takeFiles(files);
+  };
+  const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');
+  const onDrop = (e: DragEvent<HTMLFormElement>) => {
+    setDragging(false);
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    void takeFiles([...e.dataTransfer.files]);
+    box.current?.focus();
+  };
+
+  const canSubmit = open && (draft.trim() !== '' || images.length > 0);
   return (
     <div className="composer-wrap">
+      <QueueList sessionId={sessionId} />
       {!open && !(status === 'failed' && failure?.resumable) && (
         <div className="composer-closed">
           <span>
@@ -90,26 +199,45 @@ export function Composer({ sessionId }: { sessionId: string }) {
       <form
         className="composer"
         data-disabled={!open || undefined}
+        data-dragging={dragging || undefined}
         onSubmit={(e) => {
           e.preventDefault();
-          void send();
+          void send('auto');
         }}
+        onDragOver={(e) => {
+          if (!hasFiles(e) || !open) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
       >
-        <textarea
-          ref={ref}
-          className="composer-input"
-          aria-label="Message Claude"
-          placeholder={open ? PLACEHOLDER : status === 'failed' ? 'Resume the session to continue.' : 'This session has ended.'}
-          rows={1}
-          value={draft}
-          disabled={!open}
-          spellCheck
-          onChange={(e) => {
-            setDraft(sessionId, e.target.value);
-            if (error) setError(undefined);
-          }}
-          onKeyDown={onKeyDown}
-        />
+        <TypeaheadMenu t={ta} onPick={pick} />
+        <div className="composer-main">
+          <AttachmentStrip sessionId={sessionId} />
+          <textarea
+            ref={ref}
+            className="composer-input"
+            aria-label="Message Claude"
+            aria-autocomplete="list"
+            aria-controls={ta.open ? ta.listId : undefined}
+            aria-activedescendant={ta.open && ta.items.length > 0 ? ta.optionId(ta.active) : undefined}
+            placeholder={open ? (running ? PLACEHOLDER_RUNNING : PLACEHOLDER) : status === 'failed' ? 'Resume the session to continue.' : 'This session has ended.'}
+            rows={1}
+            value={draft}
+            disabled={!open}
+            spellCheck
+            onChange={(e) => {
+              setDraft(sessionId, e.target.value);
+              setCaret(e.target.selectionStart);
+              if (history.at !== undefined) setHistory(notBrowsing);
+              if (error) setError(undefined);
+            }}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+          />
+        </div>
         <div className="composer-buttons">
           {running && (
             <button type="button" className="btn btn-stop" onClick={() => void stop()} disabled={stopping} title="Stop the running turn (Esc)">
@@ -117,11 +245,28 @@ export function Composer({ sessionId }: { sessionId: string }) {
               Stop
             </button>
           )}
-          <button type="submit" className="btn btn-send" aria-label="Send" title="Send (Enter)" disabled={!open || !draft.trim()}>
-            <span aria-hidden="true">↑</span>
+          {running && canSubmit && (
+            <button type="button" className="btn btn-small btn-steer" onClick={() => void send('now')} title="Send into the running turn now (Ctrl+Enter)">
+              Send now
+            </button>
+          )}
+          <button
+            type="submit"
+            className="btn btn-send"
+            aria-label={running ? 'Queue' : 'Send'}
+            title={running ? 'Queue: sent when Claude finishes (Enter)' : 'Send (Enter)'}
+            disabled={!canSubmit}
+          >
+            <span aria-hidden="true">{running ? '⤓' : '↑'}</span>
           </button>
         </div>
       </form>
+      <ComposerToolbar sessionId={sessionId} disabled={!open} />
+      {notice && (
+        <div className="composer-notice" role="status">
+          {notice}
+        </div>
+      )}
       {error && !shownByWindow(error) && (
         <div className="composer-error" role="status">
           {error.message}

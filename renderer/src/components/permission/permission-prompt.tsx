@@ -1,18 +1,22 @@
-// A tool call waiting for the person, inline at the end of the transcript. Focus moves here
-// when it appears so the keyboard can reach it, but that automatic focus is not consent:
-// Enter allows and Esc denies only after the person chose the prompt themselves (clicked it,
-// or moved focus onto it). A stray Enter meant for the composer never allows anything, and
-// nothing but a person answers a prompt: there is no timeout.
+// A tool call waiting for the person, inline at the end of the transcript. Prompts queue in the
+// order the CLI asked; the first is shown with "1 of N". Claude's questions (AskUserQuestion)
+// and plan approvals (ExitPlanMode) arrive the same way and get their own cards.
+//
+// Focus moves here when a prompt appears so the keyboard can reach it, but that automatic focus
+// is not consent: Enter allows, A always allows and Esc denies only after the person chose the
+// prompt themselves (use-prompt-focus.ts). A stray Enter meant for the composer never allows
+// anything, and nothing but a person answers a prompt: there is no timeout.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { PermissionDecision } from '../../../../shared/ipc';
-import type { PermissionRequest } from '../../../../shared/events';
-import type { AppError } from '../../../../shared/result';
-import { useActions } from '../../actions-context';
-import { shownByWindow } from '../../app-actions';
 import { focusComposer } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
 import { VisibleText } from '../common/visible-text';
+import { PlanCard } from '../plan/plan-card';
+import { QuestionCard } from '../question/question-card';
+import { AlwaysAllow, useAlwaysAllow } from './always-allow';
+import { PromptError, useAnswer, type CardProps } from './card-parts';
 import { FullInput, WhatWillHappen } from './prompt-details';
+import { SubagentChip } from './subagent-chip';
+import { usePromptFocus } from './use-prompt-focus';
 
 export function PermissionPrompt({ sessionId }: { sessionId: string }) {
   const request = useSessionField(sessionId, (v) => v.pending[0], undefined);
@@ -23,42 +27,30 @@ export function PermissionPrompt({ sessionId }: { sessionId: string }) {
     if (requestId === undefined && (document.activeElement === document.body || document.activeElement === null)) focusComposer();
   }, [requestId]);
   if (!request) return null;
-  return <PromptCard key={request.requestId} sessionId={sessionId} request={request} count={count} />;
+  const props = { key: request.requestId, sessionId, request, count };
+  if (request.toolName === 'AskUserQuestion' && Array.isArray(request.input.questions)) return <QuestionCard {...props} />;
+  if (request.toolName === 'ExitPlanMode') return <PlanCard {...props} />;
+  return <PromptCard {...props} />;
 }
 
-interface PromptCardProps {
-  sessionId: string;
-  request: PermissionRequest;
-  count: number;
-}
-
-function PromptCard({ sessionId, request, count }: PromptCardProps) {
-  const actions = useActions();
-  const root = useRef<HTMLDivElement>(null);
+function PromptCard({ sessionId, request, count }: CardProps) {
+  const focus = usePromptFocus();
   const allowButton = useRef<HTMLButtonElement>(null);
-  const [armed, setArmed] = useState(false);
-  const [nudged, setNudged] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | undefined>();
+  const { busy, error, answer } = useAnswer(sessionId, request.requestId);
   const [reason, setReason] = useState('');
+  const always = useAlwaysAllow(request);
   const titleId = useId();
   const descId = useId();
+  const { armed } = focus;
+  // An ask marked "default to no" is never answered Allow by a key on the card itself.
+  const enterAllows = armed && !request.defaultToNo;
 
-  useEffect(() => {
-    root.current?.focus();
-  }, []);
-
-  const answer = async (decision: PermissionDecision) => {
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    const r = await actions.respond(sessionId, request.requestId, decision);
-    if (!r.ok) {
-      setBusy(false);
-      setError(r.error);
-    }
-  };
   const allow = () => void answer({ behavior: 'allow' });
+  const alwaysAllow = () => {
+    const updatedPermissions = always.chosen();
+    if (updatedPermissions.length === 0) return;
+    void answer({ behavior: 'allow', updatedPermissions });
+  };
   const deny = () => {
     const message = reason.trim();
     void answer(message ? { behavior: 'deny', message } : { behavior: 'deny' });
@@ -67,36 +59,39 @@ function PromptCard({ sessionId, request, count }: PromptCardProps) {
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.nativeEvent.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target as HTMLElement;
-    const inField = target instanceof HTMLInputElement;
+    const inReason = target instanceof HTMLInputElement && target.type === 'text';
+    const inControl = inReason || target instanceof HTMLSelectElement;
     if (e.key === 'Escape') {
       e.preventDefault();
-      if (armed || inField) deny();
-      else setNudged(true);
+      if (armed || inReason) deny();
+      else focus.nudge();
       return;
     }
     if (e.key === 'Enter' && !e.shiftKey) {
-      if (inField) {
+      if (inReason) {
         e.preventDefault();
         deny();
         return;
       }
-      // A focused button or disclosure answers Enter itself: it was reached on purpose.
-      if (target !== root.current) return;
+      // A focused button, disclosure or field answers Enter itself: it was reached on purpose.
+      if (target !== focus.root.current) return;
       e.preventDefault();
-      if (armed) allow();
-      else setNudged(true);
+      if (enterAllows) allow();
+      else focus.nudge();
       return;
     }
-    if (e.key === 'Tab' && !e.shiftKey && target === root.current) {
+    if (e.key === 'Tab' && !e.shiftKey && target === focus.root.current) {
       // "Press Tab to choose": straight to the answer buttons, past the input details.
       e.preventDefault();
       allowButton.current?.focus();
       return;
     }
-    if (!armed && target === root.current && e.key.length === 1) {
-      // Typing meant for the composer: hand focus back so the keystroke lands there.
-      focusComposer();
+    if ((e.key === 'a' || e.key === 'A') && armed && !inControl && always.offered) {
+      e.preventDefault();
+      alwaysAllow();
+      return;
     }
+    focus.passThrough(e);
   };
 
   const description = request.description ?? request.title;
@@ -104,21 +99,13 @@ function PromptCard({ sessionId, request, count }: PromptCardProps) {
 
   return (
     <div
-      ref={root}
+      {...focus.rootProps}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
       aria-describedby={descId}
       className="prompt"
-      data-armed={armed || undefined}
-      tabIndex={-1}
       onKeyDown={onKeyDown}
-      onPointerDown={() => setArmed(true)}
-      onFocus={(e) => {
-        // Focus on a control inside (Tab, click) is deliberate; the automatic focus on the card
-        // itself, or the window regaining focus, is not.
-        if (e.target !== root.current) setArmed(true);
-      }}
     >
       <div className="prompt-head">
         <span className="prompt-icon" aria-hidden="true">
@@ -127,6 +114,7 @@ function PromptCard({ sessionId, request, count }: PromptCardProps) {
         <h2 id={titleId} className="prompt-title">
           Allow {request.displayName}?
         </h2>
+        <SubagentChip sessionId={sessionId} parentToolUseId={request.parentToolUseId} />
         {request.mcpServer && <span className="chip">MCP · {request.mcpServer}</span>}
         {count > 1 && <span className="chip prompt-count">1 of {count}</span>}
       </div>
@@ -163,12 +151,22 @@ function PromptCard({ sessionId, request, count }: PromptCardProps) {
       <div className="prompt-actions">
         <button ref={allowButton} type="button" className="btn btn-primary" disabled={busy} onClick={allow}>
           Allow
-          {armed && (
+          {enterAllows && (
             <kbd aria-hidden="true" className="key-hint">
               ⏎
             </kbd>
           )}
         </button>
+        {always.offered && (
+          <button type="button" className="btn" disabled={busy || !always.any} onClick={alwaysAllow} aria-describedby={always.panelId}>
+            Always allow
+            {armed && (
+              <kbd aria-hidden="true" className="key-hint">
+                A
+              </kbd>
+            )}
+          </button>
+        )}
         <button type="button" className="btn" disabled={busy} onClick={deny}>
           Deny
           {armed && (
@@ -188,15 +186,15 @@ function PromptCard({ sessionId, request, count }: PromptCardProps) {
           onChange={(e) => setReason(e.target.value)}
         />
       </div>
-      <div className={`prompt-hint${nudged && !armed ? ' is-nudged' : ''}`}>
-        {armed ? 'Enter allows · Esc denies' : 'Press Tab to choose an answer, or click a button. Nothing is allowed without you.'}
+      {always.offered && <AlwaysAllow state={always} disabled={busy} />}
+      <div className={`prompt-hint${focus.nudged && !armed ? ' is-nudged' : ''}`}>
+        {armed
+          ? request.defaultToNo
+            ? 'Choose Allow with the mouse or Tab, then Space · Esc denies'
+            : `Enter allows${always.offered ? ' · A always allows' : ''} · Esc denies`
+          : 'Press Tab to choose an answer, or click a button. Nothing is allowed without you.'}
       </div>
-      {error && !shownByWindow(error) && (
-        <div className="prompt-error">
-          {error.message}
-          {error.hint ? ` ${error.hint}` : ''}
-        </div>
-      )}
+      <PromptError error={error} />
     </div>
   );
 }

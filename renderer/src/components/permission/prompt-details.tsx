@@ -7,6 +7,7 @@ import { countLines } from '../../lib/terminal-text';
 import { prettyJson, summarizeToolInput } from '../../lib/tool-summary';
 import { VisibleText } from '../common/visible-text';
 import { MarkdownText } from '../transcript/markdown';
+import { diffLines, diffStats } from './prompt-diff';
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
@@ -76,16 +77,25 @@ export function WhatWillHappen({ request }: { request: PermissionRequest }) {
           <Field label="File" note={input.replace_all === true ? 'every occurrence' : undefined}>
             <Exact text={path} />
           </Field>
-          {oldText !== undefined && (
-            <Field label="Replace" note={lines(oldText)}>
-              <Exact text={oldText} tall />
-            </Field>
-          )}
-          {newText !== undefined && (
-            <Field label="With" note={lines(newText)}>
-              <Exact text={newText} tall />
-            </Field>
-          )}
+          {oldText !== undefined && newText !== undefined && <EditDiff before={oldText} after={newText} />}
+        </>
+      );
+    }
+    case 'MultiEdit': {
+      const edits = Array.isArray(input.edits) ? (input.edits as unknown[]) : [];
+      if (path === undefined || edits.length === 0) break;
+      return (
+        <>
+          <Field label="File" note={`${edits.length} ${edits.length === 1 ? 'edit' : 'edits'}`}>
+            <Exact text={path} />
+          </Field>
+          {edits.map((e, i) => {
+            const edit = (typeof e === 'object' && e !== null ? e : {}) as Record<string, unknown>;
+            const before = str(edit.old_string);
+            const after = str(edit.new_string);
+            if (before === undefined || after === undefined) return null;
+            return <EditDiff key={i} before={before} after={after} label={`Edit ${i + 1}`} />;
+          })}
         </>
       );
     }
@@ -121,6 +131,27 @@ export function WhatWillHappen({ request }: { request: PermissionRequest }) {
         </Field>
       )}
     </>
+  );
+}
+
+/** The change an edit makes, every line of it, with − and + marks. */
+function EditDiff({ before, after, label = 'Change' }: { before: string; after: string; label?: string }) {
+  const lines = diffLines(before, after);
+  const { added, removed } = diffStats(lines);
+  return (
+    <Field label={label} note={`+${added} −${removed}`}>
+      <pre className="prompt-exact prompt-diff is-tall" dir="ltr" aria-label={`${label}: ${added} added, ${removed} removed`}>
+        {lines.map((l, i) => (
+          <span key={i} className={`pd-line pd-${l.kind}`}>
+            <span className="pd-mark" aria-hidden="true">
+              {l.kind === 'add' ? '+' : l.kind === 'del' ? '−' : ' '}
+            </span>
+            <VisibleText text={l.text} />
+            {'\n'}
+          </span>
+        ))}
+      </pre>
+    </Field>
   );
 }
 

@@ -1,0 +1,53 @@
+// The host calls behind the composer, the prompts and the mode controls. Like app-actions.ts,
+// each returns a Result and never throws, and a host that refuses the window is reported once,
+// for the whole window.
+import type { FileSuggestions, ImageInput, InputOf, OutputOf, PermissionDecision, Result } from '../../../../shared/ipc';
+import type { AppError } from '../../../../shared/result';
+import { getApi } from '../../api';
+import { clideStore } from '../../store/store';
+
+function unreachable(err: unknown): AppError {
+  return {
+    kind: 'internal',
+    message: `clide could not reach its main process: ${err instanceof Error ? err.message : String(err)}`,
+    hint: 'Wait a moment and try again; if it keeps failing, restart clide.',
+  };
+}
+
+async function call<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
+  let r: Result<T>;
+  try {
+    r = await f();
+  } catch (err) {
+    r = { ok: false, error: unreachable(err) };
+  }
+  if (!r.ok && r.error.kind === 'unauthorized') clideStore.getState().setConnection('refused', r.error);
+  return r;
+}
+
+export interface SendInput {
+  text: string;
+  images?: ImageInput[];
+  /** Hold it in the queue while a turn runs (Enter), instead of steering the turn (send now). */
+  queue?: boolean;
+}
+
+export const answering = {
+  send(id: string, { text, images, queue }: SendInput): Promise<Result<OutputOf<'session', 'send'>>> {
+    const input: InputOf<'session', 'send'> = { id, text };
+    if (images && images.length > 0) input.images = images;
+    if (queue) input.queue = true;
+    return call(() => getApi().session.send(input));
+  },
+  respond: (id: string, requestId: string, decision: PermissionDecision) => call(() => getApi().session.respond({ id, requestId, decision })),
+  interrupt: (id: string) => call(() => getApi().session.interrupt({ id })),
+  queueEdit: (id: string, messageId: string, text: string) => call(() => getApi().session.queueEdit({ id, messageId, text })),
+  queueRemove: (id: string, messageId: string) => call(() => getApi().session.queueRemove({ id, messageId })),
+  queueMove: (id: string, messageId: string, to: number) => call(() => getApi().session.queueMove({ id, messageId, to })),
+  queueSendNow: (id: string, messageId: string) => call(() => getApi().session.queueSendNow({ id, messageId })),
+  queueResume: (id: string) => call(() => getApi().session.queueResume({ id })),
+  fileSuggestions: (id: string, query: string): Promise<Result<FileSuggestions>> => call(() => getApi().session.fileSuggestions({ id, query })),
+  setPermissionMode: (id: string, mode: string) => call(() => getApi().session.setPermissionMode({ id, mode })),
+  setModel: (id: string, model: string) => call(() => getApi().session.setModel({ id, model })),
+  setEffort: (id: string, level: string) => call(() => getApi().session.setEffort({ id, level })),
+};

@@ -1,0 +1,17 @@
+// The row under the message box: permission mode, model and effort, and a reminder of what
+// the box can do.
+import { ModelPicker } from './model-picker';
+import { ModePicker } from './mode-picker';
+
+export function ComposerToolbar({ sessionId, disabled }: { sessionId: string; disabled: boolean }) {
+  return (
+    <div className="composer-toolbar" role="toolbar" aria-label="Session settings">
+      <ModePicker sessionId={sessionId} disabled={disabled} />
+      <ModelPicker sessionId={sessionId} disabled={disabled} />
+      <span className="ctl-spacer" />
+      <span className="ctl-tips" aria-hidden="true">
+        / commands · @ files · paste images · ↑ history
+      </span>
+    </div>
+  );
+}
