@@ -19,7 +19,7 @@ import { DEFAULT_TEAM_CAP, PERSON, type TeamHold, type TeamMessage, type TeamSta
 import type { SdkMcpServer } from '../protocol/mcp-server';
 import type { ProtocolExtensions } from '../protocol/pipeline';
 import { TaskBoard, type TaskPatch } from './board';
-import { envelope, type Letter } from './envelope';
+import { envelope, parseEnvelope, type Letter } from './envelope';
 import { MAX_MESSAGE_CHARS, MAX_PER_TURN, MAX_WAITING } from './limits';
 import { LoopGuard } from './loop-guard';
 import { findMember, roster, type Member, type RosterSource } from './roster';
@@ -139,6 +139,13 @@ export class TeamBroker {
       } else if (d && d.sessionId === sessionId && d.userId === undefined && e.text === d.text) {
         d.userId = e.id;
         d.letters.forEach((l, i) => out.push(this.receivedCard(l, sessionId, i === 0 ? e.id : `${e.id}-${i}`, 'turn', e.at)));
+      } else if (parseEnvelope(e.text)) {
+        // A delivered turn shown again from the CLI's transcript (a resumed session).
+        const me = this.member(sessionId);
+        const to = [{ id: sessionId, name: me?.name ?? sessionId, state: 'delivered' as const }];
+        parseEnvelope(e.text)!.forEach((l, i) =>
+          out.push({ kind: 'team-message', id: i === 0 ? e.id : `${e.id}-${i}`, messageId: `${e.id}-${i}`, direction: 'received', from: { id: '', name: l.from }, to, toAll: l.toAll || undefined, text: l.text, via: 'turn', at: e.at }),
+        );
       } else {
         out.push(e);
         // The person wrote to a session they had stopped: they are back in control of it.

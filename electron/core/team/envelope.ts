@@ -36,6 +36,20 @@ export function envelope(letters: readonly Letter[]): string {
   return [head, ...body, reply].join('\n\n');
 }
 
+/**
+ * The letters in a delivered turn, when `text` is one (a conversation shown again from the
+ * CLI's transcript after a resume has them as plain user messages).
+ */
+export function parseEnvelope(text: string): Array<{ from: string; toAll: boolean; text: string }> | undefined {
+  if (!text.startsWith(ENVELOPE_MARK)) return undefined;
+  const out: Array<{ from: string; toAll: boolean; text: string }> = [];
+  const re = /<team_message from="([^"]*)"([^>]*)>\n([\s\S]*?)\n<\/team_message>/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push({ from: m[1]!, toAll: m[2]!.includes('to="all sessions"'), text: m[3]!.replace(/<(\/?)team_message_/g, '<$1team_message') });
+  }
+  return out.length > 0 ? out : undefined;
+}
+
 /** A message text cannot close its own envelope early and pose as a second sender. */
 function inert(text: string): string {
   return text.replace(/<(\/?)team_message/gi, '<$1team_message_');

@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment } from '../../../shared/ipc';
 import type { AppError } from '../../../shared/result';
 import { activate, applyBatch, initialSessions, replaceFromSnapshot, type SessionsState } from './sessions';
+import { teamFromBatch, teamSlice, type TeamSlice } from './team';
 
 /** 'refused': the host turned this window away (a stale access token); retrying will not help. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'refused';
@@ -38,7 +39,7 @@ export interface ComposerSlice {
   setDraft(sessionId: string, text: string): void;
 }
 
-export type ClideState = EnvironmentSlice & SessionsSlice & ConnectionSlice & ComposerSlice;
+export type ClideState = EnvironmentSlice & SessionsSlice & ConnectionSlice & TeamSlice & ComposerSlice;
 export type ClideStore = StoreApi<ClideState>;
 
 type Set = StoreApi<ClideState>['setState'];
@@ -62,9 +63,11 @@ const sessionsSlice = (set: Set, get: Get): SessionsSlice => ({
     const before = sessionsOf(get());
     const after = applyBatch(before, batch);
     if (after !== before) set(after);
+    const team = teamFromBatch(batch);
+    if (team) set({ team });
   },
   loadSnapshot: (snapshot) =>
-    set((s) => ({ ...replaceFromSnapshot(sessionsOf(s), snapshot.sessions), environment: snapshot.environment, load: { phase: 'ready' } })),
+    set((s) => ({ ...replaceFromSnapshot(sessionsOf(s), snapshot.sessions), environment: snapshot.environment, load: { phase: 'ready' }, ...(snapshot.team ? { team: snapshot.team } : {}) })),
   setActive: (id) => {
     const before = sessionsOf(get());
     const after = activate(before, id);
@@ -90,6 +93,7 @@ export function createClideStore(): ClideStore {
     ...sessionsSlice(set, get),
     ...connectionSlice(set),
     ...composerSlice(set),
+    ...teamSlice(set),
   }));
 }
 

@@ -8,6 +8,7 @@ import { positionOf } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
 import { disclosureKey, useDisclosure } from './disclosure';
+import { TeamMessageCard } from '../team/team-message-card';
 
 type ItemOf<T extends TranscriptItem['type']> = Extract<TranscriptItem, { type: T }>;
 
@@ -60,6 +61,8 @@ export const ItemRow = memo(function ItemRow({ sessionId, id, prevId, nested }: 
       return <HookFailure sessionId={sessionId} item={item} />;
     case 'turn-error':
       return <Notice id={item.id} level="error" code={`turn-${item.subtype}`} text={turnErrorText(item)} />;
+    case 'team-message':
+      return <TeamMessageCard item={item} />;
     default:
       return <OtherItem item={item} />;
   }
