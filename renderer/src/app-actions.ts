@@ -3,14 +3,15 @@
 import type { ClaudeCheck, ClideApi, PermissionDecision, Result } from '../../shared/ipc';
 import type { AppError } from '../../shared/result';
 import type { ClideStore } from './store/store';
+import { createWorkspaceActions, type WorkspaceActions } from './workspace-actions';
 
 type Done = Result<unknown>;
 
-export interface AppActions {
+export interface AppActions extends WorkspaceActions {
   /** Fetch the host's snapshot into the store; optionally start a first session. */
   loadSnapshot(opts?: { createIfEmpty?: boolean }): Promise<Result<void>>;
   checkClaude(): Promise<Result<ClaudeCheck>>;
-  createSession(input?: { cwd?: string }): Promise<Result<{ id: string }>>;
+  createSession(input?: { cwd?: string; model?: string; permissionMode?: string }): Promise<Result<{ id: string }>>;
   send(id: string, text: string): Promise<Done>;
   respond(id: string, requestId: string, decision: PermissionDecision): Promise<Done>;
   interrupt(id: string): Promise<Done>;
@@ -90,6 +91,7 @@ export function createActions(api: ClideApi, store: ClideStore): AppActions {
       return r;
     },
     createSession,
+    ...createWorkspaceActions(api, store, call),
     send: (id, text) => call(() => api.session.send({ id, text })),
     respond: (id, requestId, decision) => call(() => api.session.respond({ id, requestId, decision })),
     interrupt: (id) => call(() => api.session.interrupt({ id })),

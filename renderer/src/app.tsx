@@ -4,6 +4,7 @@ import { NotFoundScreen } from './components/screens/not-found';
 import { ConnectionBanner, LoadError, NoSessions, Splash } from './components/screens/simple-screens';
 import { StatusBar } from './components/status/status-bar';
 import { panelId, tabId, TabStrip } from './components/tabs/tab-strip';
+import { useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
 import { useClide } from './store/store';
 
@@ -18,10 +19,12 @@ export function App() {
 
 function Workspace() {
   const activeId = useClide((s) => (s.activeId && s.sessions[s.activeId] ? s.activeId : undefined));
+  useWorkspaceChrome();
   return (
     <div className="app">
       <TabStrip />
       <ConnectionBanner />
+      <WorkspaceOverlays />
       {activeId ? <SessionPane key={activeId} sessionId={activeId} /> : <NoSessions />}
       {activeId && <StatusBar sessionId={activeId} />}
     </div>

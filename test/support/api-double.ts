@@ -4,8 +4,9 @@
 // the host would. It echoes what the real host echoes (a sent message, a closed prompt) so
 // tests read like real sessions. `installApiDouble` runs in the page: it must not use any
 // value from outside its own body.
-import type { SessionEvent } from '../../shared/events';
+import type { ContextUsage, SessionEvent } from '../../shared/events';
 import type { AppEvent, AppSnapshot, ClaudeCheck, ClideApi, Environment } from '../../shared/ipc';
+import { defaultSettings, type Settings } from '../../shared/settings';
 import { emptySession, type SessionView } from '../../shared/transcript';
 
 export interface RecordedCall {
@@ -27,6 +28,14 @@ export interface ApiDoubleOptions {
   echo?: boolean;
   /** Offer onConnectionChange like the browser host's client. */
   connection?: boolean;
+  /** What settings:get answers first (doubleOptions fills in the defaults). */
+  settings?: Settings;
+  /** A one-time warning settings:get hands out with them (a corrupt settings file). */
+  settingsWarning?: string;
+  /** A pretend file system for folders:complete: folder path -> names of its sub-folders (absent: every path is a folder). */
+  folders?: Record<string, string[]>;
+  /** What session:getContextUsage answers. */
+  contextUsage?: ContextUsage;
 }
 
 export interface ApiDoubleControl {
@@ -57,6 +66,9 @@ export function installApiDouble(options: ApiDoubleOptions): void {
   let checks = options.checkClaude ?? [];
   let created = 0;
   let userMessages = 0;
+  let settings = options.settings;
+  let settingsWarning = options.settingsWarning;
+  const folders = options.folders ?? {};
   let queued = 0;
   const queues: Record<string, Array<{ id: string; text: string; at: number }>> = {};
   // Apply a change to a session's queue and echo the whole queue, as the host does.
@@ -100,6 +112,50 @@ export function installApiDouble(options: ApiDoubleOptions): void {
           const next = checks.length > 1 ? checks.shift() : checks[0];
           checks = checks.length > 0 ? checks : [];
           return ok(next ?? snapshot.environment.claude);
+        }),
+      focusWindow: (input: Record<string, unknown>) => handle('app:focusWindow', input, () => ok()),
+    },
+    settings: {
+      get: (input: Record<string, unknown>) =>
+        handle('settings:get', input, () => {
+          const warning = settingsWarning;
+          settingsWarning = undefined;
+          return ok(warning ? { settings, warning } : { settings });
+        }),
+      update: (input: Record<string, unknown>) =>
+        handle('settings:update', input, () => {
+          const patch = input as { notifications?: Record<string, boolean> };
+          const base = settings as unknown as Record<string, unknown> & { notifications: Record<string, boolean> };
+          settings = { ...base, ...patch, notifications: { ...base.notifications, ...patch.notifications } } as never;
+          if (echo) later([{ type: 'settings-changed', settings: settings as never }]);
+          return ok({ settings });
+        }),
+    },
+    folders: {
+      pick: (input: Record<string, unknown>) => handle('folders:pick', input, () => ok({ available: false })),
+      complete: (input: Record<string, unknown>) =>
+        handle('folders:complete', input, () => {
+          // Like the host: ~ is home, relative paths start at home, the last part is a prefix.
+          const home = snapshot.environment.homeDir;
+          const text = str(input.prefix) || '~/';
+          const expanded = text === '~' ? home : text.startsWith('~/') ? `${home}/${text.slice(2)}` : text.startsWith('/') ? text : `${home}/${text}`;
+          const resolved = expanded.length > 1 ? expanded.replace(/\/+$/, '') : expanded;
+          const dirOf = (p: string) => p.slice(0, Math.max(1, p.lastIndexOf('/')));
+          const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+          // Without a pretend file system every path is taken to be a folder.
+          const isDir = (p: string) => !options.folders || p in folders || (folders[dirOf(p)] ?? []).includes(baseOf(p));
+          const endsWithSep = text.endsWith('/') || text === '~';
+          const dir = endsWithSep ? resolved : dirOf(resolved);
+          const partial = endsWithSep ? '' : baseOf(resolved);
+          const names = (folders[dir] ?? []).filter((n) => n.startsWith(partial) && (!n.startsWith('.') || partial.startsWith('.'))).sort();
+          return ok({
+            resolved,
+            target: isDir(resolved) ? 'directory' : 'missing',
+            dir,
+            entries: names.map((name) => ({ name, path: dir === '/' ? `/${name}` : `${dir}/${name}` })),
+            truncated: false,
+            sep: '/',
+          });
         }),
     },
     session: {
@@ -200,6 +256,15 @@ export function installApiDouble(options: ApiDoubleOptions): void {
       restart: (input: Record<string, unknown>) => handle('session:restart', input, () => ok()),
       setPermissionMode: (input: Record<string, unknown>) => handle('session:setPermissionMode', input, () => ok({ mode: str(input.mode) })),
       setModel: (input: Record<string, unknown>) => handle('session:setModel', input, () => ok({ model: str(input.model) })),
+      rename: (input: Record<string, unknown>) =>
+        handle('session:rename', input, () => {
+          if (echo) later([{ type: 'session-events', id: str(input.id), events: [{ kind: 'info', info: { title: str(input.title) } }] }]);
+          return ok();
+        }),
+      getContextUsage: (input: Record<string, unknown>) =>
+        handle('session:getContextUsage', input, () =>
+          options.contextUsage ? ok(options.contextUsage) : { ok: false, error: { kind: 'not-running', message: 'No context usage scripted.' } },
+        ),
     },
     onEvents(listener: (batch: AppEvent[]) => void) {
       listeners.add(listener);
@@ -291,7 +356,7 @@ export function sessionView(id: string, patch: Partial<SessionView> = {}): Sessi
 
 /** Options for `installApiDouble` around a snapshot. */
 export function doubleOptions(snapshot: AppSnapshot, extra: Partial<Omit<ApiDoubleOptions, 'snapshot' | 'newSession'>> = {}): ApiDoubleOptions {
-  return { snapshot, newSession: emptySession('new', snapshot.environment.defaultCwd, 0), ...extra };
+  return { snapshot, newSession: emptySession('new', snapshot.environment.defaultCwd, 0), settings: defaultSettings(), ...extra };
 }
 
 export function snapshotWith(views: SessionView[], env: Partial<Environment> = {}): AppSnapshot {

@@ -93,8 +93,10 @@ test('tabs show state, switch sessions, and New session creates one', async ({ u
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('contentinfo', { name: 'Session status' })).toContainText('~/code/web-ui');
 
+  // New session asks where; the folder of the tab in view is offered first.
   await page.getByRole('button', { name: 'New session' }).click();
-  expect(await ui.calls('session:create')).toEqual([{ channel: 'session:create', input: {} }]);
+  await page.getByRole('dialog', { name: 'New session' }).getByRole('button', { name: 'Start session' }).click();
+  expect(await ui.calls('session:create')).toEqual([{ channel: 'session:create', input: { cwd: '/home/ada/code/web-ui' } }]);
   await expect(tabs).toHaveCount(3);
   await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeFocused();

@@ -1,8 +1,16 @@
-import { contextPercent } from '../../../../shared/transcript';
-import { formatContext, formatCost, modelLabel, permissionModeLabel, tildify } from '../../lib/format';
-import { useSessionField } from '../../store/hooks';
-import { useClide } from '../../store/store';
+// The active tab's status: model, context (with a breakdown), cost, rate limits, permission
+// mode, CLI version and session id. Filled from `initialize` and a context count before the
+// first prompt, then from `init` and each `result`.
+import { useEffect } from 'react';
 import type { SessionStatus } from '../../../../shared/events';
+import { useActions } from '../../actions-context';
+import { formatCost, permissionModeLabel, tildify } from '../../lib/format';
+import { modelDisplayName } from '../../lib/model-name';
+import { useSessionField } from '../../store/hooks';
+import { clideStore, useClide } from '../../store/store';
+import { ContextItem } from './context-popover';
+import { RateLimitItem } from './rate-limit';
+import { SessionIdItem } from './session-id';
 
 const statusLabel: Record<SessionStatus, string> = {
   starting: 'Starting',
@@ -13,40 +21,54 @@ const statusLabel: Record<SessionStatus, string> = {
   failed: 'Failed',
 };
 
+/** Sessions whose context was asked for before their first prompt (asked once each). */
+const asked = new Set<string>();
+
 export function StatusBar({ sessionId }: { sessionId: string }) {
-  const model = useSessionField(sessionId, (v) => modelLabel(v.info.model, v.info.models), undefined);
-  const tokens = useSessionField(sessionId, (v) => v.contextTokens, undefined);
-  const ctxWindow = useSessionField(sessionId, (v) => v.contextWindow, undefined);
+  const actions = useActions();
+  const modelId = useSessionField(sessionId, (v) => v.info.model, undefined);
+  const models = useSessionField(sessionId, (v) => v.info.models, undefined);
+  const usageModel = useClide((s) => s.contextUsage[sessionId]?.model);
   const cost = useSessionField(sessionId, (v) => v.costUsd, undefined);
+  const turnCost = useSessionField(sessionId, (v) => v.lastResult?.turnCostUsd, undefined);
   const mode = useSessionField(sessionId, (v) => v.info.permissionMode, undefined);
   const cli = useSessionField(sessionId, (v) => v.info.cliVersion, undefined);
   const tested = useSessionField(sessionId, (v) => v.info.testedCliVersion, undefined);
+  const claudeSessionId = useSessionField(sessionId, (v) => v.info.claudeSessionId, undefined);
+  const rateLimit = useSessionField(sessionId, (v) => v.rateLimit, undefined);
   const status = useSessionField(sessionId, (v) => v.status, 'starting');
+  const windowKnown = useSessionField(sessionId, (v) => v.contextWindow !== undefined, false);
   const cwd = useSessionField(sessionId, (v) => v.info.cwd ?? v.cwd, '');
   const home = useClide((s) => s.environment?.homeDir);
   const appTested = useClide((s) => s.environment?.testedCliVersion);
 
-  const percent = contextPercent({ contextTokens: tokens, contextWindow: ctxWindow });
+  // Before the first prompt only `initialize` has spoken: ask the CLI for its context count
+  // once, which also names the model it will use and the window size.
+  const live = status === 'ready' || status === 'working' || status === 'waiting';
+  useEffect(() => {
+    if (!live || windowKnown || asked.has(sessionId) || clideStore.getState().contextUsage[sessionId]) return;
+    asked.add(sessionId);
+    void actions.fetchContextUsage(sessionId);
+  }, [live, windowKnown, sessionId, actions]);
+
+  const model = modelDisplayName(modelId ?? usageModel, models);
+  const rawModel = modelId ?? usageModel;
   const testedVersion = tested ?? appTested;
   const mismatch = Boolean(cli && testedVersion && cli !== testedVersion);
-  const level = percent === undefined ? 'none' : percent >= 90 ? 'high' : percent >= 70 ? 'mid' : 'low';
 
   return (
     <footer className="status-bar" aria-label="Session status">
-      <span className="sb-item sb-model" title={model ? `Model: ${model}` : 'The model is reported once Claude starts'}>
+      <span className="sb-item sb-model" title={model ? `Model: ${model}${rawModel && rawModel !== model ? ` (${rawModel})` : ''}` : 'The model is reported once Claude starts'}>
         {model ?? '–'}
       </span>
-      <span className="sb-item sb-context" title="Context window in use">
-        <span className="sb-key">ctx</span> {formatContext(tokens, ctxWindow, percent)}
-        {percent !== undefined && (
-          <span className="meter" data-level={level} aria-hidden="true">
-            <span style={{ width: `${Math.max(2, percent)}%` }} />
-          </span>
-        )}
-      </span>
-      <span className="sb-item sb-cost" title="Cost of this session so far">
+      <ContextItem sessionId={sessionId} />
+      <span
+        className="sb-item sb-cost"
+        title={`Cost of this session so far, as Claude Code reports it${turnCost !== undefined ? `; the last turn cost ${formatCost(turnCost)}` : ''}`}
+      >
         {cost === undefined ? '$0.00' : formatCost(cost)}
       </span>
+      {rateLimit && <RateLimitItem rateLimit={rateLimit} />}
       <span className="sb-item sb-mode" title="Permission mode">
         {permissionModeLabel(mode)}
       </span>
@@ -65,6 +87,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
         )}
         CLI {cli ?? '–'}
       </span>
+      <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />
       <span className="sb-item sb-cwd mono" title={cwd}>
         {tildify(cwd, home)}

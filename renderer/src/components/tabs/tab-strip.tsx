@@ -1,18 +1,11 @@
-import { memo, useState, type KeyboardEvent } from 'react';
-import type { AppError } from '../../../../shared/result';
-import { useActions } from '../../actions-context';
-import { folderName } from '../../lib/format';
-import { tabState, type TabState } from '../../store/selectors';
+// The window's top bar: one tab per session (ARIA tablist), "New session", the "needs you"
+// inbox and Settings. Tabs can be renamed (double-click, F2, or the tab menu), reordered by
+// dragging or from the menu, and closed (with a confirmation while Claude works).
+import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useClide } from '../../store/store';
-
-const stateLabel: Record<TabState, string> = {
-  working: 'working',
-  'needs-you': 'needs you',
-  error: 'error',
-  ended: 'ended',
-  starting: 'starting',
-  idle: 'idle',
-};
+import { InboxButton } from '../inbox/inbox-button';
+import { SettingsButton } from '../settings/settings-button';
+import { Tab } from './tab';
 
 export function tabId(sessionId: string): string {
   return `tab-${sessionId}`;
@@ -22,27 +15,69 @@ export function panelId(sessionId: string): string {
   return `panel-${sessionId}`;
 }
 
+const DRAG_TYPE = 'application/x-clide-tab';
+
+interface DropMark {
+  id: string;
+  side: 'before' | 'after';
+}
+
 export function TabStrip() {
   const order = useClide((s) => s.order);
-  const actions = useActions();
-  const [error, setError] = useState<AppError | undefined>();
+  const openDialog = useClide((s) => s.openDialog);
+  const moveTab = useClide((s) => s.moveTab);
+  const dragged = useRef<string | undefined>(undefined);
+  const [drop, setDrop] = useState<DropMark | undefined>();
 
-  const create = async () => {
-    setError(undefined);
-    const r = await actions.createSession();
-    if (!r.ok) setError(r.error);
-  };
-
-  // Arrow keys move between tabs, as in any tab list.
+  // Arrow keys, Home and End move between tabs, as in any tab list.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
     const tabs = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
     const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
     if (at === -1) return;
-    const next = tabs[(at + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : (at + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length;
+    const next = tabs[to];
     next?.focus();
     next?.click();
     e.preventDefault();
+  };
+
+  const markFor = (e: DragEvent<HTMLElement>): DropMark | undefined => {
+    const el = (e.target as HTMLElement).closest<HTMLElement>('[data-tab-id]');
+    const id = el?.dataset.tabId;
+    if (!el || !id || id === dragged.current) return undefined;
+    const box = el.getBoundingClientRect();
+    return { id, side: e.clientX < box.left + box.width / 2 ? 'before' : 'after' };
+  };
+
+  const onDragStart = (e: DragEvent<HTMLDivElement>) => {
+    const id = (e.target as HTMLElement).closest<HTMLElement>('[data-tab-id]')?.dataset.tabId;
+    if (!id) return;
+    dragged.current = id;
+    e.dataTransfer.effectAllowed = 'move';
+    e.dataTransfer.setData(DRAG_TYPE, id);
+  };
+  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+    if (!dragged.current) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'move';
+    const mark = markFor(e);
+    if (mark?.id !== drop?.id || mark?.side !== drop?.side) setDrop(mark);
+  };
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    const id = dragged.current;
+    const mark = markFor(e) ?? drop;
+    dragged.current = undefined;
+    setDrop(undefined);
+    if (!id || !mark) return;
+    const rest = order.filter((x) => x !== id);
+    const at = rest.indexOf(mark.id);
+    if (at >= 0) moveTab(id, at + (mark.side === 'after' ? 1 : 0));
+  };
+  const onDragEnd = () => {
+    dragged.current = undefined;
+    setDrop(undefined);
   };
 
   return (
@@ -50,59 +85,36 @@ export function TabStrip() {
       <span className="app-mark" aria-hidden="true">
         clide
       </span>
-      <div role="tablist" aria-label="Sessions" className="tabs" onKeyDown={onKeyDown}>
-        {order.map((id) => (
-          <Tab key={id} sessionId={id} />
+      <div
+        role="tablist"
+        aria-label="Sessions"
+        className="tabs"
+        onKeyDown={onKeyDown}
+        onDragStart={onDragStart}
+        onDragOver={onDragOver}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDrop(undefined);
+        }}
+        onDrop={onDrop}
+        onDragEnd={onDragEnd}
+      >
+        {order.map((id, i) => (
+          <Tab key={id} sessionId={id} position={i} count={order.length} drop={drop?.id === id ? drop.side : undefined} />
         ))}
       </div>
-      <button type="button" className="icon-button new-session" aria-label="New session" title="New session" onClick={() => void create()}>
+      <button
+        type="button"
+        className="icon-button new-session"
+        aria-label="New session"
+        title="New session (Ctrl+T)"
+        aria-haspopup="dialog"
+        onClick={() => openDialog('new-session')}
+      >
         <span aria-hidden="true">+</span>
       </button>
-      {error && (
-        <span className="tab-error" role="status" title={error.hint}>
-          Could not start a session: {error.message}
-        </span>
-      )}
+      <span className="tab-bar-spacer" />
+      <InboxButton />
+      <SettingsButton />
     </header>
   );
 }
-
-const Tab = memo(function Tab({ sessionId }: { sessionId: string }) {
-  const actions = useActions();
-  const active = useClide((s) => s.activeId === sessionId);
-  const setActive = useClide((s) => s.setActive);
-  const cwd = useClide((s) => s.sessions[sessionId]?.info.cwd ?? s.sessions[sessionId]?.cwd ?? '');
-  const state = useClide((s) => {
-    const v = s.sessions[sessionId];
-    return v ? tabState(v) : 'idle';
-  });
-  const name = folderName(cwd) || 'session';
-  return (
-    <div className="tab" data-active={active || undefined} data-state={state}>
-      <button
-        type="button"
-        role="tab"
-        id={tabId(sessionId)}
-        aria-selected={active}
-        aria-controls={panelId(sessionId)}
-        tabIndex={active ? 0 : -1}
-        className="tab-button"
-        title={`${cwd} · ${stateLabel[state]}`}
-        onClick={() => setActive(sessionId)}
-      >
-        <span className={`tab-marker marker-${state}`} aria-hidden="true" />
-        <span className="tab-name">{name}</span>
-      </button>
-      <button
-        type="button"
-        className="tab-close"
-        aria-label={`Close ${name}`}
-        title="Close session"
-        tabIndex={active ? 0 : -1}
-        onClick={() => void actions.close(sessionId)}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
-    </div>
-  );
-});

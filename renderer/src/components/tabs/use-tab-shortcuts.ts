@@ -1,0 +1,63 @@
+// Window-level keys for tabs (as in ui.md): Ctrl/Cmd+T new session, Ctrl/Cmd+W close the tab
+// (asking first while Claude works), Ctrl/Cmd+1..8 that tab and 9 the last, Ctrl+Tab and
+// Ctrl+PageDown/PageUp the next or previous tab, Ctrl/Cmd+, Settings. A browser keeps some of
+// these for itself (Ctrl+T, Ctrl+W); every action also has a button.
+import { useEffect } from 'react';
+import { hasModifier } from '../../lib/shortcuts';
+import { tabForDigit } from '../../store/tabs';
+import { clideStore } from '../../store/store';
+import { useRequestClose } from './close-tab';
+
+export function useTabShortcuts(): void {
+  const requestClose = useRequestClose();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.isComposing) return;
+      const s = clideStore.getState();
+      // A modal dialog owns the keyboard while it is open.
+      if ((s.dialog && s.dialog !== 'inbox') || s.confirmClose) return;
+      const step = cycleStep(e);
+      if (step !== 0) {
+        const at = s.activeId ? s.order.indexOf(s.activeId) : -1;
+        const next = s.order[(at + step + s.order.length) % s.order.length];
+        if (next) {
+          e.preventDefault();
+          s.setActive(next);
+        }
+        return;
+      }
+      if (!hasModifier(e)) return;
+      const digit = /^(?:Digit|Numpad)([1-9])$/.exec(e.code)?.[1] ?? (/^[1-9]$/.test(e.key) ? e.key : undefined);
+      if (digit && !e.shiftKey) {
+        const id = tabForDigit(s.order, Number(digit));
+        if (id) {
+          e.preventDefault();
+          s.setActive(id);
+        }
+        return;
+      }
+      const key = e.key.toLowerCase();
+      if (key === 't' && !e.shiftKey) {
+        e.preventDefault();
+        s.openDialog('new-session');
+      } else if (key === 'w' && !e.shiftKey && s.activeId) {
+        e.preventDefault();
+        requestClose(s.activeId);
+      } else if (key === ',') {
+        e.preventDefault();
+        s.openDialog('settings');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [requestClose]);
+}
+
+/** +1 / -1 for the next / previous tab keys (Ctrl on every platform, as browsers do), else 0. */
+function cycleStep(e: KeyboardEvent): number {
+  if (!e.ctrlKey || e.altKey || e.metaKey) return 0;
+  if (e.key === 'Tab') return e.shiftKey ? -1 : 1;
+  if (e.key === 'PageDown' && !e.shiftKey) return 1;
+  if (e.key === 'PageUp' && !e.shiftKey) return -1;
+  return 0;
+}

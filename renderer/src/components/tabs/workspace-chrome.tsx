@@ -1,0 +1,65 @@
+// Everything the window does around the sessions, wired once from the app's layout: tab keys,
+// the theme, settings from the host, notifications, the window title's "needs you" count, and
+// the window-level dialogs.
+import { useEffect } from 'react';
+import { useActions } from '../../actions-context';
+import { getApi } from '../../api';
+import { askPermissionOnFirstGesture, startNotifier } from '../../lib/notify';
+import { pendingCount } from '../../store/attention';
+import { clideStore, useClide } from '../../store/store';
+import { NewSessionDialog } from '../new-session/new-session-dialog';
+import { SettingsDialog } from '../settings/settings-dialog';
+import { useTheme } from '../settings/use-theme';
+import { CloseConfirm } from './close-tab';
+import { useTabShortcuts } from './use-tab-shortcuts';
+import '../../styles/workspace.css';
+
+export function useWorkspaceChrome(): void {
+  const actions = useActions();
+  useTabShortcuts();
+  useTheme();
+
+  useEffect(() => {
+    void actions.loadSettings();
+  }, [actions]);
+
+  useEffect(() => {
+    const stop = startNotifier({ api: getApi(), store: clideStore, focusWindow: () => void actions.focusWindow() });
+    const stopAsking = askPermissionOnFirstGesture(clideStore);
+    return () => {
+      stop();
+      stopAsking();
+    };
+  }, [actions]);
+
+  // "(2) clide": a browser tab shows at a glance that something waits.
+  const waiting = useClide((s) => pendingCount(s.sessions));
+  useEffect(() => {
+    document.title = waiting > 0 ? `(${waiting}) clide` : 'clide';
+  }, [waiting]);
+}
+
+export function WorkspaceOverlays() {
+  return (
+    <>
+      <SettingsWarning />
+      <NewSessionDialog />
+      <SettingsDialog />
+      <CloseConfirm />
+    </>
+  );
+}
+
+function SettingsWarning() {
+  const warning = useClide((s) => s.settingsWarning);
+  const dismiss = useClide((s) => s.dismissSettingsWarning);
+  if (!warning) return null;
+  return (
+    <div className="settings-warning" role="status">
+      <span>Settings: {warning}</span>
+      <button type="button" className="btn btn-small" onClick={dismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
