@@ -1,12 +1,14 @@
 // Permission prompts end to end (Chromium, browser host, real CLI): Always allow saves the rule
 // it names, where it says, and the same command is not asked again; Deny carries a message to
-// Claude; Allow from the keyboard; Stop while a prompt waits cancels it.
+// Claude; Allow from the keyboard; Stop while a prompt waits cancels it; a prompt the CLI
+// withdraws (control_cancel_request, here because a PermissionRequest hook answered first)
+// goes away without an answer from the person.
 import fs from 'node:fs';
 import path from 'node:path';
 import { lastToolResults, text, toolUse } from '../support/fake-api';
 import { expect, test } from './fixtures';
 
-test('Always allow, Deny with a message, Allow by keyboard, and a prompt cancelled by Stop', async ({ page, clide }) => {
+test('Always allow, Deny with a message, Allow by keyboard, a prompt cancelled by Stop and one withdrawn by the CLI', async ({ page, clide }) => {
   const started = await clide.start();
   const { sandbox } = started;
   const npmTest = { command: 'npm test -- health', description: 'Run the health tests' };
@@ -20,7 +22,14 @@ test('Always allow, Deny with a message, Allow by keyboard, and a prompt cancell
     text('Linted.'),
     toolUse('Bash', { command: 'npm run deploy', description: 'Deploy' }),
     text('Still here.'),
+    toolUse('Bash', { command: 'npm run build', description: 'Build' }),
+    text('Built.'),
   ]);
+  // A PermissionRequest hook that decides about `npm run build` a few seconds after the prompt
+  // appeared: the CLI then withdraws its prompt. For every other command it has no opinion.
+  const hook = path.join(sandbox.home, 'permission-hook.sh');
+  fs.writeFileSync(hook, `#!/bin/sh\ncase "$(cat)" in\n  *"npm run build"*) sleep 4; echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}' ;;\nesac\n`, { mode: 0o755 });
+  fs.writeFileSync(path.join(sandbox.configDir, 'settings.json'), JSON.stringify({ hooks: { PermissionRequest: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } }));
   await clide.open(page, started);
   const composer = page.getByRole('textbox', { name: 'Message Claude' });
   const transcript = page.getByRole('log', { name: 'Transcript' });
@@ -76,4 +85,12 @@ test('Always allow, Deny with a message, Allow by keyboard, and a prompt cancell
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await say('Are you still there?');
   await expect(transcript).toContainText('Still here.');
+
+  // 5. Withdrawn by the CLI: the prompt shows, then goes without anyone answering it.
+  await say('Build it');
+  const build = page.getByRole('dialog', { name: 'Allow Bash?' });
+  await expect(build).toContainText('npm run build');
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 30_000 });
+  await expect(transcript).toContainText('Built.');
+  await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeFocused();
 });
