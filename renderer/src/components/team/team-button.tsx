@@ -2,12 +2,14 @@
 // there waits for the person (the team is paused, or messages are held).
 import { useEffect } from 'react';
 import type { TeamState } from '../../../../shared/team';
-import { hasModifier, keyLabel } from '../../lib/shortcuts';
 import { clideStore, useClide } from '../../store/store';
 import { TeamGlyph } from './team-glyph';
 import './team.css';
 
 export const TEAM_PANEL_ID = 'team-panel';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const TEAM_KEY_LABEL = isMac ? '⇧⌘E' : 'Ctrl+Shift+E';
 
 /** Messages held for the person (loop guard, a Stop) across the team. */
 export function heldCount(team: TeamState | undefined): number {
@@ -19,7 +21,7 @@ export function heldCount(team: TeamState | undefined): number {
 export function useTeamShortcut(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'e' || !e.shiftKey || !hasModifier(e)) return;
+      if (e.key.toLowerCase() !== 'e' || !e.shiftKey || e.altKey || !(isMac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey)) return;
       e.preventDefault();
       const s = clideStore.getState();
       s.setTeamOpen(!s.teamOpen);
@@ -43,7 +45,7 @@ export function TeamButton() {
       aria-expanded={open}
       aria-controls={open ? TEAM_PANEL_ID : undefined}
       data-attention={note ? '' : undefined}
-      title={`Team: tasks and messages between your sessions (${keyLabel('Shift+E')})`}
+      title={`Team: tasks and messages between your sessions (${TEAM_KEY_LABEL})`}
       onClick={() => setOpen(!open)}
     >
       <TeamGlyph size={15} />
