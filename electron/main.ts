@@ -44,6 +44,8 @@ function start(): void {
       focusWindow: () => raiseWindow(mainWindow, app),
     },
   });
+  // Reopen the tabs of the previous run, even before the window is ready (it waits for them).
+  void host.continuity.restore();
 
   const openWindow = (): void => {
     const { window, loaded } = createMainWindow({ preloadPath: paths.preload, source: location.source });

@@ -32,6 +32,7 @@ export const api: ClideApi = {
   settings: domainApi('settings'),
   folders: domainApi('folders'),
   team: domainApi('team'),
+  history: domainApi('history'),
   onEvents,
 };
 

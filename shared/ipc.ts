@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AppErrorSchema, resultSchema } from './result';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
+import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { FolderPickInputSchema, FolderPickSchema, PathCompleteInputSchema, PathCompletionSchema } from './folders';
 import { SettingsPatchSchema, SettingsSchema, SettingsStateSchema } from './settings';
 import { TeamInputs, TeamStateSchema, TeamTaskSchema } from './team';
@@ -188,6 +189,19 @@ export const contracts = {
     stopTask: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: done },
     /** Name the session (also sent to the CLI as rename_session while it runs). */
     rename: { input: z.object({ id: SessionId, title: z.string().trim().min(1).max(200) }).strict(), output: done },
+  },
+  /** Past sessions and what survives a restart (electron/core/continuity.ts). */
+  history: {
+    /** Every past session, newest first; open one with session:create { resume, cwd }. */
+    list: { input: empty, output: HistoryListSchema },
+    /** Title a past session (a running one is renamed in its tab, and in the CLI's transcript). */
+    rename: { input: HistoryInputs.rename, output: done },
+    /** A new tab with the conversation up to just before that user message; its text comes back to edit. */
+    fork: { input: HistoryInputs.fork, output: ForkResultSchema },
+    /** The window's unsent text of a tab, kept across a restart (send it debounced). */
+    saveDraft: { input: HistoryInputs.saveDraft, output: done },
+    /** Saved drafts by tab id (a window that starts fills its composers from these). */
+    drafts: { input: empty, output: DraftsSchema },
   },
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {

@@ -11,7 +11,11 @@ type Handler = (input: never) => unknown;
 
 export function createHandlers(host: SessionHost): Record<string, Handler> {
   return {
-    'app:snapshot': () => host.snapshot(),
+    // A window that loads while the previous tabs are being reopened waits for them.
+    'app:snapshot': async () => {
+      await host.continuity.ready;
+      return host.snapshot();
+    },
     'app:checkClaude': () => host.checkClaude(),
     'app:focusWindow': () => {
       host.workspace.focusWindow();
@@ -22,6 +26,17 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     'folders:pick': (i: { defaultPath?: string }) => host.workspace.pickFolder(i.defaultPath),
     'folders:complete': (i: { prefix: string }) => host.workspace.completePath(i.prefix),
     'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => host.create(i),
+    'history:list': async () => ({ sessions: await host.continuity.list() }),
+    'history:rename': async (i: { sessionId: string; title: string }) => {
+      await host.continuity.rename(i.sessionId, i.title);
+      return {};
+    },
+    'history:fork': (i: { id: string; messageId: string }) => host.continuity.fork(i.id, i.messageId),
+    'history:saveDraft': (i: { id: string; text: string }) => {
+      host.continuity.saveDraft(i.id, i.text);
+      return {};
+    },
+    'history:drafts': () => ({ drafts: host.continuity.drafts() }),
     'session:send': (i: { id: string; text: string; images?: never[]; queue?: boolean }) => host.send(i.id, i.text, i.images, i.queue),
     'session:queueEdit': (i: { id: string; messageId: string; text: string }) => {
       host.queueEdit(i.id, i.messageId, i.text);

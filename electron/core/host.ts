@@ -23,6 +23,8 @@ import { Answering } from './answering';
 import { Workspace, type ShellHooks } from './workspace';
 import { TeamBroker, type TeamOptions } from './team/broker';
 import { mergeExtensions } from './team/extensions';
+import { Continuity } from './continuity';
+import { History, claudeConfigDir } from './history';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -72,6 +74,8 @@ export class SessionHost {
   readonly workspace: Workspace;
   /** The team of sessions (absent when the host runs without it). */
   readonly team: TeamBroker | undefined;
+  /** History, resume, forks, and the open tabs kept across a restart (continuity.ts). */
+  readonly continuity: Continuity;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -88,6 +92,12 @@ export class SessionHost {
       for (const l of this.listeners) l(batch);
     }, opts.batchMs ?? FRAME_MS);
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
+    this.continuity = new Continuity({
+      host: this,
+      history: new History(claudeConfigDir(this.env, this.homeDir)),
+      dataDir: opts.dataDir,
+      queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
+    });
     this.workspace.onChange((settings) => this.batcher.push({ type: 'settings-changed', settings }));
     if (opts.team) {
       this.team = new TeamBroker(
@@ -138,15 +148,16 @@ export class SessionHost {
     };
   }
 
-  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string }): { id: string } {
-    if (requested.resume) {
+  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string; fork?: { at?: string } }): { id: string } {
+    if (requested.resume && !requested.fork) {
       for (const e of this.sessions.values()) {
         if (e.session.sessionId === requested.resume) return { id: e.session.id };
       }
     }
     const input = this.workspace.withDefaults(requested);
     // Checked before anything is created: these values end up on the CLI's command line.
-    const problem = spawnChoicesProblem(input);
+    const fork = requested.fork && { sessionId: randomUUID(), at: requested.fork.at };
+    const problem = spawnChoicesProblem({ ...input, fork });
     if (problem) throw new ClideError(problem);
     const id = randomUUID();
     const cwd = input.cwd ?? this.defaultCwd;
@@ -157,6 +168,7 @@ export class SessionHost {
       claudePath: claude.path ?? 'claude',
       env: childEnv(this.env),
       resume: input.resume,
+      fork,
       model: input.model,
       permissionMode: input.permissionMode,
       timings: this.opts.timings,
@@ -167,16 +179,20 @@ export class SessionHost {
     const entry: Entry = { session, view: emptySession(id, cwd) };
     this.sessions.set(id, entry);
     this.workspace.rememberCwd(cwd);
-    session.onEvents((events) => this.record(entry, events));
+    session.onEvents(this.continuity.gate(id, (events) => this.record(entry, events)));
     this.answering.attach(session, (events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
     this.team?.created();
+    this.continuity.opened(session, { ...input, fork: requested.fork });
     if (!claude.found) {
       const error = claude.error ?? { kind: 'cli-not-found' as const, message: 'Claude Code was not found.' };
       this.record(entry, [
         { kind: 'failure', error, resumable: false },
         { kind: 'status', status: 'failed' },
       ]);
+    } else if (input.resume) {
+      // Shows the earlier conversation from the transcript, then starts the process.
+      void this.continuity.resume(session, () => this.sessions.get(id) === entry);
     } else {
       session.start();
     }
@@ -278,11 +294,13 @@ export class SessionHost {
     this.answering.detach(id);
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
-    await entry.session.close();
+    await this.continuity.closed(id, entry.session, entry.session.close());
   }
 
   /** Close every session (app quit); resolves when all processes are gone. */
   async shutdown(): Promise<void> {
+    // The open tabs are kept as they are now, to be reopened on the next start.
+    this.continuity.shutdown();
     const all = [...this.sessions.values()];
     this.sessions.clear();
     this.team?.dispose();
@@ -318,5 +336,6 @@ export class SessionHost {
     this.batcher.push({ type: 'session-events', id: entry.session.id, events });
     this.answering.observe(entry.session.id, events);
     this.team?.observe(entry.session.id, events);
+    this.continuity.observe(entry.session.id, events);
   }
 }

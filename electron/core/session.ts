@@ -34,6 +34,8 @@ export interface SessionOptions {
   env: NodeJS.ProcessEnv;
   /** Start by resuming this Claude session id. */
   resume?: string;
+  /** Start a copy of `resume` under this new id instead, cut after message `at` if given. */
+  fork?: { sessionId: string; at?: string };
   model?: string;
   permissionMode?: string;
   /** Grace periods, shortened by tests. */
@@ -108,6 +110,8 @@ export class Session {
   /** Streaming messages not yet ended: closed as aborted if the process dies mid-message. */
   private readonly openMessages = new Set<string>();
   private claudeSessionId: string | undefined;
+  /** A fork the CLI has not written yet (it does at the first message): a restart forks again. */
+  private pendingFork: { from: string; sessionId: string; at?: string } | undefined;
   private model: string | undefined;
   private permissionMode: string | undefined;
   private cliVersionWarned = false;
@@ -125,7 +129,8 @@ export class Session {
     this.cwd = opts.cwd;
     this.timings = { ...DEFAULT_TIMINGS, ...opts.timings };
     this.now = opts.now ?? Date.now;
-    this.claudeSessionId = opts.resume;
+    this.claudeSessionId = opts.fork ? opts.fork.sessionId : opts.resume;
+    this.pendingFork = opts.fork && opts.resume ? { from: opts.resume, ...opts.fork } : undefined;
     this.model = opts.model;
     this.permissionMode = opts.permissionMode;
   }
@@ -176,7 +181,7 @@ export class Session {
     let args: string[];
     const bypass = bypassChoice(this.opts.env);
     try {
-      args = [...bypass.args, ...spawnArgs({ resume: this.claudeSessionId, model: this.model, permissionMode: this.permissionMode })];
+      args = [...bypass.args, ...spawnArgs({ resume: this.pendingFork?.from ?? this.claudeSessionId, fork: this.pendingFork, model: this.model, permissionMode: this.permissionMode })];
     } catch (err) {
       return this.startFailed(err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) }, false);
     }
@@ -449,7 +454,10 @@ export class Session {
       if (e.kind === 'block-start') this.openMessages.add(e.messageId);
       else if (e.kind === 'message-end') this.openMessages.delete(e.messageId);
       else if (e.kind === 'info') {
-        if (e.info.claudeSessionId) this.claudeSessionId = e.info.claudeSessionId;
+        if (e.info.claudeSessionId) {
+          this.claudeSessionId = e.info.claudeSessionId;
+          this.pendingFork = undefined;
+        }
         out.push(...this.versionCanary(e.info));
       } else if (e.kind === 'result') turnEnded = true;
     }

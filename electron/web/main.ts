@@ -46,6 +46,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     const ended = report?.entries.filter((e) => e.outcome === 'reaped' || e.outcome === 'reaped-group') ?? [];
     if (ended.length > 0) log(`ended ${ended.length} claude process(es) left running by an earlier host that was killed`);
   });
+  // Reopen the tabs of the previous run (a page that loads meanwhile waits for them).
+  void host.continuity.restore();
   let server: Awaited<ReturnType<typeof startWebServer>>;
   try {
     server = await startWebServer({ host, port: args.port, rendererDir: path.join(root, 'out', 'renderer'), log });

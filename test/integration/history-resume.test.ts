@@ -6,7 +6,7 @@ import { SessionHost } from '../../electron/core/host';
 import { applyEvents, emptySession } from '../../shared/transcript';
 import { text, toolUse, type MessagesBody } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
-import { waitFor } from '../support/wait';
+import { alive, waitFor } from '../support/wait';
 
 let sandbox: CliSandbox | undefined;
 let host: SessionHost | undefined;
@@ -62,7 +62,42 @@ describe('history and resume with the real CLI', () => {
     expect(allText(req.body)).toContain('The note is written.');
     expect(allText(req.body)).toContain('What did I ask you to remember?');
     expect(host.view(resumed.id).info.claudeSessionId).toBe(sessionId);
+    // The tab shows the earlier conversation first (tool card included), then the new turn.
+    const tab = host.view(resumed.id);
+    const prompts = tab.items.flatMap((i) => (i.type === 'user' ? [i.text] : []));
+    expect(prompts).toEqual(['Please write a note about the banana', 'What did I ask you to remember?']);
+    expect(tab.tools[toolUseId]?.result?.isError).toBe(false);
     // Opening the same session again goes to the tab that already has it.
     expect(host.create({ resume: sessionId }).id).toBe(resumed.id);
+  });
+
+  it('reopening a session whose tab is still closing starts only after the old process has exited', async () => {
+    sandbox = await cliSandbox([text('First answer.'), text('Second answer.')]);
+    host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
+    const h = host;
+    const { id } = h.create({});
+    h.send(id, 'hello there');
+    await waitFor(() => h.view(id).lastResult, 'result');
+    const sessionId = h.view(id).info.claudeSessionId!;
+    const oldPid = h.list()[0]!.pid!;
+    const closing = h.close(id);
+    const again = h.create({ resume: sessionId, cwd: sandbox.cwd });
+    // 2.1.332 does not refuse a second process on a live session: both would write its transcript.
+    const newPid = await new Promise<number>((resolve) => {
+      const timer = setInterval(() => {
+        const pid = h.list().find((s) => s.id === again.id)?.pid;
+        if (pid === undefined) return;
+        clearInterval(timer);
+        resolve(pid);
+      }, 2);
+    });
+    expect(alive(oldPid)).toBe(false);
+    expect(newPid).not.toBe(oldPid);
+    await closing;
+    await waitFor(() => h.view(again.id).status === 'ready', 'resumed after the old process exited');
+    h.send(again.id, 'and again');
+    await waitFor(() => h.view(again.id).lastResult || h.view(again.id).failure, 'second result');
+    expect(h.view(again.id).failure).toBeUndefined();
+    expect(h.view(again.id).items.flatMap((i) => (i.type === 'user' ? [i.text] : []))).toEqual(['hello there', 'and again']);
   });
 });

@@ -1,0 +1,109 @@
+// Restore after a crash, against the real CLI: the tabs of a host that died come back in a new
+// host with their earlier conversation, drafts, queued messages and cut-off turns, and go on.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CUT_OFF_CODE } from '../../electron/core/continuity';
+import { SessionHost } from '../../electron/core/host';
+import { lastUserText, text, type MessagesBody } from '../support/fake-api';
+import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { waitFor } from '../support/wait';
+
+let sandbox: CliSandbox | undefined;
+const hosts: SessionHost[] = [];
+let dataDir: string | undefined;
+
+afterEach(async () => {
+  for (const h of hosts.splice(0)) await h.shutdown();
+  await sandbox?.cleanup();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  sandbox = undefined;
+  dataDir = undefined;
+});
+
+function newHost(): SessionHost {
+  const h = new SessionHost({ host: 'web', env: sandbox!.env, homeDir: sandbox!.home, defaultCwd: sandbox!.cwd, batchMs: 5, dataDir });
+  hosts.push(h);
+  return h;
+}
+
+function conversation(body: MessagesBody): string {
+  return JSON.stringify(body.messages);
+}
+
+describe('restore after a crash with the real CLI', () => {
+  it('reopens every tab with its conversation, draft, queue and cut-off turn, and continues', async () => {
+    let release: () => void = () => {};
+    const hold = new Promise<void>((r) => (release = r));
+    // Replies keyed by prompt: the CLI also makes side calls, and order across tabs is not fixed.
+    sandbox = await cliSandbox((req) => {
+      const last = lastUserText(req.body);
+      if (last.includes('remember the kiwi')) return text('I will remember the kiwi.');
+      if (last.includes('slow question')) return text('too late', { hold });
+      if (last.includes('what fruit')) return text('The kiwi.');
+      return text('ok');
+    });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-restore-'));
+    const a = newHost();
+    const done = a.create({});
+    a.send(done.id, 'Please remember the kiwi');
+    await waitFor(() => a.view(done.id).lastResult, 'first result');
+    a.continuity.saveDraft(done.id, 'half-written follow-up');
+    const fresh = a.create({});
+    a.continuity.saveDraft(fresh.id, 'never sent');
+    const busy = a.create({});
+    a.send(busy.id, 'A slow question');
+    await waitFor(() => a.view(busy.id).status === 'working' && sandbox!.api.turns().some((t) => lastUserText(t.body).includes('slow question')), 'slow turn');
+    expect(a.send(busy.id, 'queued while busy', [], true).queued).toBeTruthy();
+    const doneSid = a.list().find((s) => s.id === done.id)!.sessionId!;
+    const busySid = a.list().find((s) => s.id === busy.id)!.sessionId!;
+    // The tab list is written within a moment of each change, without any quit.
+    await new Promise((r) => setTimeout(r, 600));
+    const saved = JSON.parse(fs.readFileSync(path.join(dataDir, 'sessions.json'), 'utf8')) as { tabs: unknown[] };
+    expect(saved.tabs).toHaveLength(3);
+    // "Crash": the host writes nothing more and its children are left for the next run to reap.
+    a.continuity.shutdown();
+    hosts.splice(hosts.indexOf(a), 1);
+
+    const b = newHost();
+    await b.continuity.restore();
+    const ids = b.list().map((s) => s.id);
+    expect(ids).toHaveLength(3);
+    const [r1, r2, r3] = ids as [string, string, string];
+
+    // 1: the finished session, resumed with its earlier conversation and the draft.
+    await waitFor(() => b.view(r1).status === 'ready' && b.view(r1).items.some((i) => i.type === 'assistant'), 'restored conversation');
+    const v1 = b.view(r1);
+    expect(v1.items.filter((i) => i.type === 'user').map((i) => (i.type === 'user' ? i.text : ''))).toEqual(['Please remember the kiwi']);
+    expect(v1.info.claudeSessionId).toBe(doneSid);
+    expect(b.continuity.drafts()[r1]).toBe('half-written follow-up');
+    expect(v1.items.some((i) => i.type === 'notice' && i.code === CUT_OFF_CODE)).toBe(false);
+
+    // 2: never sent anything: a fresh session in the same folder with its draft.
+    expect(b.list()[1]!.sessionId).toBeUndefined();
+    expect(b.view(r2).cwd).toBe(sandbox.cwd);
+    expect(b.continuity.drafts()[r2]).toBe('never sent');
+
+    // 3: the turn that was cut off is marked so, and the queued message waits, held.
+    await waitFor(() => b.view(r3).items.some((i) => i.type === 'notice' && i.code === CUT_OFF_CODE), 'cut-off notice');
+    const v3 = b.view(r3);
+    expect(v3.info.claudeSessionId).toBe(busySid);
+    expect(v3.queue?.map((q) => q.text)).toEqual(['queued while busy']);
+    expect(v3.queueHold?.message).toMatch(/clide was closed/);
+    release();
+
+    // The resumed session continues: the API gets the earlier messages.
+    const before = sandbox.api.turns().length;
+    b.send(r1, 'what fruit did I mention?');
+    await waitFor(() => b.view(r1).lastResult, 'continued result');
+    const next = sandbox.api.turns().slice(before).find((t) => lastUserText(t.body).includes('what fruit'))!;
+    expect(conversation(next.body)).toContain('Please remember the kiwi');
+    expect(conversation(next.body)).toContain('I will remember the kiwi.');
+
+    // Retrying the cut-off prompt runs it again; the queue then sends what waited.
+    b.send(r3, 'A slow question');
+    await waitFor(() => sandbox!.api.turns().some((t) => lastUserText(t.body).includes('queued while busy')), 'queued message sent after the retry', 60_000);
+    await waitFor(() => b.view(r3).queue?.length === 0 && b.view(r3).status === 'ready' && b.view(r3).items.filter((i) => i.type === 'user').length === 3, 'queue drained');
+  });
+});
