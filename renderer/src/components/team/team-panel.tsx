@@ -84,7 +84,9 @@ function Alerts({ team }: { team: TeamState }) {
     <div className="team-alerts">
       {team.paused && (
         <div className="team-alert" data-kind="paused" role="status">
-          <strong>The team is paused.</strong> Messages between sessions wait until you resume it. Sessions can still send them.
+          <span>
+            <strong>The team is paused.</strong> Messages between sessions wait until you resume it. Sessions can still send them.
+          </span>
         </div>
       )}
       {held.map((m) => (
@@ -92,7 +94,7 @@ function Alerts({ team }: { team: TeamState }) {
       ))}
       {problems.map((m) => (
         <div key={m.id} className="team-alert" data-kind="problem" role="status">
-          {m.problem} It is tried again when the session is ready.
+          <span>{m.problem} It is tried again when the session is ready.</span>
         </div>
       ))}
     </div>
