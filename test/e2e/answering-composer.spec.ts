@@ -1,5 +1,5 @@
 // The composer end to end (Chromium, browser host, real CLI): slash-command typeahead with the
-// project's and the person's own commands, a queued message sent after the turn and a steered
+// project's and the person's own commands, @ file mentions, a queued message sent after the turn and a steered
 // one folded into it, Stop with Esc, and model and mode changes shown once the CLI confirms them.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,6 +54,14 @@ test('slash commands, queue and steer, Stop, and model and mode confirmed by the
   await expect(commands.getByRole('option')).toHaveCount(1);
   await composer.press('Enter');
   await expect(composer).toHaveValue('/tidy-imports ');
+  await composer.fill('');
+
+  // @ mentions: a fuzzy match in the session's folder, inserted as a path.
+  await composer.pressSequentially('summarise @rdme');
+  const files = page.getByRole('listbox', { name: 'Files' });
+  await expect(files.getByRole('option').first()).toContainText('README.md');
+  await composer.press('Tab');
+  await expect(composer).toHaveValue('summarise @README.md ');
   await composer.fill('');
 
   // A turn that is held open at the API: one message queued with Enter, one steered with Ctrl+Enter.

@@ -66,19 +66,19 @@ export function installApiDouble(options: ApiDoubleOptions): void {
   let checks = options.checkClaude ?? [];
   let created = 0;
   let userMessages = 0;
-  let settings = options.settings;
-  let settingsWarning = options.settingsWarning;
-  const folders = options.folders ?? {};
   let queued = 0;
-  const queues: Record<string, Array<{ id: string; text: string; at: number }>> = {};
+  const queues: Record<string, Array<{ id: string; text: string; images?: number; at: number }>> = {};
   // Apply a change to a session's queue and echo the whole queue, as the host does.
-  const queueChange = (input: Record<string, unknown>, f: (list: Array<{ id: string; text: string; at: number }>) => Array<{ id: string; text: string; at: number }>): Reply => {
+  const queueChange = (input: Record<string, unknown>, f: (list: Array<{ id: string; text: string; images?: number; at: number }>) => Array<{ id: string; text: string; images?: number; at: number }>): Reply => {
     const id = typeof input.id === 'string' ? input.id : '';
     const messages = f(queues[id] ?? []);
     queues[id] = messages;
     if (echo) setTimeout(() => deliver([{ type: 'session-events', id, events: [{ kind: 'queue', messages }] }]), 0);
     return { ok: true, value: {} };
   };
+  let settings = options.settings;
+  let settingsWarning = options.settingsWarning;
+  const folders = options.folders ?? {};
 
   const deliver = (batch: AppEvent[]) => {
     for (const e of batch) {
@@ -176,7 +176,8 @@ export function installApiDouble(options: ApiDoubleOptions): void {
             // The host holds it while a turn runs (the double assumes one does when asked to queue).
             queued += 1;
             const id = str(input.id);
-            const messages = [...(queues[id] ?? []), { id: `queued-${queued}`, text: str(input.text), at: Date.now() }];
+            const images = Array.isArray(input.images) ? input.images.length : 0;
+            const messages = [...(queues[id] ?? []), { id: `queued-${queued}`, text: str(input.text), images: images || undefined, at: Date.now() }];
             queues[id] = messages;
             if (echo) later([{ type: 'session-events', id, events: [{ kind: 'queue', messages }] }]);
             return ok({ queued: `queued-${queued}` });

@@ -183,7 +183,7 @@ test('@ mentions ask the host for matching files and insert the path', async ({ 
   await expect(composer).toHaveValue('look at @src/router.ts ');
 });
 
-test('a pasted image shows as a thumbnail and goes with the message as an image block', async ({ ui, page }) => {
+test('a pasted or dropped image shows as a thumbnail and goes with the message as an image block', async ({ ui, page }) => {
   await ui.open(doubleOptions(snapshotWith([view()])));
   const composer = page.getByRole('textbox', { name: 'Message Claude' });
   await composer.focus();
@@ -205,6 +205,24 @@ test('a pasted image shows as a thumbnail and goes with the message as an image 
     { id: SESSION, text: 'what is in this picture?', images: [{ mediaType: 'image/png', data: png }] },
   ]);
   await expect(strip).toHaveCount(0);
+
+  // Dropped on the box, too; and an image can be removed before sending.
+  await page.locator('form.composer').evaluate((form, data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }));
+    dt.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], 'second.png', { type: 'image/png' }));
+    form.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    form.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, png);
+  await expect(strip.getByRole('img')).toHaveCount(2);
+  await strip.getByRole('button', { name: 'Remove second.png' }).click();
+  await expect(strip.getByRole('img')).toHaveCount(1);
+  // An image alone is a message too (queued: the first message started a turn).
+  await composer.press('Enter');
+  await expect
+    .poll(async () => (await ui.calls('session:send')).at(-1)?.input)
+    .toEqual({ id: SESSION, text: '', images: [{ mediaType: 'image/png', data: png }], queue: true });
+  await expect(page.getByRole('region', { name: 'Queued messages' })).toContainText('1 image');
 });
 
 test('mode, model and effort show what the CLI confirmed; Shift+Tab cycles; bypass needs a confirmation', async ({ ui, page }, testInfo) => {
