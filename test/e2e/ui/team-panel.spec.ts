@@ -91,6 +91,9 @@ test('the Team panel shows the board, the log and the loop guard, and each contr
   // The loop guard is stated plainly, with the way to let the message go.
   await expect(panel.getByRole('status').filter({ hasText: 'Loop guard. web-ui received 5 messages' })).toContainText('1 message waiting.');
   await expect(panel).toContainText('a session takes up to 5 team messages a minute on its own');
+  const members = panel.getByRole('list', { name: 'Sessions in the team' }).getByRole('listitem');
+  await expect(members.filter({ hasText: 'api-server' })).toContainText('1/5 this minute');
+  await expect(members.filter({ hasText: 'web-ui' })).toContainText('1 waiting');
   await panel.getByRole('button', { name: 'Deliver now' }).click();
   await expect.poll(() => ui.calls('team:release')).toEqual([{ channel: 'team:release', input: { sessionId: WEB } }]);
 

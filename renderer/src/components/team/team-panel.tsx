@@ -139,9 +139,9 @@ function Members({ team }: { team: TeamState }) {
       {team.members.length < 2 && (
         <p className="team-hint">Open another tab to make a team: sessions can then message each other and share tasks. Ask Claude to coordinate with the other tab.</p>
       )}
-      <ul className="team-members">
+      <ul className="team-members" aria-label="Sessions in the team">
         {team.members.map((m) => (
-          <MemberRow key={m.id} member={m} home={home} onOpen={() => setActive(m.id)} />
+          <MemberRow key={m.id} member={m} cap={team.capPerMinute} home={home} onOpen={() => setActive(m.id)} />
         ))}
       </ul>
       <p className="team-cap">
@@ -151,7 +151,7 @@ function Members({ team }: { team: TeamState }) {
   );
 }
 
-function MemberRow({ member, home, onOpen }: { member: TeamMember; home: string | undefined; onOpen: () => void }) {
+function MemberRow({ member, cap, home, onOpen }: { member: TeamMember; cap: number; home: string | undefined; onOpen: () => void }) {
   const state = useClide((s) => {
     const v = s.sessions[member.id];
     return v ? tabState(v) : 'ended';
@@ -163,7 +163,16 @@ function MemberRow({ member, home, onOpen }: { member: TeamMember; home: string 
         <span className="team-member-name">{member.name}</span>
         <span className="team-member-cwd">{tildify(member.cwd, home)}</span>
       </button>
-      {member.waiting > 0 && <span className="team-chip" data-state={member.hold ? 'held' : 'waiting'}>{member.waiting} waiting</span>}
+      {member.recentDeliveries > 0 && !member.hold && (
+        <span className="team-member-recent" title={`Team messages delivered to it on its own in the last minute; past ${cap}, the loop guard holds them for you.`}>
+          {member.recentDeliveries}/{cap} this minute
+        </span>
+      )}
+      {member.waiting > 0 && (
+        <span className="team-chip" data-state={member.hold ? 'held' : 'waiting'}>
+          {member.waiting} waiting
+        </span>
+      )}
       <span className="team-member-state">{stateWords[state]}</span>
     </li>
   );
