@@ -8,9 +8,10 @@ import { emptySession, type SessionView, type ToolState, type TranscriptItem } f
 
 const WORDS = 'the router keeps each route in its own file so that tests can mount one route alone and check its answers without a database'.split(' ');
 
+/** The same words for entries a multiple of 100 apart, so sessions of different sizes end alike. */
 function words(seed: number, n: number): string {
   const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(WORDS[(seed * 7 + i * 13) % WORDS.length] ?? 'word');
+  for (let i = 0; i < n; i++) out.push(WORDS[((seed % 100) * 7 + i * 13) % WORDS.length] ?? 'word');
   return out.join(' ');
 }
 

@@ -38,3 +38,43 @@ export function splitMarkdown(text: string): string[] {
   chunks.push(lines.slice(start).join('\n'));
   return chunks.filter((c) => c.trim() !== '');
 }
+
+const OPEN_FENCE = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
+
+export interface FenceOnly {
+  code: string;
+  /** The info string's first word, if it looks like a language name. */
+  lang?: string;
+}
+
+/**
+ * If `chunk` is exactly one fenced code block, its code and language: such a chunk is shown
+ * without a markdown parse (a 2,000-line block would otherwise cost hundreds of milliseconds of
+ * micromark). Anything else, including a fence still open, gives undefined.
+ */
+export function fenceOnly(chunk: string): FenceOnly | undefined {
+  const lines = chunk.replace(/\n+$/, '').split('\n');
+  if (lines.length < 2) return undefined;
+  const open = OPEN_FENCE.exec(lines[0] ?? '');
+  if (!open?.[2]) return undefined;
+  const indent = open[1]?.length ?? 0;
+  const marker = open[2];
+  const char = marker[0] ?? '`';
+  const info = (open[3] ?? '').trim();
+  if (char === '`' && info.includes('`')) return undefined;
+  const isClose = (line: string) => {
+    const t = line.replace(/^ {0,3}/, '');
+    const run = /^(`+|~+)\s*$/.exec(t)?.[1];
+    return !!run && run[0] === char && run.length >= marker.length;
+  };
+  const last = lines.length - 1;
+  if (!isClose(lines[last] ?? '')) return undefined;
+  for (let i = 1; i < last; i++) if (isClose(lines[i] ?? '')) return undefined;
+  const strip = new RegExp(`^ {0,${indent}}`);
+  const code = lines
+    .slice(1, last)
+    .map((l) => (indent ? l.replace(strip, '') : l))
+    .join('\n');
+  const lang = /^[A-Za-z0-9_+#.-]{1,32}$/.exec(info.split(/\s+/)[0] ?? '')?.[0];
+  return { code, lang };
+}

@@ -11,8 +11,21 @@ function proseHeight(chars: number): number {
   return Math.ceil(chars / CHARS_PER_LINE) * LINE + Math.floor(chars / 400) * 10;
 }
 
+// The list asks for the same guesses more than once (its first offset, each re-measure after
+// an append); entries are immutable, so a guess is kept per entry.
+const guesses = new WeakMap<TranscriptItem, number>();
+
 export function estimateItemHeight(item: TranscriptItem | undefined, v: SessionView | undefined): number {
   if (!item) return 40;
+  let h = guesses.get(item);
+  if (h === undefined) {
+    h = guess(item, v);
+    guesses.set(item, h);
+  }
+  return h;
+}
+
+function guess(item: TranscriptItem, v: SessionView | undefined): number {
   switch (item.type) {
     case 'user':
       return 62 + Math.min(proseHeight(item.text.length), 16 * 24);

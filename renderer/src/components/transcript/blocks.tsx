@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { BlockView } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { disclosureKey, useDisclosure } from './disclosure';
@@ -32,7 +32,13 @@ export const Block = memo(function Block({ sessionId, block, part }: BlockProps)
 
 function wordCount(text: string): number {
   let n = 0;
-  for (const _ of text.matchAll(/\S+/g)) n++;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || c === 10 || c === 9 || c === 13;
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
   return n;
 }
 
@@ -42,7 +48,7 @@ function ThinkingBlock({ sessionId, part, text, streaming }: { sessionId: string
   const [open, setOpen] = useDisclosure(key);
   const marked = useFindMark(key) && !open;
   const empty = !text.trim();
-  const words = !streaming && !empty && text.length < 200_000 ? wordCount(text) : undefined;
+  const words = useMemo(() => (!streaming && !empty && text.length < 200_000 ? wordCount(text) : undefined), [streaming, empty, text]);
   return (
     <div className="thinking" data-open={open || undefined} data-streaming={streaming || undefined} data-find-mark={marked || undefined}>
       <button

@@ -1,7 +1,7 @@
 // A fenced code block: highlighted in a worker, painted plain first and then swapped to
 // highlighted lines a slice per frame (a 2,000-line block never holds the main thread), long
 // blocks collapsed to their first lines, and a copy button.
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { linesFromRuns, type HighlightRuns, type Segment } from '../../lib/highlight-runs';
 import { cachedHighlight, highlightCode } from '../../workers/highlight-client';
 import { useDisclosure } from './disclosure';
@@ -10,8 +10,12 @@ import { CopyButton } from './copy-button';
 /** Blocks longer than this show their first PREVIEW_LINES lines and an expander. */
 const COLLAPSE_AT = 40;
 const PREVIEW_LINES = 24;
-/** Highlighted lines added per frame. */
-const SLICE = 250;
+/**
+ * Lines per slice. Each slice is its own block, so swapping one slice from plain to highlighted
+ * lays out that slice alone, never the whole block again (which made a 2,000-line block cost
+ * seconds of layout).
+ */
+const SLICE = 120;
 
 export interface CodeBlockProps {
   code: string;
@@ -20,9 +24,11 @@ export interface CodeBlockProps {
   disclosure?: string;
   /** Label in the bar instead of the language. */
   title?: string;
+  /** Leave it plain (its text is still streaming in). */
+  plain?: boolean;
 }
 
-export function CodeBlock({ code, lang, disclosure, title }: CodeBlockProps) {
+export function CodeBlock({ code, lang, disclosure, title, plain = false }: CodeBlockProps) {
   const lines = useMemo(() => splitCode(code), [code]);
   const long = lines.length > COLLAPSE_AT;
   const [localOpen, setLocalOpen] = useState(false);
@@ -30,7 +36,7 @@ export function CodeBlock({ code, lang, disclosure, title }: CodeBlockProps) {
   const open = disclosure ? storedOpen : localOpen;
   const setOpen = disclosure ? setStoredOpen : setLocalOpen;
   const shown = long && !open ? PREVIEW_LINES : lines.length;
-  const runs = useHighlight(code, lang);
+  const runs = useHighlight(code, lang, !plain);
   const segments = useMemo(() => (runs ? linesFromRuns(code, runs) : undefined), [code, runs]);
   const done = useProgress(segments ? shown : 0, segments);
   const state = !runs ? (runs === null ? 'plain' : 'pending') : done >= shown ? 'done' : 'partial';
@@ -44,8 +50,7 @@ export function CodeBlock({ code, lang, disclosure, title }: CodeBlockProps) {
       </div>
       <pre className="code-pre">
         <code>
-          {segments && <HighlightedLines segments={segments} count={Math.min(done, shown)} />}
-          {(segments ? Math.min(done, shown) : 0) < shown && <PlainLines lines={lines} from={segments ? Math.min(done, shown) : 0} to={shown} />}
+          <Slices lines={lines} segments={segments} shown={shown} done={segments ? done : 0} />
         </code>
       </pre>
       {long && (
@@ -64,12 +69,13 @@ function splitCode(code: string): string[] {
 }
 
 /** undefined while waiting, null when the code stays plain. */
-function useHighlight(code: string, lang: string | undefined): HighlightRuns | undefined | null {
+function useHighlight(code: string, lang: string | undefined, enabled: boolean): HighlightRuns | undefined | null {
   const [result, setResult] = useState<{ code: string; lang?: string; runs: HighlightRuns | null } | undefined>(() => {
     const hit = cachedHighlight(code, lang);
     return hit === undefined ? undefined : { code, lang, runs: hit };
   });
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     void highlightCode(code, lang).then((runs) => {
       if (live) setResult({ code, lang, runs: runs ?? null });
@@ -77,7 +83,7 @@ function useHighlight(code: string, lang: string | undefined): HighlightRuns | u
     return () => {
       live = false;
     };
-  }, [code, lang]);
+  }, [code, lang, enabled]);
   return result && result.code === code && result.lang === lang ? result.runs : undefined;
 }
 
@@ -93,16 +99,19 @@ function useProgress(target: number, segments: Segment[][] | undefined): number 
   return n;
 }
 
-function HighlightedLines({ segments, count }: { segments: Segment[][]; count: number }) {
-  const slices: number[] = [];
-  for (let i = 0; i < count; i += SLICE) slices.push(i);
-  return (
-    <>
-      {slices.map((from) => (
-        <HighlightedSlice key={from} segments={segments} from={from} to={Math.min(count, from + SLICE)} />
-      ))}
-    </>
-  );
+function Slices({ lines, segments, shown, done }: { lines: string[]; segments: Segment[][] | undefined; shown: number; done: number }) {
+  const out = [];
+  for (let from = 0; from < shown; from += SLICE) {
+    const to = Math.min(shown, from + SLICE);
+    out.push(
+      segments && to <= done ? (
+        <HighlightedSlice key={`h${from}`} segments={segments} from={from} to={to} />
+      ) : (
+        <PlainSlice key={`p${from}`} lines={lines} from={from} to={to} />
+      ),
+    );
+  }
+  return <>{out}</>;
 }
 
 const HighlightedSlice = memo(function HighlightedSlice({ segments, from, to }: { segments: Segment[][]; from: number; to: number }) {
@@ -112,17 +121,24 @@ const HighlightedSlice = memo(function HighlightedSlice({ segments, from, to }: 
     out.push(
       <span key={i} className="code-line">
         {line.map((s, j) => (s.cls ? <span key={j} className={classFor(s.cls)}>{s.text}</span> : s.text))}
-        {'\n'}
       </span>,
     );
   }
-  return <>{out}</>;
+  return (
+    <span className="code-slice" style={{ '--slice-lines': to - from } as CSSProperties}>
+      {out}
+    </span>
+  );
 });
 
-function PlainLines({ lines, from, to }: { lines: string[]; from: number; to: number }) {
-  const text = useMemo(() => lines.slice(from, to).join('\n') + '\n', [lines, from, to]);
-  return <span className="code-plain">{text}</span>;
-}
+const PlainSlice = memo(function PlainSlice({ lines, from, to }: { lines: string[]; from: number; to: number }) {
+  const text = useMemo(() => lines.slice(from, to).join('\n'), [lines, from, to]);
+  return (
+    <span className="code-slice code-plain" style={{ '--slice-lines': to - from } as CSSProperties}>
+      {text}
+    </span>
+  );
+});
 
 /** highlight.js scopes such as "title function_" become "hljs-title hljs-function_". */
 function classFor(cls: string): string {

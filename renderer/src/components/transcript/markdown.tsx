@@ -4,11 +4,13 @@
 // mounts the same message again on every scroll past it, and a streaming reply re-renders only
 // its last chunk, at most once per frame.
 import { createContext, memo, useContext, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { splitMarkdown } from '../../lib/markdown-chunks';
+import { fenceOnly, splitMarkdown } from '../../lib/markdown-chunks';
 import { safeLanguage, safeLink } from '../../lib/safe-url';
 import { CodeBlock } from './code-block';
+import { cachedMarkdown, rememberMarkdown, requestMarkdown } from './markdown-queue';
 
 export { CopyButton } from './copy-button';
 
@@ -23,15 +25,18 @@ function textOf(node: HastNode | HastChild): string {
 
 /** Where this markdown lives, so an expanded code block stays expanded after a remount. */
 const ChunkKey = createContext<string | undefined>(undefined);
+/** This chunk is still being written: its code is highlighted once it is complete, not on every delta. */
+const LiveChunk = createContext(false);
 
 function FencedCode({ node }: { node: HastNode | undefined }) {
   const prefix = useContext(ChunkKey);
+  const live = useContext(LiveChunk);
   const code = node?.children.find((c): c is HastNode => c.type === 'element' && c.tagName === 'code');
   const classes = code?.properties.className;
   const lang = safeLanguage(Array.isArray(classes) ? classes.join(' ') : typeof classes === 'string' ? classes : undefined);
   const text = (code ? textOf(code) : node ? textOf(node) : '').replace(/\n$/, '');
   const at = node?.position?.start.offset;
-  return <CodeBlock code={text} lang={lang?.toLowerCase()} disclosure={prefix && at !== undefined ? `${prefix}@${at}` : undefined} />;
+  return <CodeBlock code={text} lang={lang?.toLowerCase()} disclosure={prefix && at !== undefined ? `${prefix}@${at}` : undefined} plain={live} />;
 }
 
 const components: Components = {
@@ -69,33 +74,43 @@ const components: Components = {
 
 const plugins = [remarkGfm];
 
-// ---- cache of rendered chunks ----------------------------------------------------------------
+// ---- rendered chunks ---------------------------------------------------------------------------
 
-const CACHE_ENTRIES = 3000;
-const cache = new Map<string, ReactElement>();
+// The synchronous Markdown is a plain function of its props (no hooks), so its element tree can
+// be kept and handed to React again.
+const parse = (text: string): ReactElement => Markdown({ children: text, remarkPlugins: plugins, components });
 
-function rendered(text: string, keep: boolean): ReactElement {
-  const hit = cache.get(text);
-  if (hit) {
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit;
-  }
-  // The synchronous Markdown is a plain function of its props (no hooks), so its element tree
-  // can be kept and handed to React again.
-  const el = Markdown({ children: text, remarkPlugins: plugins, components });
-  if (keep) {
-    cache.set(text, el);
-    if (cache.size > CACHE_ENTRIES) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-  }
-  return el;
+
+function FenceChunk({ code, lang }: { code: string; lang?: string }) {
+  const prefix = useContext(ChunkKey);
+  const live = useContext(LiveChunk);
+  return <CodeBlock code={code} lang={lang?.toLowerCase()} disclosure={prefix ? `${prefix}@0` : undefined} plain={live} />;
 }
 
-const MarkdownChunk = memo(function MarkdownChunk({ text, keep }: { text: string; keep: boolean }) {
-  return <div className="md-chunk">{rendered(text, keep)}</div>;
+const MarkdownChunk = memo(function MarkdownChunk({ text, keep, eager }: { text: string; keep: boolean; eager: boolean }) {
+  const fence = useMemo(() => fenceOnly(text), [text]);
+  const [, setReady] = useState(0);
+  const cached = fence ? undefined : cachedMarkdown(text);
+  // Even a short chunk costs a parser set-up: only live text is parsed on the spot.
+  const now = !fence && !cached && eager;
+  useEffect(() => {
+    if (fence || cached || now) return;
+    return requestMarkdown(text, parse, () => setReady((n) => n + 1));
+  }, [text, fence, cached, now]);
+  if (fence) {
+    return (
+      <div className="md-chunk">
+        <FenceChunk code={fence.code} lang={fence.lang} />
+      </div>
+    );
+  }
+  let el = cached;
+  if (!el && now) {
+    el = parse(text);
+    if (keep) rememberMarkdown(text, el);
+  }
+  // Not parsed yet: the words at once, their formatting a moment later.
+  return <div className="md-chunk">{el ?? <p className="md-pending">{text}</p>}</div>;
 });
 
 /** Markdown split into chunks so a streaming reply re-renders only its last chunk. */
@@ -120,7 +135,9 @@ const MarkdownBody = memo(function MarkdownBody({ text, streaming, cacheKey }: {
       {chunks.map((c, i) => (
         <ChunkKey.Provider key={i} value={cacheKey ? `${cacheKey}#${i}` : undefined}>
           {/* A streaming reply's last chunk is still changing: not worth a cache entry. */}
-          <MarkdownChunk text={c} keep={!streaming || i < chunks.length - 1} />
+          <LiveChunk.Provider value={streaming && i === chunks.length - 1}>
+            <MarkdownChunk text={c} keep={!streaming || i < chunks.length - 1} eager={streaming} />
+          </LiveChunk.Provider>
         </ChunkKey.Provider>
       ))}
     </div>
@@ -129,13 +146,14 @@ const MarkdownBody = memo(function MarkdownBody({ text, streaming, cacheKey }: {
 
 /**
  * While a block streams, follow `value` at most once per animation frame: several batches of
- * deltas arriving within one frame cost one markdown render, not one each.
+ * deltas arriving within one frame cost one markdown render, not one each. The render happens
+ * inside the frame callback (flushSync), so the text shown is never more than a frame old.
  */
 function useFrameValue<T>(value: T, throttle: boolean): T {
   const [shown, setShown] = useState(value);
   useEffect(() => {
     if (!throttle) return;
-    const id = requestAnimationFrame(() => setShown(value));
+    const id = requestAnimationFrame(() => flushSync(() => setShown(value)));
     return () => cancelAnimationFrame(id);
   }, [value, throttle]);
   return throttle ? shown : value;

@@ -128,7 +128,8 @@ function BashPeek(p: BodyProps) {
   const b = useBash(p);
   const description = typeof p.tool.input.description === 'string' ? p.tool.input.description : undefined;
   const r = p.state.result;
-  const out = b ? [b.stdout, b.stderr].filter(Boolean).join('\n') : '';
+  // No copy of a 4 MB stdout just to peek at its first lines.
+  const out = !b ? '' : !b.stderr ? b.stdout : b.stdout ? `${b.stdout}\n${b.stderr}` : b.stderr;
   return (
     <>
       {description && <div className="tool-description">{description}</div>}

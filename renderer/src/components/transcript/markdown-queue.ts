@@ -1,0 +1,66 @@
+// Markdown parsing is the costliest thing the transcript does (micromark handles a few MB/s at
+// best), so it never runs on the path of a tab switch or a fling: a chunk that is not parsed
+// yet shows as plain text at once and is parsed in small slices between frames, newest request
+// first served in order, and dropped if its entry scrolled away before its turn.
+import type { ReactElement } from 'react';
+
+type Render = (text: string) => ReactElement;
+
+const CACHE_ENTRIES = 3000;
+const cache = new Map<string, ReactElement>();
+const waiting = new Map<string, Set<() => void>>();
+let scheduled = false;
+/** Work per slice: enough to make progress, short enough to keep frames coming. */
+const SLICE_MS = 8;
+
+export function cachedMarkdown(text: string): ReactElement | undefined {
+  const hit = cache.get(text);
+  if (hit) {
+    cache.delete(text);
+    cache.set(text, hit);
+  }
+  return hit;
+}
+
+export function rememberMarkdown(text: string, el: ReactElement): void {
+  cache.set(text, el);
+  if (cache.size > CACHE_ENTRIES) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+}
+
+let render: Render | undefined;
+
+function runSlice(): void {
+  scheduled = false;
+  const stop = performance.now() + SLICE_MS;
+  for (const [text, listeners] of waiting) {
+    if (performance.now() > stop) break;
+    waiting.delete(text);
+    if (!cache.has(text) && render) rememberMarkdown(text, render(text));
+    for (const l of listeners) l();
+  }
+  if (waiting.size > 0) schedule();
+}
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  // After the coming frame has been painted: a new task, so input and frames go first.
+  requestAnimationFrame(() => setTimeout(runSlice, 0));
+}
+
+/** Ask for `text` to be parsed soon; `done` runs once it is in the cache. Returns a cancel. */
+export function requestMarkdown(text: string, renderer: Render, done: () => void): () => void {
+  render = renderer;
+  let set = waiting.get(text);
+  if (!set) waiting.set(text, (set = new Set()));
+  set.add(done);
+  schedule();
+  return () => {
+    const s = waiting.get(text);
+    s?.delete(done);
+    if (s && s.size === 0) waiting.delete(text);
+  };
+}
