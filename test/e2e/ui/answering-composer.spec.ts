@@ -150,6 +150,11 @@ test('slash commands: listed from the CLI with hints, filtered as you type, keyb
   await composer.pressSequentially('imports');
   await composer.press('Enter');
   expect((await ui.calls('session:send')).map((c) => c.input)).toEqual([{ id: SESSION, text: '/tidy imports' }]);
+  // A command typed out in full is sent by Enter.
+  await composer.pressSequentially('/review');
+  await composer.press('Enter');
+  // (Queued: the double's echo of the first message left the session working.)
+  await expect.poll(async () => (await ui.calls('session:send')).at(-1)?.input).toEqual({ id: SESSION, text: '/review', queue: true });
   // Esc closes the list without stopping anything.
   await composer.pressSequentially('/co');
   await expect(page.getByRole('listbox', { name: 'Commands' })).toBeVisible();

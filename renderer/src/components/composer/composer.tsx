@@ -108,9 +108,14 @@ export function Composer({ sessionId }: { sessionId: string }) {
         return;
       }
       if ((e.key === 'Enter' || e.key === 'Tab') && plain && ta.items.length > 0) {
-        e.preventDefault();
-        pick(ta.active);
-        return;
+        const item = ta.items[ta.active];
+        // A command typed out in full is sent by Enter, not completed again.
+        const complete = e.key === 'Enter' && item?.kind === 'command' && ta.trigger?.kind === 'command' && item.command.name === ta.trigger.query;
+        if (!complete) {
+          e.preventDefault();
+          pick(ta.active);
+          return;
+        }
       }
       if (e.key === 'Escape') {
         e.preventDefault();
