@@ -1,4 +1,5 @@
 import { Composer } from './components/composer/composer';
+import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-panel';
 import { FailureBanner } from './components/screens/failure-banner';
 import { NotFoundScreen } from './components/screens/not-found';
 import { ConnectionBanner, LoadError, NoSessions, Splash } from './components/screens/simple-screens';
@@ -20,11 +21,16 @@ export function App() {
 function Workspace() {
   const activeId = useClide((s) => (s.activeId && s.sessions[s.activeId] ? s.activeId : undefined));
   useWorkspaceChrome();
+  useHistory();
   return (
     <div className="app">
-      <TabStrip />
+      <div className="top-bar">
+        <HistoryButton />
+        <TabStrip />
+      </div>
       <ConnectionBanner />
       <WorkspaceOverlays />
+      <HistoryPanel />
       {activeId ? <SessionPane key={activeId} sessionId={activeId} /> : <NoSessions />}
       {activeId && <StatusBar sessionId={activeId} />}
     </div>

@@ -8,6 +8,7 @@ import { positionOf } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
 import { disclosureKey, useDisclosure } from './disclosure';
+import { MessageActions } from '../history/message-actions';
 import { TeamMessageCard } from '../team/team-message-card';
 
 type ItemOf<T extends TranscriptItem['type']> = Extract<TranscriptItem, { type: T }>;
@@ -115,6 +116,7 @@ function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'use
           {item.images} {item.images === 1 ? 'image' : 'images'} attached
         </div>
       ) : null}
+      <MessageActions sessionId={sessionId} item={item} />
     </article>
   );
 }

@@ -1,0 +1,297 @@
+// History: every past Claude session (from the CLI's own transcripts, so sessions run in a
+// terminal appear too), grouped by project, searchable; opening one resumes it in a tab with
+// its earlier conversation. A drawer from the left edge on a native <dialog> (focus stays in it,
+// Esc closes it). Ctrl/Cmd+Shift+H or the clock button opens it.
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { HistorySession } from '../../../../shared/history';
+import type { AppError } from '../../../../shared/result';
+import { getApi } from '../../api';
+import { historyStore, useHistoryStore } from '../../store/history-store';
+import { startDraftSync } from '../../store/history-drafts';
+import { clideStore, useClide } from '../../store/store';
+import { openPastSession, refreshHistory, renamePastSession } from './history-actions';
+import { displayPath, fileSize, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
+import './history.css';
+
+/** Rows shown before "Show more" (a long history stays quick to open and to search). */
+const PAGE = 200;
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const HISTORY_KEY_LABEL = isMac ? '⇧⌘H' : 'Ctrl+Shift+H';
+
+/** Wires what history needs once per window: the shortcut, and drafts kept by the host. */
+export function useHistory(): void {
+  useEffect(() => startDraftSync(getApi(), clideStore), []);
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'h' || !e.shiftKey || e.altKey || !(isMac ? e.metaKey : e.ctrlKey)) return;
+      e.preventDefault();
+      const h = historyStore.getState();
+      h.setOpen(!h.open);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+export function HistoryButton() {
+  const open = useHistoryStore((s) => s.open);
+  const setOpen = useHistoryStore((s) => s.setOpen);
+  return (
+    <button
+      type="button"
+      className="history-toggle"
+      aria-label="History"
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      title={`History: past sessions (${HISTORY_KEY_LABEL})`}
+      onClick={() => setOpen(!open)}
+    >
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+        <path d="M2.5 8a5.5 5.5 0 1 0 1.6-3.9" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        <path d="M2 2.5v2.8h2.8" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        <path d="M8 5v3.2l2.2 1.4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
+export function HistoryPanel() {
+  const open = useHistoryStore((s) => s.open);
+  return open ? <Drawer /> : null;
+}
+
+function Drawer() {
+  const ref = useRef<HTMLDialogElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const setOpen = useHistoryStore((s) => s.setOpen);
+  const sessions = useHistoryStore((s) => s.sessions);
+  const loading = useHistoryStore((s) => s.loading);
+  const listError = useHistoryStore((s) => s.error);
+  const query = useHistoryStore((s) => s.query);
+  const setQuery = useHistoryStore((s) => s.setQuery);
+  const homeDir = useClide((s) => s.environment?.homeDir);
+  const [limit, setLimit] = useState(PAGE);
+  const [openError, setOpenError] = useState<AppError | undefined>();
+  const [opening, setOpening] = useState<string | undefined>();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    searchRef.current?.focus();
+    searchRef.current?.select();
+    const cancel = (e: Event) => {
+      e.preventDefault();
+      setOpen(false);
+    };
+    dialog.addEventListener('cancel', cancel);
+    void refreshHistory();
+    return () => {
+      dialog.removeEventListener('cancel', cancel);
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [setOpen]);
+
+  const groups = useMemo(() => groupByProject(sessions ?? [], query), [sessions, query]);
+  const total = useMemo(() => flatten(groups).length, [groups]);
+  const shownGroups = useMemo(() => firstRows(groups, limit), [groups, limit]);
+  const listedAt = useHistoryStore((s) => s.listedAt);
+
+  const open = async (s: HistorySession) => {
+    setOpening(s.sessionId);
+    setOpenError(undefined);
+    const r = await openPastSession(s);
+    setOpening(undefined);
+    if (r.ok) setOpen(false);
+    else setOpenError(r.error);
+  };
+
+  // Up and Down move between rows (and from the search box into the list), as in any list.
+  const onListKey = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const rows = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('.history-open') ?? [])];
+    if (rows.length === 0) return;
+    const at = rows.indexOf(document.activeElement as HTMLButtonElement);
+    e.preventDefault();
+    if (at === -1) {
+      if (e.key === 'ArrowDown') rows[0]?.focus();
+      return;
+    }
+    if (e.key === 'ArrowUp' && at === 0) return searchRef.current?.focus();
+    rows[Math.max(0, Math.min(rows.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="history-drawer"
+      aria-labelledby={titleId}
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) setOpen(false);
+      }}
+    >
+      <div className="history-inner" onKeyDown={onListKey}>
+        <header className="history-head">
+          <h2 id={titleId}>History</h2>
+          <span className="history-key" aria-hidden="true">
+            {HISTORY_KEY_LABEL}
+          </span>
+          <button type="button" className="icon-button" aria-label="Close history" title="Close (Esc)" onClick={() => setOpen(false)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
+        <div className="history-search">
+          <input
+            ref={searchRef}
+            type="search"
+            className="text-input"
+            aria-label="Search sessions"
+            placeholder="Search by title, prompt, folder or branch"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setLimit(PAGE);
+            }}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              const first = flatten(groups)[0];
+              if (first) void open(first);
+            }}
+          />
+        </div>
+        {openError && (
+          <div className="history-error" role="alert">
+            <strong>Could not open that session.</strong> {openError.message}
+            {openError.hint ? ` ${openError.hint}` : ''}
+          </div>
+        )}
+        <div className="history-list" ref={listRef} aria-busy={loading || undefined}>
+          {listError && (
+            <div className="history-error" role="alert">
+              <strong>Could not read the history.</strong> {listError.message}
+              {listError.hint ? ` ${listError.hint}` : ''}{' '}
+              <button type="button" className="btn btn-small" onClick={() => void refreshHistory()}>
+                Try again
+              </button>
+            </div>
+          )}
+          {!sessions && loading && <p className="history-empty">Reading Claude's transcripts…</p>}
+          {sessions && sessions.length === 0 && (
+            <p className="history-empty">No past sessions yet. Sessions you run with Claude Code, here or in a terminal, appear here.</p>
+          )}
+          {sessions && sessions.length > 0 && total === 0 && <p className="history-empty">No sessions match “{query}”.</p>}
+          {shownGroups.map((g) => (
+            <section key={g.cwd} className="history-group" aria-label={`${g.name}: ${g.sessions.length} sessions`}>
+              <h3 className="history-project" title={g.cwd || undefined}>
+                <span className="history-project-name">{g.name}</span>
+                {g.cwd && <span className="history-project-path">{displayPath(g.cwd, homeDir)}</span>}
+              </h3>
+              <ul className="history-rows">
+                {g.sessions.map((s) => (
+                  <HistoryRow key={s.sessionId} session={s} now={listedAt} busy={opening === s.sessionId} onOpen={() => void open(s)} />
+                ))}
+              </ul>
+            </section>
+          ))}
+          {total > limit && (
+            <button type="button" className="btn btn-small history-more" onClick={() => setLimit((n) => n + PAGE)}>
+              Show more ({(total - limit).toLocaleString('en-US')} not shown)
+            </button>
+          )}
+        </div>
+        <footer className="history-foot">
+          <span>{sessions ? `${total.toLocaleString('en-US')} of ${sessions.length.toLocaleString('en-US')} sessions` : ' '}</span>
+          {loading && sessions && <span className="history-refreshing">Refreshing…</span>}
+        </footer>
+      </div>
+    </dialog>
+  );
+}
+
+function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession; now: number; busy: boolean; onOpen(): void }) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<AppError | undefined>();
+  const when = new Date(s.lastActivity);
+  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '', s.bytes >= 5 * 1024 * 1024 ? fileSize(s.bytes) : '']
+    .filter(Boolean)
+    .join(' · ');
+  const tip = [s.title, s.firstPrompt && s.firstPrompt !== s.title ? `First prompt: ${s.firstPrompt}` : '', `Last activity: ${when.toLocaleString()}`, `Session ${s.sessionId}`]
+    .filter(Boolean)
+    .join('\n');
+  return (
+    <li className="history-row" data-open={s.openIn ? true : undefined}>
+      {editing ? (
+        <RenameField
+          initial={s.title}
+          onDone={async (title) => {
+            if (title === undefined || title === s.title) return setEditing(false);
+            const r = await renamePastSession(s.sessionId, title);
+            if (r.ok) {
+              setEditing(false);
+              setError(undefined);
+            } else setError(r.error);
+          }}
+        />
+      ) : (
+        <button type="button" className="history-open" title={tip} onClick={onOpen} disabled={busy} aria-describedby={undefined}>
+          <span className="history-title-line">
+            <span className="history-title">{s.title}</span>
+            {s.openIn && <span className="history-badge">open</span>}
+            {s.cutOff && (
+              <span className="history-badge history-badge-warn" title="The last prompt got no reply">
+                cut off
+              </span>
+            )}
+          </span>
+          <span className="history-meta">{busy ? 'Opening…' : meta}</span>
+        </button>
+      )}
+      {!editing && (
+        <button type="button" className="icon-button history-rename" aria-label={`Rename ${s.title}`} title="Rename" onClick={() => setEditing(true)}>
+          <span aria-hidden="true">✎</span>
+        </button>
+      )}
+      {error && (
+        <p className="history-row-error" role="alert">
+          {error.message}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function RenameField({ initial, onDone }: { initial: string; onDone(title: string | undefined): void | Promise<void> }) {
+  const [value, setValue] = useState(initial);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  return (
+    <input
+      ref={ref}
+      className="text-input history-rename-field"
+      aria-label="Session title"
+      value={value}
+      maxLength={200}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={() => void onDone(undefined)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          const t = value.trim();
+          void onDone(t || undefined);
+        } else if (e.key === 'Escape') {
+          // Esc leaves the field, not the whole panel.
+          e.preventDefault();
+          e.stopPropagation();
+          void onDone(undefined);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+// Drafts survive a restart: every change of a tab's unsent text is sent to the host (debounced,
+// so typing costs one call per pause), and a window that starts fills empty composers from the
+// drafts the host kept. Pending saves go out at once when the page is hidden or unloaded.
+import type { ClideApi } from '../../../shared/ipc';
+import type { ClideStore } from './store';
+
+export const DRAFT_SAVE_MS = 400;
+
+export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT_SAVE_MS): () => void {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const pending = new Map<string, string>();
+  let seen = store.getState().drafts;
+  let restored = false;
+
+  const save = (id: string) => {
+    const t = timers.get(id);
+    if (t) clearTimeout(t);
+    timers.delete(id);
+    const text = pending.get(id);
+    pending.delete(id);
+    if (text === undefined || !store.getState().sessions[id]) return;
+    // A draft that cannot be saved is still in the composer; nothing to tell the person yet.
+    void api.history.saveDraft({ id, text }).catch(() => {});
+  };
+
+  const flushAll = () => {
+    for (const id of [...pending.keys()]) save(id);
+  };
+
+  const restore = async () => {
+    let drafts: Record<string, string>;
+    try {
+      const r = await api.history.drafts({});
+      if (!r.ok) return;
+      drafts = r.value.drafts ?? {};
+    } catch {
+      return;
+    }
+    const s = store.getState();
+    for (const [id, text] of Object.entries(drafts)) {
+      // What the person typed in this window wins over what was kept.
+      if (s.sessions[id] && !store.getState().drafts[id]) s.setDraft(id, text);
+    }
+  };
+
+  const check = () => {
+    const s = store.getState();
+    if (!restored && s.load.phase === 'ready') {
+      restored = true;
+      seen = s.drafts;
+      void restore();
+      return;
+    }
+    if (s.drafts === seen) return;
+    const before = seen;
+    seen = s.drafts;
+    for (const [id, text] of Object.entries(s.drafts)) {
+      if (before[id] === text) continue;
+      pending.set(id, text);
+      const t = timers.get(id);
+      if (t) clearTimeout(t);
+      // An emptied composer (the text was just sent or queued) is saved at once, so a crash
+      // right after sending never brings the sent text back as a draft.
+      if (text === '') save(id);
+      else timers.set(id, setTimeout(() => save(id), delayMs));
+    }
+  };
+
+  const unsubscribe = store.subscribe(check);
+  check();
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') flushAll();
+  };
+  window.addEventListener('pagehide', flushAll);
+  document.addEventListener('visibilitychange', onHide);
+  return () => {
+    unsubscribe();
+    flushAll();
+    window.removeEventListener('pagehide', flushAll);
+    document.removeEventListener('visibilitychange', onHide);
+  };
+}

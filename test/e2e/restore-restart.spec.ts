@@ -1,0 +1,130 @@
+// A crash costs nothing, end to end: the browser host is killed outright (SIGKILL) while one tab
+// holds a finished conversation and a draft and another has a turn running with a message
+// queued. A new host on the same data dir ends the orphaned `claude` processes and reopens both
+// tabs: the conversation, the draft, the cut-off turn with Retry, the queued message (held).
+// Both continue with the real CLI.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { lastUserText, text } from '../support/fake-api';
+import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { startWebHost, survivors, type WebHostProcess } from '../support/web-host';
+import { hostClient, value } from './tabs-host-client';
+
+let sandbox: CliSandbox | undefined;
+const hosts: WebHostProcess[] = [];
+
+test.afterEach(async () => {
+  const pids = hosts.flatMap((h) => h.claudePids());
+  for (const h of hosts.splice(0)) await h.stop('SIGTERM');
+  for (const pid of survivors(pids)) process.kill(pid, 'SIGKILL');
+  await sandbox?.cleanup();
+  sandbox = undefined;
+});
+
+async function start(): Promise<WebHostProcess> {
+  const host = await startWebHost({ cwd: sandbox!.cwd, env: sandbox!.env, args: ['--no-build'] });
+  hosts.push(host);
+  return host;
+}
+
+function savedTabs(): { tabs: Array<{ claudeSessionId?: string; draft?: string; turn?: unknown; queue?: { entries: Array<{ text: string }> } }> } | undefined {
+  const file = path.join(sandbox!.home, '.local', 'state', 'clide', 'web', 'sessions.json');
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as ReturnType<typeof savedTabs>;
+  } catch {
+    return undefined;
+  }
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
+  return errors;
+}
+
+test('after the host is killed, a new host reopens every tab with its conversation, draft, cut-off turn and queue', async ({ page }, testInfo) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  sandbox = await cliSandbox((req) => {
+    const prompt = lastUserText(req.body);
+    if (prompt.includes('remember the kiwi')) return text('I will remember the kiwi.');
+    if (prompt.includes('slow question')) return text('The slow answer, at last.', { hold: held });
+    if (prompt.includes('What fruit')) return text('You mentioned the kiwi.');
+    if (prompt.includes('queued while busy')) return text('Answer to the queued message.');
+    return text('(unexpected prompt)');
+  });
+  const errors = watchErrors(page);
+  const first = await start();
+  await page.goto(first.url);
+  const composer = page.getByRole('textbox', { name: 'Message Claude' });
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  const tabs = page.getByRole('tablist', { name: 'Sessions' }).getByRole('tab');
+
+  // Tab 1: a finished exchange, then a draft left unsent.
+  await composer.fill('Please remember the kiwi');
+  await composer.press('Enter');
+  await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the kiwi.');
+  await composer.fill('a half-written follow-up');
+
+  // Tab 2: a turn that is still running, and a message queued behind it.
+  const client = hostClient(first);
+  await value('session:create', client.session.create({}));
+  client.dispose();
+  await expect(tabs).toHaveCount(2);
+  await tabs.nth(1).click();
+  await composer.fill('A slow question');
+  await composer.press('Enter');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await composer.fill('queued while busy');
+  await composer.press('Enter');
+  await expect(page.getByRole('region', { name: 'Queued messages' })).toContainText('queued while busy');
+
+  // Everything is on disk within a moment, without any quit.
+  await expect
+    .poll(() => {
+      const saved = savedTabs();
+      const t = saved?.tabs;
+      return t ? [t[0]?.draft, Boolean(t[1]?.claudeSessionId), Boolean(t[1]?.turn), t[1]?.draft, t[1]?.queue?.entries.map((e) => e.text)] : undefined;
+    })
+    .toEqual(['a half-written follow-up', true, true, undefined, ['queued while busy']]);
+
+  // Crash.
+  const orphans = first.claudePids();
+  expect(orphans).toHaveLength(2);
+  await first.stop('SIGKILL');
+
+  const second = await start();
+  await page.goto(second.url);
+  await expect(tabs).toHaveCount(2);
+  await expect.poll(() => survivors(orphans), { timeout: 20_000 }).toEqual([]);
+
+  // Tab 1: the conversation and the draft are back; it continues with the earlier messages.
+  await tabs.nth(0).click();
+  await expect(transcript.getByRole('article', { name: 'You' })).toHaveText(/Please remember the kiwi/);
+  await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the kiwi.');
+  await expect(composer).toHaveValue('a half-written follow-up');
+  const before = sandbox.api.turns().length;
+  await composer.fill('What fruit did I mention?');
+  await composer.press('Enter');
+  await expect(transcript.getByRole('article', { name: 'Claude' }).last()).toContainText('You mentioned the kiwi.');
+  const continued = sandbox.api.turns().slice(before).find((t) => lastUserText(t.body).includes('What fruit'));
+  expect(JSON.stringify(continued?.body.messages)).toContain('I will remember the kiwi.');
+
+  // Tab 2: the cut-off turn is marked, with Retry; the queued message waits for the person.
+  await tabs.nth(1).click();
+  await expect(transcript.getByRole('article', { name: 'You' })).toHaveText(/A slow question/);
+  await expect(transcript).toContainText('Claude had not finished this turn when clide closed.');
+  const queue = page.getByRole('region', { name: 'Queued messages' });
+  await expect(queue).toContainText('queued while busy');
+  await expect(queue).toContainText('clide was closed while these messages waited');
+  await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', 'restored-cut-off.png') });
+  release();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  // Retrying is the person acting again: the queue goes on and sends what waited, in order.
+  await expect(transcript.getByRole('article', { name: 'You' })).toHaveText([/A slow question/, /A slow question/, /queued while busy/]);
+  await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText(['The slow answer, at last.', 'Answer to the queued message.']);
+  await expect(queue).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

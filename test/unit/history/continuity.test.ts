@@ -1,0 +1,179 @@
+// The open tabs kept in the data dir: written after changes (debounced, atomically), frozen at
+// quit, set aside when corrupt, and reopened with the right choices: resumed where the
+// transcript exists, fresh (with the draft, or the lost prompt as the draft) where it does not,
+// never in bypass mode, with the queue held.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Continuity, type ContinuitySession, type CreateChoices } from '../../../electron/core/continuity';
+import { History, projectSlug } from '../../../electron/core/history';
+import { queueToKeep, SessionsStore, MAX_KEPT_IMAGE_CHARS, type PersistedQueue, type SessionsFile } from '../../../electron/core/restore';
+
+let base: string;
+let dataDir: string;
+let configDir: string;
+const CWD = '/home/ada/proj';
+const SID = '0d6c1a55-1111-4222-8333-944455556666';
+const GONE = '9d6c1a55-1111-4222-8333-944455556666';
+
+beforeEach(() => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-continuity-'));
+  dataDir = path.join(base, 'data');
+  configDir = path.join(base, 'claude');
+  const proj = path.join(configDir, 'projects', projectSlug(CWD));
+  fs.mkdirSync(proj, { recursive: true });
+  fs.writeFileSync(
+    path.join(proj, `${SID}.jsonl`),
+    [
+      { type: 'user', message: { role: 'user', content: 'hello' }, uuid: 'u1', parentUuid: null, cwd: CWD, timestamp: '2026-11-01T10:00:00Z' },
+      { type: 'assistant', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'hi' }] }, uuid: 'a1', parentUuid: 'u1', timestamp: '2026-11-01T10:00:01Z' },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n') + '\n',
+  );
+});
+afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
+
+const sessionsFile = () => path.join(dataDir, 'sessions.json');
+const read = () => JSON.parse(fs.readFileSync(sessionsFile(), 'utf8')) as SessionsFile;
+
+/** A host that does what the real one does around the continuity, without processes. */
+function fakeHost() {
+  const sessions: Array<ContinuitySession & { start: ReturnType<typeof vi.fn> }> = [];
+  const created: CreateChoices[] = [];
+  const restoredQueues: Array<{ id: string; queue: PersistedQueue }> = [];
+  let n = 0;
+  const ref: { continuity?: Continuity } = {};
+  const host = {
+    orphansReaped: Promise.resolve(),
+    create(choices: CreateChoices) {
+      created.push(choices);
+      const s = { id: `tab-${++n}`, cwd: choices.cwd ?? '/default', sessionId: choices.fork ? 'f0000000-0000-4000-8000-000000000000' : choices.resume, start: vi.fn() };
+      sessions.push(s);
+      ref.continuity!.gate(s.id, () => {});
+      ref.continuity!.opened(s, choices);
+      if (choices.resume) void ref.continuity!.resume(s, () => true);
+      return { id: s.id };
+    },
+    rename: vi.fn(async () => {}),
+    list: () => sessions,
+  };
+  const continuity = new Continuity({
+    host,
+    history: new History(configDir),
+    dataDir,
+    debounceMs: 10,
+    queue: { state: () => ({ entries: [{ id: 'q1', text: 'queued', images: [], at: 1 }] }), restore: (id, queue) => restoredQueues.push({ id, queue }) },
+    log: () => {},
+  });
+  ref.continuity = continuity;
+  return { host, continuity, sessions, created, restoredQueues };
+}
+
+describe('the open tabs on disk', () => {
+  it('follows a tab: its session id, title, model, mode, running turn, queue and draft; a closed tab goes', async () => {
+    const { host, continuity } = fakeHost();
+    const { id } = host.create({ cwd: CWD });
+    continuity.observe(id, [{ kind: 'info', info: { claudeSessionId: SID, title: 'Mine', model: 'opus', permissionMode: 'plan' } }]);
+    continuity.observe(id, [{ kind: 'user', id: 'u9', text: 'do it', at: 5 }]);
+    continuity.observe(id, [{ kind: 'queue', messages: [{ id: 'q1', text: 'queued', at: 1 }] }]);
+    continuity.saveDraft(id, 'half');
+    await vi.waitFor(() => expect(read().tabs[0]).toMatchObject({ cwd: CWD, claudeSessionId: SID, title: 'Mine', model: 'opus', permissionMode: 'plan', draft: 'half', turn: { prompt: 'do it', messageId: 'u9' }, queue: { entries: [{ text: 'queued' }] } }));
+    expect(read().titles).toEqual({ [SID]: 'Mine' });
+    expect(continuity.drafts()).toEqual({ [id]: 'half' });
+    continuity.observe(id, [{ kind: 'result', result: { subtype: 'success', isError: false, denials: [] } }]);
+    await vi.waitFor(() => expect(read().tabs[0]?.turn).toBeUndefined());
+    await continuity.closed(id, { id, cwd: CWD, sessionId: SID, start: () => {} }, Promise.resolve());
+    await vi.waitFor(() => expect(read().tabs).toEqual([]));
+    expect(() => continuity.saveDraft(id, 'x')).toThrow(/not open/);
+  });
+
+  it('at quit, keeps the tabs as they were while the sessions close', async () => {
+    const { host, continuity } = fakeHost();
+    const { id } = host.create({ cwd: CWD });
+    continuity.observe(id, [{ kind: 'user', id: 'u9', text: 'running', at: 5 }]);
+    continuity.shutdown();
+    expect(read().tabs).toHaveLength(1);
+    // What quitting does to the session afterwards must not change what was kept.
+    continuity.observe(id, [{ kind: 'result', result: { subtype: 'error_during_execution', isError: true, interrupted: true, denials: [] } }]);
+    await continuity.closed(id, { id, cwd: CWD, sessionId: SID, start: () => {} }, Promise.resolve());
+    await new Promise((r) => setTimeout(r, 30));
+    expect(read().tabs[0]?.turn?.prompt).toBe('running');
+  });
+
+  it('writes a burst of changes once, and never without a data dir', async () => {
+    const store = new SessionsStore({ dataDir, debounceMs: 20 });
+    const spy = vi.fn((): SessionsFile => ({ version: 1, tabs: [], titles: {} }));
+    for (let i = 0; i < 50; i++) store.save(spy);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(spy).toHaveBeenCalledTimes(1);
+    const none = new SessionsStore({});
+    none.save(spy);
+    none.flush();
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('sets a corrupt file aside and starts with no tabs', () => {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(sessionsFile(), '{"version":1,"tabs":[{"cwd":');
+    const log = vi.fn();
+    const r = new SessionsStore({ dataDir, log }).load();
+    expect(r.value.tabs).toEqual([]);
+    expect(r.warning).toMatch(/set aside/);
+    expect(log).toHaveBeenCalledOnce();
+    expect(fs.readdirSync(dataDir).some((f) => f.startsWith('sessions.json.corrupt-'))).toBe(true);
+  });
+
+  it('keeps queued images only up to a budget, and counts the ones left out', () => {
+    const big = { mediaType: 'image/png' as const, data: 'x'.repeat(MAX_KEPT_IMAGE_CHARS - 10) };
+    const small = { mediaType: 'image/png' as const, data: 'y'.repeat(100) };
+    const kept = queueToKeep({ entries: [{ id: 'a', text: 'a', images: [big], at: 1 }, { id: 'b', text: 'b', images: [small], at: 2 }] });
+    expect(kept?.entries.map((e) => [e.images.length, e.imagesDropped])).toEqual([
+      [1, undefined],
+      [0, 1],
+    ]);
+    expect(queueToKeep({ entries: [] })).toBeUndefined();
+  });
+});
+
+describe('reopening the tabs', () => {
+  it('resumes what can be resumed, starts the rest fresh with their drafts, holds the queue, never bypass', async () => {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const saved: SessionsFile = {
+      version: 1,
+      tabs: [
+        { cwd: CWD, claudeSessionId: SID, draft: 'keep me', permissionMode: 'bypassPermissions', queue: { entries: [{ id: 'q1', text: 'later', images: [], at: 1, imagesDropped: 2 }] }, turn: { prompt: 'p', messageId: 'u1', at: 1 } },
+        { cwd: '/elsewhere', draft: 'never sent' },
+        { cwd: CWD, claudeSessionId: GONE, turn: { prompt: 'the lost prompt', messageId: 'x', at: 1 } },
+      ],
+      titles: { [GONE]: 'Old name' },
+    };
+    fs.writeFileSync(sessionsFile(), JSON.stringify(saved));
+    const { continuity, created, restoredQueues, sessions } = fakeHost();
+    await continuity.restore();
+    expect(created).toEqual([
+      { cwd: CWD, resume: SID, fork: undefined, model: undefined, permissionMode: undefined },
+      { cwd: '/elsewhere', resume: undefined, fork: undefined, model: undefined, permissionMode: undefined },
+      { cwd: CWD, resume: undefined, fork: undefined, model: undefined, permissionMode: undefined },
+    ]);
+    expect(continuity.drafts()).toEqual({ 'tab-1': 'keep me', 'tab-2': 'never sent', 'tab-3': 'the lost prompt' });
+    expect(restoredQueues).toHaveLength(1);
+    expect(restoredQueues[0]!.queue.hold?.message).toMatch(/clide was closed.*2 attached images were too large to keep/);
+    expect(sessions[0]!.start).toHaveBeenCalledOnce();
+    // Written again only once all are back, in the same order.
+    await vi.waitFor(() => expect(read().tabs.map((t) => t.cwd)).toEqual([CWD, '/elsewhere', CWD]));
+    expect(read().titles).toEqual({ [GONE]: 'Old name' });
+  });
+
+  it('lists history with local titles and the tab a session is open in; renames one that is not open locally', async () => {
+    const { host, continuity } = fakeHost();
+    expect((await continuity.list()).map((s) => [s.title, s.named, s.openIn])).toEqual([['hello', false, undefined]]);
+    await continuity.rename(SID, 'Greeting');
+    expect(host.rename).not.toHaveBeenCalled();
+    host.create({ cwd: CWD, resume: SID });
+    expect((await continuity.list()).map((s) => [s.title, s.named, s.openIn])).toEqual([['Greeting', true, 'tab-1']]);
+    await continuity.rename(SID, 'Open one');
+    expect(host.rename).toHaveBeenCalledWith('tab-1', 'Open one');
+  });
+});

@@ -1,0 +1,82 @@
+// The transcript reader's support for resume, fork and restore: a conversation cut after a
+// record, a record found by uuid, a cut-off turn told from one the person stopped, the person's
+// title; and the fork flags that reach the CLI's command line.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findRecord, readConversation, summarizeTranscript } from '../../../electron/core/protocol/transcript-file';
+import { spawnArgs, spawnChoicesProblem } from '../../../electron/core/spawn-args';
+
+let dir: string;
+const SID = '0d6c1a55-1111-4222-8333-944455556666';
+const ts = (s: number) => new Date(Date.UTC(2026, 10, 1, 10, 0, s)).toISOString();
+const rec = (o: object) => JSON.stringify(o);
+const user = (text: string, uuid: string, parentUuid: string | null) => rec({ type: 'user', message: { role: 'user', content: text }, uuid, parentUuid, timestamp: ts(1) });
+const reply = (text: string, uuid: string, parentUuid: string, id = `m-${uuid}`) =>
+  rec({ type: 'assistant', message: { id, role: 'assistant', content: [{ type: 'text', text }] }, uuid, parentUuid, timestamp: ts(2) });
+const interrupt = (uuid: string, parentUuid: string) =>
+  rec({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user]' }] }, uuid, parentUuid, timestamp: ts(3) });
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-transcript-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function write(lines: string[]): string {
+  const f = path.join(dir, `${SID}.jsonl`);
+  fs.writeFileSync(f, lines.join('\n') + '\n');
+  return f;
+}
+
+const prompts = (events: Awaited<ReturnType<typeof readConversation>>['events']) => events.flatMap((e) => (e.kind === 'user' ? [e.text] : []));
+
+describe('reading a conversation for resume and fork', () => {
+  it('reads everything, or stops after the record a fork is cut at', async () => {
+    const f = write([user('one', 'u1', null), reply('a', 'a1', 'u1'), rec({ type: 'attachment', uuid: 'x1', parentUuid: 'a1' }), user('two', 'u2', 'x1'), reply('b', 'a2', 'u2')]);
+    expect(prompts((await readConversation(f)).events)).toEqual(['one', 'two']);
+    const cut = await readConversation(f, { through: 'x1' });
+    expect(prompts(cut.events)).toEqual(['one']);
+    expect(cut.events.some((e) => e.kind === 'block' && e.block.type === 'text' && e.block.text === 'a')).toBe(true);
+    expect(cut.cutOff).toBe(false);
+  });
+
+  it('tells a prompt that got no reply from one the person stopped', async () => {
+    const cut = await readConversation(write([user('one', 'u1', null), reply('a', 'a1', 'u1'), user('two', 'u2', 'a1')]));
+    expect(cut).toMatchObject({ cutOff: true, lastPromptId: 'u2' });
+    const stopped = write([user('one', 'u1', null), interrupt('i1', 'u1')]);
+    expect((await readConversation(stopped)).cutOff).toBe(false);
+    expect((await summarizeTranscript(stopped, SID)).cutOff).toBe(false);
+  });
+
+  it('carries the title the person gave, in the summary and the conversation', async () => {
+    const f = write([user('one', 'u1', null), reply('a', 'a1', 'u1'), rec({ type: 'custom-title', customTitle: 'Banana  plan', sessionId: SID })]);
+    expect((await readConversation(f)).customTitle).toBe('Banana  plan');
+    expect(await summarizeTranscript(f, SID)).toMatchObject({ title: 'Banana plan', customTitle: 'Banana plan', lastPromptId: 'u1' });
+  });
+
+  it('finds a record by uuid with its parent and prompt, and nothing for an unknown one', async () => {
+    const f = write([user('one', 'u1', null), reply('a', 'a1', 'u1'), user('two', 'u2', 'a1')]);
+    expect(await findRecord(f, 'u2')).toEqual({ type: 'user', parentUuid: 'a1', prompt: 'two' });
+    expect(await findRecord(f, 'u1')).toEqual({ type: 'user', parentUuid: null, prompt: 'one' });
+    expect(await findRecord(f, 'a1')).toMatchObject({ type: 'assistant', parentUuid: 'u1', prompt: undefined });
+    expect(await findRecord(f, 'nope')).toBeUndefined();
+  });
+});
+
+describe('fork flags', () => {
+  const from = '11111111-2222-4333-8444-555555555555';
+  const to = '66666666-7777-4888-9999-000000000000';
+  const at = '0b6f8c52-6d0e-4a55-9a3b-4c1f3f6b2a10';
+
+  it('resume the source, fork under the chosen id, cut at the message', () => {
+    expect(spawnArgs({ resume: from, fork: { sessionId: to, at } })).toEqual(['--resume', from, '--fork-session', '--session-id', to, '--resume-session-at', at]);
+    expect(spawnArgs({ resume: from, fork: { sessionId: to } })).toEqual(['--resume', from, '--fork-session', '--session-id', to]);
+  });
+
+  it('refuse a fork of nothing, and ids that are not ids', () => {
+    expect(spawnChoicesProblem({ fork: { sessionId: to } })?.message).toMatch(/saved session/);
+    expect(spawnChoicesProblem({ resume: from, fork: { sessionId: '--model' } })?.kind).toBe('invalid-input');
+    expect(spawnChoicesProblem({ resume: from, fork: { sessionId: to, at: 'x --dangerously-skip-permissions' } })?.message).toMatch(/not a message id/);
+  });
+});
