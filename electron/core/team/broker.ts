@@ -38,6 +38,8 @@ export interface TeamHost {
 export interface TeamOptions {
   /** Automatic deliveries per session per minute before messages wait for the person. */
   capPerMinute?: number;
+  /** The loop guard's window; a minute unless a test on a slow machine needs it longer. */
+  capWindowMs?: number;
   now?: () => number;
   newId?: () => string;
   /** How deliveries and change notices are scheduled (tests may run them at once). */
@@ -104,7 +106,7 @@ export class TeamBroker {
     // Two turns of the event loop: the session is still finishing the step that made it ready,
     // and the person's own queued message (scheduled on the same event) must go first.
     this.defer = opts.defer ?? ((f) => void setImmediate(() => void setImmediate(f)));
-    this.guard = new LoopGuard(this.capPerMinute, this.now);
+    this.guard = new LoopGuard(this.capPerMinute, this.now, opts.capWindowMs);
     this.board = new TaskBoard(this.now);
   }
 
