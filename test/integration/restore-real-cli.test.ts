@@ -106,4 +106,38 @@ describe('restore after a crash with the real CLI', () => {
     await waitFor(() => sandbox!.api.turns().some((t) => lastUserText(t.body).includes('queued while busy')), 'queued message sent after the retry', 60_000);
     await waitFor(() => b.view(r3).queue?.length === 0 && b.view(r3).status === 'ready' && b.view(r3).items.filter((i) => i.type === 'user').length === 3, 'queue drained');
   });
+
+  it('after a quit with a turn running, the turn comes back cut off (not "interrupted by you"), titled, and Retry runs it', async () => {
+    let release: () => void = () => {};
+    const hold = new Promise<void>((r) => (release = r));
+    sandbox = await cliSandbox((req) => {
+      const last = lastUserText(req.body);
+      if (last.includes('long job')) return text('The long job is done.', { hold });
+      return text('ok');
+    });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-restore-'));
+    const a = newHost();
+    const { id } = a.create({});
+    a.send(id, 'Start the long job');
+    await waitFor(() => a.view(id).status === 'working' && sandbox!.api.turns().length > 0, 'turn running');
+    await a.rename(id, 'Long job');
+    const sid = a.list()[0]!.sessionId!;
+    // Quit: the host stops the turn and closes the CLI, but keeps the tab as it was.
+    hosts.splice(hosts.indexOf(a), 1);
+    await a.shutdown();
+
+    const b = newHost();
+    await b.continuity.restore();
+    const [r] = b.list().map((s) => s.id) as [string];
+    await waitFor(() => b.view(r).items.some((i) => i.type === 'notice' && i.code === CUT_OFF_CODE), 'cut-off notice');
+    const v = b.view(r);
+    expect(v.info).toMatchObject({ claudeSessionId: sid, title: 'Long job' });
+    expect(v.items.some((i) => i.type === 'context' && i.source === 'interrupt')).toBe(false);
+    release();
+    await waitFor(() => b.view(r).status === 'ready', 'ready');
+    b.send(r, 'Start the long job');
+    await waitFor(() => b.view(r).lastResult, 'retried turn');
+    const reply = b.view(r).items.filter((i) => i.type === 'assistant').at(-1);
+    expect(reply?.type === 'assistant' && reply.blocks.map((x) => x.text).join('')).toContain('The long job is done.');
+  });
 });
