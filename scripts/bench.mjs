@@ -12,13 +12,16 @@
 // The suite contract, for new areas (e.g. bench/renderer/, measured in Chromium):
 //   - a suite is a file named *.bench.ts or *.bench.mjs under bench/<area>/;
 //   - it is bundled with esbuild into .bench/ the way the app is built (no keepNames helpers,
-//     packages left external) and run as `node --expose-gc <bundle>`, with BENCH_ONLY set to
+//     packages left external) and run as `node --expose-gc --no-flush-bytecode <bundle>`, with BENCH_ONLY set to
 //     the figure names asked for (comma-separated; empty means all) and cwd = the repository
 //     root (if esbuild is missing it runs through tsx instead, a little slower);
 //   - it prints each figure as one JSON line on stdout: name, value, baseline, ratio (value /
 //     baseline), target (the highest acceptable ratio), plus optional unit, met, note;
 //     or {"name","skipped":"reason"} when it cannot run here; anything else goes to stderr;
-//   - it exits 0 when it measured what it could.
+//   - it exits 0 when it measured what it could, within SUITE_TIMEOUT_MS;
+//   - optionally, a comment line `// bench-figures: C1 C2` near its top names the figures it
+//     reports, so `--only` skips suites that have none of them (without it, a suite in area
+//     `renderer` is assumed to report R-figures, `core` C-figures: the area's initial).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,6 +60,16 @@ function findSuites(areas) {
   return out;
 }
 
+const SUITE_TIMEOUT_MS = 20 * 60 * 1000;
+
+/** The figures a suite says it reports (its `bench-figures:` line), else its area's initial. */
+function suiteReports(suite, names) {
+  const head = fs.readFileSync(suite.file, 'utf8').slice(0, 2000);
+  const declared = /bench-figures:\s*([A-Z0-9 ,]+)/.exec(head);
+  if (declared) return names.some((n) => declared[1].split(/[\s,]+/).includes(n));
+  return names.some((n) => n.startsWith(suite.area[0].toUpperCase()));
+}
+
 function isFigure(x) {
   if (!x || typeof x !== 'object' || typeof x.name !== 'string') return false;
   if (typeof x.skipped === 'string') return true;
@@ -78,7 +91,11 @@ async function bundle(suite) {
 
 async function runSuite(suite, only) {
   const bundled = await bundle(suite);
-  const args = bundled ? ['--expose-gc', bundled] : ['--expose-gc', '--import', 'tsx', suite.file];
+  // --no-flush-bytecode: the suites force a GC before every timed run; V8 would otherwise drop
+  // the compiled code of functions idle for a few GCs and bill its recompilation to the next
+  // run, an artefact of measuring that a running app does not have.
+  const flags = ['--expose-gc', '--no-flush-bytecode'];
+  const args = bundled ? [...flags, bundled] : [...flags, '--import', 'tsx', suite.file];
   return new Promise((resolve) => {
     const figures = [];
     const problems = [];
@@ -111,7 +128,12 @@ async function runSuite(suite, only) {
         process.stdout.write(`${JSON.stringify(parsed)}\n`);
       }
     });
+    const timer = setTimeout(() => {
+      problems.push(`${path.relative(root, suite.file)} took longer than ${SUITE_TIMEOUT_MS / 60000} minutes and was stopped`);
+      child.kill('SIGKILL');
+    }, SUITE_TIMEOUT_MS);
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
       if (code !== 0) problems.push(`${path.relative(root, suite.file)} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
       resolve({ figures, problems });
     });
@@ -148,6 +170,7 @@ async function main() {
   const figures = [];
   const problems = [];
   for (const suite of suites) {
+    if (opts.only.length > 0 && !suiteReports(suite, opts.only)) continue;
     const r = await runSuite(suite, opts.only);
     figures.push(...r.figures);
     problems.push(...r.problems);

@@ -1,3 +1,4 @@
+// bench-figures: C1 C2 C3
 // C1-C3: stdout bytes through the real wire pipeline (line framer -> JSON.parse -> zod ->
 // normalizer -> app events), against JSON.parse of the same lines.
 import { ProtocolPipeline } from '../../electron/core/protocol/pipeline';

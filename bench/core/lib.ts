@@ -39,11 +39,7 @@ export function log(message: string): void {
 }
 
 export function gc(): void {
-  const g = (globalThis as { gc?: () => void }).gc;
-  if (g) {
-    g();
-    g();
-  }
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /**
@@ -66,17 +62,16 @@ export function wallTime(fn: () => void): number {
 
 /**
  * Median time of each function over `rounds` rounds, run alternately (a, b, a, b, ...) after
- * a warm-up, with a GC before each run so one run's garbage is not billed to the next.
+ * a warm-up. No GC is forced between runs: a forced full GC makes V8 re-learn allocation
+ * patterns (pretenuring, young-generation size) and the next JS-heavy run pays 2-3x for it,
+ * which a running app does not; garbage left by one run is cheap for the next to sweep.
  */
 export function alternate(rounds: number, fns: Record<string, () => void>): Record<string, number> {
   const names = Object.keys(fns);
   for (const n of names) fns[n]!();
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const n of r % 2 === 0 ? names : [...names].reverse()) {
-      gc();
-      samples[n]!.push(time(fns[n]!));
-    }
+    for (const n of r % 2 === 0 ? names : [...names].reverse()) samples[n]!.push(time(fns[n]!));
   }
   return Object.fromEntries(names.map((n) => [n, median(samples[n]!)]));
 }

@@ -460,6 +460,7 @@ export class Session {
         }
         out.push(...this.versionCanary(e.info));
       } else if (e.kind === 'result') turnEnded = true;
+      else if (e.kind === 'tool-result') shareRepeatedOutput(e);
     }
     this.watchdog?.observe(events);
     this.emit(out);
@@ -622,6 +623,22 @@ export class Session {
 
   private notice(level: 'info' | 'warning' | 'error', code: string, text: string): SessionEvent {
     return { kind: 'notice', id: randomUUID(), level, code, text, at: this.now() };
+  }
+}
+
+/**
+ * The CLI repeats a tool's output in its structured result (Bash `stdout`, for one): two equal
+ * strings of up to many megabytes, parsed separately. Point the copy at the content so a session
+ * keeps one of them (C6 in docs/performance.md). Equal lengths are compared first, so unequal
+ * strings cost nothing.
+ */
+export function shareRepeatedOutput(e: Extract<SessionEvent, { kind: 'tool-result' }>): void {
+  const s = e.structured;
+  if (!s || typeof s !== 'object' || Array.isArray(s) || e.content.length < 1024) return;
+  const o = s as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (typeof v === 'string' && v.length === e.content.length && v === e.content) o[k] = e.content;
   }
 }
 

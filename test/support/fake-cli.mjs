@@ -351,6 +351,8 @@ function readPgid() {
 // ---- steps -----------------------------------------------------------------------------------
 
 let askSeq = 0;
+let toolSeq = 0;
+let lastToolId;
 
 const ops = {
   config() {},
@@ -386,7 +388,9 @@ const ops = {
   },
   'tool-use'(s) {
     const id = `msg_fake_${process.pid}_${++msgSeq}`;
-    const block = { type: 'tool_use', id: s.id, name: s.name ?? 'Bash', input: s.input ?? {} };
+    // Without an id (e.g. inside `repeat`) each call gets its own; tool-result answers the last.
+    lastToolId = s.id ?? `toolu_auto_${process.pid}_${++toolSeq}`;
+    const block = { type: 'tool_use', id: lastToolId, name: s.name ?? 'Bash', input: s.input ?? {} };
     streamEvent({ type: 'message_start', message: { id, model: 'claude-fake-1', role: 'assistant', content: [] } });
     streamEvent({ type: 'content_block_start', index: 0, content_block: { ...block, input: {} } });
     streamEvent({ type: 'content_block_stop', index: 0 });
@@ -397,7 +401,7 @@ const ops = {
     const content = s.bytes ? textOfSize(s.bytes) : (s.content ?? 'ok');
     emit({
       type: 'user',
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: s.id, content, is_error: s.isError === true }] },
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: s.id ?? lastToolId, content, is_error: s.isError === true }] },
       parent_tool_use_id: null,
       // Like the real CLI's Bash tool: the structured result repeats the output.
       ...(s.structured === 'bash' ? { tool_use_result: { stdout: content, stderr: '', interrupted: false, isImage: false } } : {}),

@@ -20,12 +20,18 @@ export interface LineFramerOptions {
 export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
-const INITIAL_CAPACITY = 64 * 1024;
 const CR = 0x0d;
+/** Parts of a split line smaller than this are copied; larger ones are kept by reference. */
+const COPY_BELOW = 4096;
 
 export class LineFramer {
-  /** The unfinished line's bytes (its first `pendingBytes`). */
-  private buf: Buffer | undefined;
+  /**
+   * The unfinished line's bytes. Parts of at least COPY_BELOW bytes are kept by reference until
+   * the line ends (copying them cost a third as much as parsing the line: Node never reuses a
+   * stream chunk, so callers must simply not modify a chunk after pushing it); smaller parts
+   * are copied, so a few bytes never pin a whole chunk.
+   */
+  private parts: Buffer[] = [];
   private pendingBytes = 0;
   /** True while discarding the rest of a line that passed the cap. */
   private discarding = false;
@@ -84,19 +90,11 @@ export class LineFramer {
     if (needed > this.max) {
       this.discarding = true;
       this.discardedBytes = needed;
-      this.buf = undefined;
+      this.parts = [];
       this.pendingBytes = 0;
       return;
     }
-    // Copy (the caller may reuse the chunk's memory) into one buffer that grows by doubling: a
-    // line arriving in thousands of small chunks costs a few allocations, not one per chunk.
-    if (!this.buf || needed > this.buf.length) {
-      const grown = Buffer.allocUnsafe(Math.min(this.max, Math.max(needed, 2 * (this.buf?.length ?? 0), INITIAL_CAPACITY)));
-      if (this.buf && this.pendingBytes > 0) grown.set(this.buf.subarray(0, this.pendingBytes));
-      this.buf = grown;
-    }
-    // TypedArray#set is a plain memory copy; Buffer#copy adds a JS layer per call.
-    this.buf.set(bytes, this.pendingBytes);
+    this.parts.push(bytes.length >= COPY_BELOW ? bytes : Buffer.from(bytes));
     this.pendingBytes = needed;
   }
 
@@ -124,15 +122,12 @@ export class LineFramer {
       this.discardedBytes = 0;
       return;
     }
-    let end = this.pendingBytes;
-    const held = this.buf;
+    let buf = this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts, this.pendingBytes);
+    this.parts = [];
     this.pendingBytes = 0;
-    // Keep a small buffer for the next split line; let a big one go.
-    if (held && held.length > INITIAL_CAPACITY) this.buf = undefined;
-    if (!held) return;
-    if (end > 0 && held[end - 1] === CR) end--;
-    if (end === 0) return;
-    out.push(decodeUtf8(held.subarray(0, end)));
+    if (buf.length > 0 && buf[buf.length - 1] === CR) buf = buf.subarray(0, buf.length - 1);
+    if (buf.length === 0) return;
+    out.push(decodeUtf8(buf));
   }
 }
 

@@ -131,6 +131,13 @@ export class ProtocolPipeline {
     this.emit(out);
   }
 
+  /** Made once: system messages (a status or thinking-token tick every few deltas) are frequent. */
+  private readonly systemContext = {
+    now: () => this.now(),
+    newId: () => this.newId(),
+    notice: (l: 'info' | 'warning' | 'error', c: string, t: string) => this.notice(l, c, t),
+  };
+
   private dispatch(line: string, out: SessionEvent[]): void {
     const d = decodeLine(line);
     switch (d.kind) {
@@ -169,7 +176,7 @@ export class ProtocolPipeline {
         out.push({ kind: 'conversation-reset', id: m.uuid ?? this.newId(), trigger: m.trigger, at: this.now() });
         return;
       case 'system': {
-        const events = systemEvents(m, { now: this.now, newId: this.newId, notice: (l, c, t) => this.notice(l, c, t) });
+        const events = systemEvents(m, this.systemContext);
         if (!events) return this.unknown(`system/${m.subtype}`, out);
         for (const e of events) {
           if (e.kind === 'task' && e.task.toolUseId && e.task.taskType === 'local_agent') this.agentTools.set(e.task.taskId, e.task.toolUseId);
