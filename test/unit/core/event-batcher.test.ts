@@ -78,3 +78,36 @@ describe('the event batcher', () => {
     expect(b.pending).toBe(0);
   });
 });
+
+describe('the event batcher with sessions streaming at once', () => {
+  it('joins each session’s deltas within a frame even when their pushes interleave', () => {
+    const batches: AppEvent[][] = [];
+    const b = new EventBatcher((x) => batches.push(x));
+    for (const t of ['a', 'b', 'c']) for (const id of ['s1', 's2', 's3']) b.push(delta(id, `${id}${t} `));
+    b.flush();
+    expect(batches).toEqual([
+      ['s1', 's2', 's3'].map((id) => ({ type: 'session-events', id, events: [{ kind: 'block-delta', messageId: 'm', index: 0, text: `${id}a ${id}b ${id}c ` }] })),
+    ]);
+  });
+
+  it('keeps a session’s creation and closing in order with its events', () => {
+    const batches: AppEvent[][] = [];
+    const b = new EventBatcher((x) => batches.push(x));
+    b.push(delta('s1', 'before '));
+    b.push({ type: 'session-closed', id: 's1' });
+    b.push(delta('s1', 'after'));
+    b.flush();
+    expect(batches[0]!.map((e) => e.type)).toEqual(['session-events', 'session-closed', 'session-events']);
+  });
+
+  it('never changes the events it was given', () => {
+    const first = delta('s1', 'one ');
+    const second = delta('s1', 'two');
+    const b = new EventBatcher(() => {});
+    b.push(first);
+    b.push(second);
+    b.flush();
+    expect(first).toEqual(delta('s1', 'one '));
+    expect(second).toEqual(delta('s1', 'two'));
+  });
+});
