@@ -19,15 +19,16 @@ function emptyNode(): Promise<number> {
 }
 
 /**
- * Wait until start-up is over: V8's memory reducer compacts the heap several seconds after the
- * allocations of starting five sessions stop, once. That is the runtime tidying up after
- * start-up, not idle work, so the window starts after two quiet seconds in a row (or 25 s).
+ * Wait until start-up is over: V8's memory reducer shrinks the heap once, some 8-10 s after the
+ * allocations of starting five sessions stop. That is the runtime tidying up after start-up,
+ * not idle work, so the window starts after at least 12 s and two quiet seconds in a row.
  */
 async function settle(): Promise<void> {
   gc();
-  const deadline = Date.now() + 25_000;
+  const started = Date.now();
+  const deadline = started + 40_000;
   let quiet = 0;
-  while (quiet < 2 && Date.now() < deadline) {
+  while ((quiet < 2 || Date.now() - started < 12_000) && Date.now() < deadline) {
     const s = process.cpuUsage();
     await sleep(1000);
     const d = process.cpuUsage(s);
