@@ -97,6 +97,9 @@ export class ProcessRegistry implements ChildTracker {
     this.file = path.join(this.dir, `${process.pid}-${randomBytes(4).toString('hex')}.json`);
     const me = identityOf(process.pid, this.platform);
     this.owner = me.kind === 'found' ? { pid: process.pid, startTime: me.identity.startTime, command: me.identity.command } : undefined;
+    // Without a way to verify a process's identity nothing may ever be signalled on a stored
+    // pid's word, so nothing is recorded either; say so once.
+    if (me.kind === 'unsupported') this.log(`claude processes left behind by a crash cannot be cleaned up on this system: ${me.reason}`);
   }
 
   /** Children currently recorded (tests, diagnostics). */

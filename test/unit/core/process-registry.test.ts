@@ -192,3 +192,21 @@ function readPgid(pid: number): number | undefined {
     return undefined;
   }
 }
+
+describe('the process registry where identity cannot be verified', () => {
+  it('records nothing, reaps nothing, and says why once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-registry-win-'));
+    try {
+      const log = vi.fn();
+      const reg = new ProcessRegistry({ dataDir: dir, platform: 'win32', log });
+      expect(log).toHaveBeenCalledTimes(1);
+      expect(String(log.mock.calls[0]![0])).toMatch(/cannot be cleaned up.*win32/);
+      reg.spawned(process.pid);
+      reg.flush();
+      expect(reg.list()).toEqual([]);
+      expect(fs.readdirSync(path.join(dir, 'processes'))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
