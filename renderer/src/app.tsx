@@ -4,6 +4,8 @@ import { FailureBanner } from './components/screens/failure-banner';
 import { NotFoundScreen } from './components/screens/not-found';
 import { ConnectionBanner, LoadError, NoSessions, Splash } from './components/screens/simple-screens';
 import { StatusBar } from './components/status/status-bar';
+import { TeamButton } from './components/team/team-button';
+import { TeamPanel } from './components/team/team-panel';
 import { panelId, tabId, TabStrip } from './components/tabs/tab-strip';
 import { useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
@@ -27,11 +29,15 @@ function Workspace() {
       <div className="top-bar">
         <HistoryButton />
         <TabStrip />
+        <TeamButton />
       </div>
       <ConnectionBanner />
       <WorkspaceOverlays />
       <HistoryPanel />
-      {activeId ? <SessionPane key={activeId} sessionId={activeId} /> : <NoSessions />}
+      <div className="team-row">
+        {activeId ? <SessionPane key={activeId} sessionId={activeId} /> : <NoSessions />}
+        <TeamPanel />
+      </div>
       {activeId && <StatusBar sessionId={activeId} />}
     </div>
   );
