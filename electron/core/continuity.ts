@@ -227,6 +227,8 @@ export class Continuity {
     // Started at once when nothing is in the way, so a message can be sent right after opening.
     if (busy.length === 0) start();
     else void Promise.all(busy).then(start);
+    // The tab names its session at once; a long transcript takes a moment more.
+    this.replay(id, [{ kind: 'info', info: { claudeSessionId: session.sessionId, title: tab?.title ?? (tab?.fork ? undefined : this.titles[source]) } }]);
     const events: SessionEvent[] = [];
     try {
       const conv = await this.opts.history.conversation(source, session.cwd, { through: tab?.fork?.at });
@@ -249,17 +251,23 @@ export class Continuity {
         at: Date.now(),
       });
     }
-    const sink = this.sinks.get(id);
     const held = this.held.get(id) ?? [];
     this.held.delete(id);
-    if (!sink || !isOpen()) return;
+    if (!isOpen()) return;
+    this.replay(id, events);
+    if (held.length > 0) this.sinks.get(id)?.(held);
+  }
+
+  /** Events from the transcript, not from the process: they are not the person's new turn. */
+  private replay(id: string, events: SessionEvent[]): void {
+    const sink = this.sinks.get(id);
+    if (!sink || events.length === 0) return;
     this.replaying = id;
     try {
-      if (events.length > 0) sink(events);
+      sink(events);
     } finally {
       this.replaying = undefined;
     }
-    if (held.length > 0) sink(held);
   }
 
   // ---- restore after a restart or crash -------------------------------------------------------
@@ -299,9 +307,16 @@ export class Continuity {
     // A cut-off prompt whose conversation is gone comes back as the draft, so it is not lost.
     const draft = tab.draft || (!resume && tab.turn ? tab.turn.prompt : undefined);
     this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
+    const choices: CreateChoices = { cwd: tab.cwd, resume, fork, model: tab.model, permissionMode: restorableMode(tab.permissionMode) };
     let id: string;
     try {
-      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork, model: tab.model, permissionMode: restorableMode(tab.permissionMode) }));
+      ({ id } = this.opts.host.create(choices));
+    } catch (err) {
+      // A model or mode this CLI no longer takes must not lose the tab: open it with the defaults.
+      if (!(err instanceof ClideError) || err.info.kind !== 'invalid-input' || (!choices.model && !choices.permissionMode)) throw err;
+      this.log(`reopening a tab in ${tab.cwd} without its model and mode: ${err.info.message}`);
+      this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
+      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork }));
     } finally {
       this.incoming = undefined;
     }

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Continuity, type ContinuitySession, type CreateChoices } from '../../../electron/core/continuity';
 import { History, projectSlug } from '../../../electron/core/history';
+import { spawnChoicesProblem } from '../../../electron/core/spawn-args';
+import { ClideError } from '../../../shared/result';
 import { queueToKeep, SessionsStore, MAX_KEPT_IMAGE_CHARS, type PersistedQueue, type SessionsFile } from '../../../electron/core/restore';
 
 let base: string;
@@ -49,6 +51,8 @@ function fakeHost() {
     orphansReaped: Promise.resolve(),
     create(choices: CreateChoices) {
       created.push(choices);
+      const problem = spawnChoicesProblem({ ...choices, fork: choices.fork && { sessionId: 'f0000000-0000-4000-8000-000000000000', at: choices.fork.at } });
+      if (problem) throw new ClideError(problem);
       const s = { id: `tab-${++n}`, cwd: choices.cwd ?? '/default', sessionId: choices.fork ? 'f0000000-0000-4000-8000-000000000000' : choices.resume, start: vi.fn() };
       sessions.push(s);
       ref.continuity!.gate(s.id, () => {});
@@ -146,6 +150,7 @@ describe('reopening the tabs', () => {
         { cwd: CWD, claudeSessionId: SID, draft: 'keep me', permissionMode: 'bypassPermissions', queue: { entries: [{ id: 'q1', text: 'later', images: [], at: 1, imagesDropped: 2 }] }, turn: { prompt: 'p', messageId: 'u1', at: 1 } },
         { cwd: '/elsewhere', draft: 'never sent' },
         { cwd: CWD, claudeSessionId: GONE, turn: { prompt: 'the lost prompt', messageId: 'x', at: 1 } },
+        { cwd: '/odd', model: 'not a model!', draft: 'still here' },
       ],
       titles: { [GONE]: 'Old name' },
     };
@@ -156,13 +161,16 @@ describe('reopening the tabs', () => {
       { cwd: CWD, resume: SID, fork: undefined, model: undefined, permissionMode: undefined },
       { cwd: '/elsewhere', resume: undefined, fork: undefined, model: undefined, permissionMode: undefined },
       { cwd: CWD, resume: undefined, fork: undefined, model: undefined, permissionMode: undefined },
+      // A model the CLI would refuse: the tab still comes back, with the defaults.
+      { cwd: '/odd', resume: undefined, fork: undefined, model: 'not a model!', permissionMode: undefined },
+      { cwd: '/odd', resume: undefined, fork: undefined },
     ]);
-    expect(continuity.drafts()).toEqual({ 'tab-1': 'keep me', 'tab-2': 'never sent', 'tab-3': 'the lost prompt' });
+    expect(continuity.drafts()).toEqual({ 'tab-1': 'keep me', 'tab-2': 'never sent', 'tab-3': 'the lost prompt', 'tab-4': 'still here' });
     expect(restoredQueues).toHaveLength(1);
     expect(restoredQueues[0]!.queue.hold?.message).toMatch(/clide was closed.*2 attached images were too large to keep/);
     expect(sessions[0]!.start).toHaveBeenCalledOnce();
     // Written again only once all are back, in the same order.
-    await vi.waitFor(() => expect(read().tabs.map((t) => t.cwd)).toEqual([CWD, '/elsewhere', CWD]));
+    await vi.waitFor(() => expect(read().tabs.map((t) => t.cwd)).toEqual([CWD, '/elsewhere', CWD, '/odd']));
     expect(read().titles).toEqual({ [GONE]: 'Old name' });
   });
 
