@@ -142,6 +142,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const rewind = message.getByRole('button', { name: 'Rewind files to here' });
     await expect(rewind).toBeVisible();
     await expect(message.getByRole('button', { name: 'Fork from here' })).toBeVisible();
+    await page.screenshot({ path: shot(testInfo, `message-actions-${scheme}`), clip: { x: 0, y: 40, width: 1100, height: 360 } });
     await page.evaluate(() =>
       window.__clideDouble?.setReplies('session:rewindFiles', [
         { ok: true, value: { canRewind: true, filesChanged: ['/home/ada/code/api-server/src/health.ts', '/home/ada/code/api-server/test/health.test.ts'], insertions: 0, deletions: 24 } },
