@@ -18,85 +18,18 @@ import type {
 import type { ImageInput, PermissionDecision } from '../../shared/ipc';
 import { ClideError, type AppError } from '../../shared/result';
 import { hasProcess, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
-import { Connection, type Ask, type ProtocolExtensions } from './protocol/connection';
+import { Connection, type Ask } from './protocol/connection';
 import type { ExitInfo } from './protocol/transport';
 import { TESTED_CLI_VERSION } from './protocol/version';
-import type { ChildTracker } from './process-registry';
 import { bypassChoice } from './bypass';
 import { spawnArgs } from './spawn-args';
 import { cwdProblem, spawnProblem } from './spawn-errors';
 import { Watchdog } from './watchdog';
+import { DEFAULT_TIMINGS, DENIED_BY_STOP, type SessionOptions, type SessionTimings } from './session-options';
+import { exitedWithin, refused, shareRepeatedOutput } from './session-helpers';
 
-export interface SessionOptions {
-  id: string;
-  cwd: string;
-  claudePath: string;
-  env: NodeJS.ProcessEnv;
-  /** Start by resuming this Claude session id. */
-  resume?: string;
-  /** Start a copy of `resume` under this new id instead, cut after message `at` if given. */
-  fork?: { sessionId: string; at?: string };
-  model?: string;
-  permissionMode?: string;
-  /** Grace periods, shortened by tests. */
-  timings?: Partial<SessionTimings>;
-  limits?: SessionLimits;
-  /** Records spawned children so a crashed app can reap them on its next launch. */
-  tracker?: ChildTracker;
-  /** Hook callbacks and in-process MCP servers registered with the CLI at initialize. */
-  extensions?: ProtocolExtensions;
-  now?: () => number;
-}
-
-export interface SessionTimings {
-  initializeMs: number;
-  /** After Stop, how long the turn may take to end before the process is terminated. */
-  interruptGraceMs: number;
-  /** On close with a turn running: how long the interrupt may take before stdin is closed. */
-  closeInterruptMs: number;
-  /** After closing stdin, how long the CLI gets to flush its session file and exit. */
-  closeGraceMs: number;
-  /** After SIGTERM, how long before SIGKILL. */
-  termGraceMs: number;
-  /** A working turn silent this long is reported as not responding (0 turns this off). */
-  silenceMs: number;
-}
-
-export interface SessionLimits {
-  /** Longest stdout line accepted; a longer one is dropped with a visible notice. */
-  maxLineBytes?: number;
-  /** Bytes of stderr kept for the failure report. */
-  stderrBytes?: number;
-  /** Characters of input allowed to wait for a CLI that is not reading. */
-  maxQueuedChars?: number;
-}
-
-export const DEFAULT_TIMINGS: SessionTimings = {
-  initializeMs: 30_000,
-  interruptGraceMs: 10_000,
-  closeInterruptMs: 2_000,
-  closeGraceMs: 5_000,
-  termGraceMs: 5_000,
-  silenceMs: 90_000,
-};
-
-export const DENIED_BY_STOP = 'The user stopped this turn before answering.';
-
-/** The error a command gets when the lifecycle does not allow it now. */
-function refused(reason: 'not-running' | 'busy', phase: Phase, resumable: boolean): ClideError {
-  if (reason === 'busy') {
-    return new ClideError(
-      phase === 'stopping'
-        ? { kind: 'session-busy', message: 'Claude is still stopping the current turn.', hint: 'Send again once it has stopped.' }
-        : { kind: 'session-busy', message: 'The session is still running.', hint: 'Close it or wait for it to end first.' },
-    );
-  }
-  return new ClideError({
-    kind: 'not-running',
-    message: phase === 'closing' || phase === 'terminating' ? 'This session is shutting down.' : 'This session has ended.',
-    hint: resumable ? 'Resume it to continue the conversation.' : 'Start a new session.',
-  });
-}
+export { DEFAULT_TIMINGS, DENIED_BY_STOP, type SessionLimits, type SessionOptions, type SessionTimings } from './session-options';
+export { shareRepeatedOutput } from './session-helpers';
 
 export class Session {
   readonly id: string;
@@ -626,29 +559,3 @@ export class Session {
   }
 }
 
-/**
- * The CLI repeats a tool's output in its structured result (Bash `stdout`, for one): two equal
- * strings of up to many megabytes, parsed separately. Point the copy at the content so a session
- * keeps one of them (C6 in docs/performance.md). Equal lengths are compared first, so unequal
- * strings cost nothing.
- */
-export function shareRepeatedOutput(e: Extract<SessionEvent, { kind: 'tool-result' }>): void {
-  const s = e.structured;
-  if (!s || typeof s !== 'object' || Array.isArray(s) || e.content.length < 1024) return;
-  const o = s as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    if (typeof v === 'string' && v.length === e.content.length && v === e.content) o[k] = e.content;
-  }
-}
-
-async function exitedWithin(conn: Connection, ms: number): Promise<boolean> {
-  if (!conn.transport.running) return true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  const result = await Promise.race([conn.transport.waitForExit().then(() => true as const), timeout]);
-  if (timer) clearTimeout(timer);
-  return result;
-}

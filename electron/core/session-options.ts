@@ -1,0 +1,58 @@
+// What a Session is given: its options, grace periods and limits, with the defaults.
+import type { ProtocolExtensions } from './protocol/connection';
+import type { ChildTracker } from './process-registry';
+
+export interface SessionOptions {
+  id: string;
+  cwd: string;
+  claudePath: string;
+  env: NodeJS.ProcessEnv;
+  /** Start by resuming this Claude session id. */
+  resume?: string;
+  /** Start a copy of `resume` under this new id instead, cut after message `at` if given. */
+  fork?: { sessionId: string; at?: string };
+  model?: string;
+  permissionMode?: string;
+  /** Grace periods, shortened by tests. */
+  timings?: Partial<SessionTimings>;
+  limits?: SessionLimits;
+  /** Records spawned children so a crashed app can reap them on its next launch. */
+  tracker?: ChildTracker;
+  /** Hook callbacks and in-process MCP servers registered with the CLI at initialize. */
+  extensions?: ProtocolExtensions;
+  now?: () => number;
+}
+
+export interface SessionTimings {
+  initializeMs: number;
+  /** After Stop, how long the turn may take to end before the process is terminated. */
+  interruptGraceMs: number;
+  /** On close with a turn running: how long the interrupt may take before stdin is closed. */
+  closeInterruptMs: number;
+  /** After closing stdin, how long the CLI gets to flush its session file and exit. */
+  closeGraceMs: number;
+  /** After SIGTERM, how long before SIGKILL. */
+  termGraceMs: number;
+  /** A working turn silent this long is reported as not responding (0 turns this off). */
+  silenceMs: number;
+}
+
+export interface SessionLimits {
+  /** Longest stdout line accepted; a longer one is dropped with a visible notice. */
+  maxLineBytes?: number;
+  /** Bytes of stderr kept for the failure report. */
+  stderrBytes?: number;
+  /** Characters of input allowed to wait for a CLI that is not reading. */
+  maxQueuedChars?: number;
+}
+
+export const DEFAULT_TIMINGS: SessionTimings = {
+  initializeMs: 30_000,
+  interruptGraceMs: 10_000,
+  closeInterruptMs: 2_000,
+  closeGraceMs: 5_000,
+  termGraceMs: 5_000,
+  silenceMs: 90_000,
+};
+
+export const DENIED_BY_STOP = 'The user stopped this turn before answering.';
