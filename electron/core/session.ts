@@ -149,7 +149,12 @@ export class Session {
     if (conn.pid !== undefined) this.opts.tracker?.spawned(conn.pid, this.id);
     this.emit([{ kind: 'info', info: { bypassAvailable: bypass.available, bypassUnavailableReason: bypass.reason } }]);
     this.watchdog?.dispose();
-    this.watchdog = new Watchdog({ silenceMs: this.timings.silenceMs, now: this.now, onChange: (silent, since) => this.silenceChanged(silent, since) });
+    this.watchdog = new Watchdog({
+      silenceMs: this.timings.silenceMs,
+      now: this.now,
+      lastOutput: () => conn.transport.lastOutputAt,
+      onChange: (silent, since) => this.silenceChanged(silent, since),
+    });
     conn
       .initialize({}, this.timings.initializeMs)
       .then((info) => {

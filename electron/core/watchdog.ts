@@ -17,6 +17,11 @@ export interface WatchdogOptions {
   /** Called when the verdict changes: silent since `since` (epoch ms), or alive again. */
   onChange(silent: boolean, since: number): void;
   now?: () => number;
+  /**
+   * When bytes last arrived, even part of a line (epoch ms, same clock as `now`): a 50 MB line
+   * arriving slowly is output, though no complete line has been seen for a while.
+   */
+  lastOutput?: () => number;
 }
 
 export class Watchdog {
@@ -118,6 +123,8 @@ export class Watchdog {
   private check(): void {
     this.timer = undefined;
     if (!this.armed) return;
+    const bytesAt = this.opts.lastOutput?.() ?? 0;
+    if (bytesAt > this.last) this.last = bytesAt;
     const quietFor = this.now() - this.last;
     if (quietFor >= this.opts.silenceMs) {
       if (!this.silent) this.setSilent(true);

@@ -53,6 +53,7 @@ export class Transport {
   private endListener: () => void = () => {};
   private stdinError: Error | undefined;
   private pipeTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastOutput = 0;
 
   constructor(opts: TransportOptions) {
     this.stderr = new RingBuffer(opts.stderrLimit ?? 64 * 1024);
@@ -65,7 +66,10 @@ export class Transport {
       detached: process.platform !== 'win32',
       windowsHide: true,
     });
-    this.child.stdout.on('data', (chunk: Buffer) => this.dataListener(chunk));
+    this.child.stdout.on('data', (chunk: Buffer) => {
+      this.lastOutput = Date.now();
+      this.dataListener(chunk);
+    });
     this.child.stdout.on('end', () => this.endListener());
     this.child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     // Read errors on the pipes (EIO, ECONNRESET) must not become uncaught exceptions.
@@ -100,6 +104,11 @@ export class Transport {
 
   get exit(): ExitInfo | undefined {
     return this.exitInfo;
+  }
+
+  /** When stdout last delivered bytes (epoch ms; 0 before any): part of a line counts too. */
+  get lastOutputAt(): number {
+    return this.lastOutput;
   }
 
   /** Characters written but not yet taken by the child. */

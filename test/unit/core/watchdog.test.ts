@@ -99,6 +99,20 @@ describe('the silence watchdog', () => {
     expect(changes).toHaveLength(1);
   });
 
+  it('counts bytes of a line still arriving (a huge line streaming in slowly) as output', () => {
+    let bytesAt = Date.now();
+    const slow = new Watchdog({ silenceMs: 1000, now: () => Date.now(), lastOutput: () => bytesAt, onChange: (silent, since) => changes.push({ silent, since }) });
+    slow.setWorking(true);
+    for (let i = 0; i < 10; i++) {
+      vi.advanceTimersByTime(600);
+      bytesAt = Date.now();
+    }
+    expect(changes).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(changes.map((c) => c.silent)).toEqual([true]);
+    slow.dispose();
+  });
+
   it('costs one timer, however much output arrives', () => {
     dog.setWorking(true);
     const before = vi.getTimerCount();
