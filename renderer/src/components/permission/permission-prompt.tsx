@@ -11,6 +11,7 @@ import { focusComposer } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
 import { VisibleText } from '../common/visible-text';
 import { PlanCard } from '../plan/plan-card';
+import { parseQuestions } from '../question/answers';
 import { QuestionCard } from '../question/question-card';
 import { AlwaysAllow, useAlwaysAllow } from './always-allow';
 import { PromptError, useAnswer, type CardProps } from './card-parts';
@@ -28,7 +29,8 @@ export function PermissionPrompt({ sessionId }: { sessionId: string }) {
   }, [requestId]);
   if (!request) return null;
   const props = { key: request.requestId, sessionId, request, count };
-  if (request.toolName === 'AskUserQuestion' && Array.isArray(request.input.questions)) return <QuestionCard {...props} />;
+  // Questions the card cannot read fall back to the plain prompt, which shows the input whole.
+  if (request.toolName === 'AskUserQuestion' && parseQuestions(request.input).length > 0) return <QuestionCard {...props} />;
   if (request.toolName === 'ExitPlanMode') return <PlanCard {...props} />;
   return <PromptCard {...props} />;
 }
