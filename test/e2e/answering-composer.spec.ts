@@ -1,6 +1,7 @@
 // The composer end to end (Chromium, browser host, real CLI): slash-command typeahead with the
-// project's and the person's own commands, @ file mentions, a queued message sent after the turn and a steered
-// one folded into it, Stop with Esc, and model and mode changes shown once the CLI confirms them.
+// project's and the person's own commands, @ file mentions, a queued message sent after the
+// turn and a steered one folded into it, Stop with Esc, a pasted image, and model, effort and
+// mode changes shown once the CLI confirms them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { lastUserText, text, toolUse, type MessagesBody, type Responder } from '../support/fake-api';
@@ -118,6 +119,12 @@ test('slash commands, queue and steer, Stop, and model and mode confirmed by the
   await composer.press('Enter');
   await expect(transcript).toContainText('Answer to: Which model now?');
   expect(sandbox.api.turns().at(-1)!.body.model).toContain('sonnet');
+  // Effort, where the model supports it: shown once the CLI accepted it.
+  const effort = page.getByRole('button', { name: 'Effort' });
+  await expect(effort).toHaveText(/Effort: default/);
+  await effort.click();
+  await page.getByRole('option', { name: 'High', exact: true }).click();
+  await expect(effort).toHaveText(/Effort: High/);
 
   // Shift+Tab asks for the next mode; the control shows it when the CLI says so.
   const mode = page.getByRole('button', { name: 'Permission mode' });
