@@ -33,9 +33,15 @@ export const HistoryInputs = {
   /** Fork the tab's conversation just before one of its user messages (its transcript item id). */
   fork: z.object({ id: TabId, messageId: z.string().min(1).max(200) }).strict(),
   saveDraft: z.object({ id: TabId, text: z.string().max(2_000_000) }).strict(),
+  /** The window's tab order and the tab it shows, so a restart reopens them the same way. */
+  saveLayout: z.object({ order: z.array(TabId).max(1000), active: TabId.optional() }).strict(),
 };
 
 export const HistoryListSchema = z.object({ sessions: z.array(HistorySessionSchema) });
 /** The new tab, and the text of the message it was forked at (to edit and send again). */
 export const ForkResultSchema = z.object({ id: TabId, draft: z.string() });
-export const DraftsSchema = z.object({ drafts: z.record(z.string(), z.string()) });
+export const DraftsSchema = z.object({
+  drafts: z.record(z.string(), z.string()),
+  /** The tab that was shown when the app last closed (a starting window shows it too). */
+  active: z.string().optional(),
+});

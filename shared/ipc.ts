@@ -202,6 +202,7 @@ export const contracts = {
     saveDraft: { input: HistoryInputs.saveDraft, output: done },
     /** Saved drafts by tab id (a window that starts fills its composers from these). */
     drafts: { input: empty, output: DraftsSchema },
+    saveLayout: { input: HistoryInputs.saveLayout, output: done },
   },
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {

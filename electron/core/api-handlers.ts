@@ -36,7 +36,11 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       host.continuity.saveDraft(i.id, i.text);
       return {};
     },
-    'history:drafts': () => ({ drafts: host.continuity.drafts() }),
+    'history:drafts': () => ({ drafts: host.continuity.drafts(), active: host.continuity.activeTab }),
+    'history:saveLayout': (i: { order: string[]; active?: string }) => {
+      host.continuity.saveLayout(i.order, i.active);
+      return {};
+    },
     'session:send': (i: { id: string; text: string; images?: never[]; queue?: boolean }) => host.send(i.id, i.text, i.images, i.queue),
     'session:queueEdit': (i: { id: string; messageId: string; text: string }) => {
       host.queueEdit(i.id, i.messageId, i.text);

@@ -64,6 +64,8 @@ export class Continuity {
   private readonly tabs = new Map<string, TabRecord>();
   private titles: Record<string, string>;
   private readonly saved: TabRecord[];
+  private readonly savedActive: number | undefined;
+  private active: string | undefined;
   /** Hydrating sessions: live events held back until the earlier conversation is shown. */
   private readonly held = new Map<string, SessionEvent[]>();
   private readonly sinks = new Map<string, (events: SessionEvent[]) => void>();
@@ -82,6 +84,7 @@ export class Continuity {
     this.store = new SessionsStore({ dataDir: opts.dataDir, debounceMs: opts.debounceMs, log: this.log });
     const { value } = this.store.load();
     this.saved = value.tabs;
+    this.savedActive = value.active;
     this.titles = { ...value.titles };
   }
 
@@ -196,6 +199,28 @@ export class Continuity {
     this.save();
   }
 
+  /** The tab a window showed last (restored from the previous run until a window says otherwise). */
+  get activeTab(): string | undefined {
+    return this.active && this.tabs.has(this.active) ? this.active : undefined;
+  }
+
+  /** A window's tab order and shown tab: kept so a restart reopens them the same way. */
+  saveLayout(order: readonly string[], active: string | undefined): void {
+    const known = order.filter((id) => this.tabs.has(id));
+    const rest = [...this.tabs.keys()].filter((id) => !known.includes(id));
+    const next = [...known, ...rest];
+    const moved = next.some((id, i) => [...this.tabs.keys()][i] !== id);
+    if (moved) {
+      const entries = next.map((id) => [id, this.tabs.get(id)!] as const);
+      this.tabs.clear();
+      for (const [id, tab] of entries) this.tabs.set(id, tab);
+    }
+    const shown = active && this.tabs.has(active) ? active : this.active;
+    if (!moved && shown === this.active) return;
+    this.active = shown;
+    this.save();
+  }
+
   drafts(): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [id, tab] of this.tabs) if (tab.draft) out[id] = tab.draft;
@@ -283,9 +308,10 @@ export class Continuity {
     await this.opts.host.orphansReaped;
     this.inRestore = true;
     try {
-      for (const tab of this.saved) {
+      for (const [i, tab] of this.saved.entries()) {
         try {
-          await this.reopenTab(tab);
+          const id = await this.reopenTab(tab);
+          if (i === this.savedActive) this.active = id;
         } catch (err) {
           this.log(`could not reopen a tab in ${tab.cwd}: ${(err as Error).message}`);
         }
@@ -296,7 +322,7 @@ export class Continuity {
     }
   }
 
-  private async reopenTab(tab: TabRecord): Promise<void> {
+  private async reopenTab(tab: TabRecord): Promise<string> {
     let resume: string | undefined;
     let fork: CreateChoices['fork'];
     if (tab.claudeSessionId && (await this.opts.history.find(tab.claudeSessionId, tab.cwd))) resume = tab.claudeSessionId;
@@ -321,6 +347,7 @@ export class Continuity {
       this.incoming = undefined;
     }
     if (tab.queue && tab.queue.entries.length > 0) this.opts.queue.restore(id, heldAfterRestart(tab.queue));
+    return id;
   }
 
   // ---- history ---------------------------------------------------------------------------------
@@ -392,7 +419,9 @@ export class Continuity {
   }
 
   private file(): SessionsFile {
-    return { version: 1, tabs: [...this.tabs.values()], titles: this.titles };
+    const ids = [...this.tabs.keys()];
+    const active = this.active ? ids.indexOf(this.active) : -1;
+    return { version: 1, tabs: [...this.tabs.values()], active: active >= 0 ? active : undefined, titles: this.titles };
   }
 }
 

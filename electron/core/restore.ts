@@ -48,6 +48,8 @@ export type TabRecord = z.infer<typeof TabRecordSchema>;
 export const SessionsFileSchema = z.object({
   version: z.literal(1),
   tabs: z.array(TabRecordSchema),
+  /** Which of the tabs was shown (its position). */
+  active: z.number().int().min(0).optional(),
   /** Titles the person gave past sessions, by Claude session id (when the CLI could not record them). */
   titles: z.record(z.string(), z.string()).default({}),
 });

@@ -28,7 +28,7 @@ async function start(): Promise<WebHostProcess> {
   return host;
 }
 
-function savedTabs(): { tabs: Array<{ claudeSessionId?: string; draft?: string; turn?: unknown; queue?: { entries: Array<{ text: string }> } }> } | undefined {
+function savedTabs(): { active?: number; tabs: Array<{ claudeSessionId?: string; draft?: string; turn?: unknown; queue?: { entries: Array<{ text: string }> } }> } | undefined {
   const file = path.join(sandbox!.home, '.local', 'state', 'clide', 'web', 'sessions.json');
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as ReturnType<typeof savedTabs>;
@@ -85,9 +85,9 @@ test('after the host is killed, a new host reopens every tab with its conversati
     .poll(() => {
       const saved = savedTabs();
       const t = saved?.tabs;
-      return t ? [t[0]?.draft, Boolean(t[1]?.claudeSessionId), Boolean(t[1]?.turn), t[1]?.draft, t[1]?.queue?.entries.map((e) => e.text)] : undefined;
+      return t ? [t[0]?.draft, Boolean(t[1]?.claudeSessionId), Boolean(t[1]?.turn), t[1]?.draft, t[1]?.queue?.entries.map((e) => e.text), saved?.active] : undefined;
     })
-    .toEqual(['a half-written follow-up', true, true, undefined, ['queued while busy']]);
+    .toEqual(['a half-written follow-up', true, true, undefined, ['queued while busy'], 1]);
 
   // Crash.
   const orphans = first.claudePids();
@@ -97,6 +97,8 @@ test('after the host is killed, a new host reopens every tab with its conversati
   const second = await start();
   await page.goto(second.url);
   await expect(tabs).toHaveCount(2);
+  // The tab that was shown is shown again.
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => survivors(orphans), { timeout: 20_000 }).toEqual([]);
 
   // Tab 1: the conversation and the draft are back; it continues with the earlier messages.

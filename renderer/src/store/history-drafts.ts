@@ -1,6 +1,7 @@
 // Drafts survive a restart: every change of a tab's unsent text is sent to the host (debounced,
 // so typing costs one call per pause), and a window that starts fills empty composers from the
-// drafts the host kept. Pending saves go out at once when the page is hidden or unloaded.
+// drafts the host kept. Pending saves go out at once when the page is hidden or unloaded. The
+// tab order and the tab shown are kept the same way, so a restart reopens them as they were.
 import type { ClideApi } from '../../../shared/ipc';
 import type { ClideStore } from './store';
 
@@ -10,6 +11,8 @@ export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const pending = new Map<string, string>();
   let seen = store.getState().drafts;
+  let layout = { order: store.getState().order, active: store.getState().activeId };
+  let layoutTimer: ReturnType<typeof setTimeout> | undefined;
   let restored = false;
 
   const save = (id: string) => {
@@ -23,20 +26,31 @@ export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT
     void api.history.saveDraft({ id, text }).catch(() => {});
   };
 
+  const saveLayout = () => {
+    if (layoutTimer) clearTimeout(layoutTimer);
+    layoutTimer = undefined;
+    const { order, activeId } = store.getState();
+    void api.history.saveLayout({ order, ...(activeId ? { active: activeId } : {}) }).catch(() => {});
+  };
+
   const flushAll = () => {
     for (const id of [...pending.keys()]) save(id);
+    if (layoutTimer) saveLayout();
   };
 
   const restore = async () => {
     let drafts: Record<string, string>;
+    let active: string | undefined;
     try {
       const r = await api.history.drafts({});
       if (!r.ok) return;
       drafts = r.value.drafts ?? {};
+      active = r.value.active;
     } catch {
       return;
     }
     const s = store.getState();
+    if (active && s.sessions[active] && !s.wantActive) s.setActive(active);
     for (const [id, text] of Object.entries(drafts)) {
       // What the person typed in this window wins over what was kept.
       if (s.sessions[id] && !store.getState().drafts[id]) s.setDraft(id, text);
@@ -50,6 +64,11 @@ export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT
       seen = s.drafts;
       void restore();
       return;
+    }
+    if (s.order !== layout.order || s.activeId !== layout.active) {
+      layout = { order: s.order, active: s.activeId };
+      if (layoutTimer) clearTimeout(layoutTimer);
+      layoutTimer = setTimeout(saveLayout, delayMs);
     }
     if (s.drafts === seen) return;
     const before = seen;

@@ -106,6 +106,24 @@ describe('the open tabs on disk', () => {
     expect(read().tabs[0]?.turn?.prompt).toBe('running');
   });
 
+  it('keeps the order and the shown tab a window reports, and reopens them so', async () => {
+    const { host, continuity } = fakeHost();
+    const a = host.create({ cwd: '/a' }).id;
+    const b = host.create({ cwd: '/b' }).id;
+    const c = host.create({ cwd: '/c' }).id;
+    continuity.saveLayout([c, a, 'unknown'], b);
+    expect(continuity.activeTab).toBe(b);
+    await vi.waitFor(() => expect(read()).toMatchObject({ tabs: [{ cwd: '/c' }, { cwd: '/a' }, { cwd: '/b' }], active: 2 }));
+    continuity.shutdown();
+
+    const next = fakeHost();
+    await next.continuity.restore();
+    expect(next.created.map((x) => x.cwd)).toEqual(['/c', '/a', '/b']);
+    expect(next.continuity.activeTab).toBe('tab-3');
+    await next.continuity.closed('tab-3', next.sessions[2]!, Promise.resolve());
+    expect(next.continuity.activeTab).toBeUndefined();
+  });
+
   it('writes a burst of changes once, and never without a data dir', async () => {
     const store = new SessionsStore({ dataDir, debounceMs: 20 });
     const spy = vi.fn((): SessionsFile => ({ version: 1, tabs: [], titles: {} }));

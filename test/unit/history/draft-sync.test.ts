@@ -18,14 +18,15 @@ afterEach(() => {
 
 function setup(kept: Record<string, string>) {
   const saveDraft = vi.fn(async () => ({ ok: true as const, value: {} }));
-  const drafts = vi.fn(async () => ({ ok: true as const, value: { drafts: kept } }));
-  const api = { history: { saveDraft, drafts } } as unknown as ClideApi;
+  const drafts = vi.fn(async () => ({ ok: true as const, value: { drafts: kept, active: 'b' } }));
+  const saveLayout = vi.fn(async () => ({ ok: true as const, value: {} }));
+  const api = { history: { saveDraft, drafts, saveLayout } } as unknown as ClideApi;
   const store = createClideStore();
   store.getState().loadSnapshot({
     environment: { host: 'web', platform: 'linux', defaultCwd: '/', homeDir: '/', claude: { found: true }, testedCliVersion: '1', appVersion: '1' },
     sessions: ['a', 'b'].map((id) => ({ id, view: emptySession(id, '/') })),
   });
-  return { api, store, saveDraft, drafts };
+  return { api, store, saveDraft, drafts, saveLayout };
 }
 
 describe('draft sync', () => {
@@ -49,6 +50,22 @@ describe('draft sync', () => {
 
     store.getState().setDraft('a', '');
     expect(saveDraft.mock.calls.at(-1)).toEqual([{ id: 'a', text: '' }]);
+    stop();
+  });
+
+  it('shows the tab that was shown last, and reports tab changes after a pause', async () => {
+    const { api, store, saveLayout } = setup({});
+    expect(store.getState().activeId).toBe('a');
+    const stop = startDraftSync(api, store, 400);
+    await vi.waitFor(() => expect(store.getState().activeId).toBe('b'));
+    await vi.advanceTimersByTimeAsync(500);
+    saveLayout.mockClear();
+    store.getState().setActive('a');
+    store.getState().setActive('b');
+    store.getState().setActive('a');
+    expect(saveLayout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(450);
+    expect(saveLayout.mock.calls).toEqual([[{ order: ['a', 'b'], active: 'a' }]]);
     stop();
   });
 });
