@@ -1,18 +1,11 @@
 // Past sessions, read from the CLI's own transcripts under <config dir>/projects/. Summaries
-// are cached by (path, size, mtime) so re-listing only re-reads files that changed.
+// are cached by (path, size, mtime) so re-listing only re-reads files that changed, and a file
+// that only grew (a session still running) is read from where the last read stopped.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  findRecord,
-  readConversation,
-  summarizeTranscript,
-  transcriptEvents,
-  type Conversation,
-  type ReadOptions,
-  type RecordRef,
-  type TranscriptSummary,
-} from './protocol/transcript-file';
+import { findRecord, readConversation, transcriptEvents, type Conversation, type ReadOptions, type RecordRef } from './protocol/transcript-file';
+import { summarizeFrom, type SummaryProgress, type TranscriptSummary } from './protocol/transcript-summary';
 import type { SessionEvent } from '../../shared/events';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -31,6 +24,7 @@ interface CacheEntry {
   size: number;
   mtimeMs: number;
   summary: TranscriptSummary;
+  progress?: SummaryProgress;
 }
 
 export class History {
@@ -94,8 +88,8 @@ export class History {
     const st = await fs.promises.stat(file);
     const hit = this.cache.get(file);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.summary;
-    const summary = await summarizeTranscript(file, sessionId);
-    this.cache.set(file, { size: st.size, mtimeMs: st.mtimeMs, summary });
+    const { summary, progress } = await summarizeFrom(file, sessionId, hit?.progress);
+    this.cache.set(file, { size: summary.bytes, mtimeMs: st.mtimeMs, summary, progress });
     return summary;
   }
 

@@ -57,6 +57,22 @@ describe('a 100 MB transcript', () => {
     expect(peak - before).toBeLessThan(60);
   });
 
+  it('lists again after the session grew by reading only what was appended', async () => {
+    const history = new History(dir);
+    const t0 = performance.now();
+    const first = await history.list();
+    const full = performance.now() - t0;
+    const ts = new Date(Date.UTC(2027, 0, 1)).toISOString();
+    fs.appendFileSync(file, JSON.stringify({ type: 'user', message: { role: 'user', content: 'one more prompt' }, uuid: 'late', timestamp: ts }) + '\n');
+    const t1 = performance.now();
+    const again = await history.list();
+    const incremental = performance.now() - t1;
+    expect(again[0]!.messageCount).toBe(first[0]!.messageCount + 1);
+    expect(again[0]).toMatchObject({ lastPrompt: 'one more prompt', cutOff: true, lastActivity: Date.parse(ts) });
+    // A full read of 100 MB takes hundreds of milliseconds; the appended line takes a few.
+    expect(incremental).toBeLessThan(full / 5);
+  });
+
   it('opens into a view that keeps a bounded amount of each tool result', async () => {
     const before = heapMb();
     const events = await new History(dir).events(SID, '/work/big');

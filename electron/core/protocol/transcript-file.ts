@@ -13,10 +13,14 @@ export type TranscriptRecord = Record<string, unknown> & { type?: unknown };
 /** Lines longer than this are skipped (the CLI stores request shapes and snapshots inline). */
 const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 
-/** Yield each parseable record; unparseable lines (a truncated tail) are counted, not thrown. */
-export async function* readRecords(file: string, stats?: { skipped: number }): AsyncGenerator<TranscriptRecord> {
+/**
+ * Yield each parseable record; unparseable lines (a truncated tail) are counted, not thrown.
+ * `range` reads only bytes start..end (inclusive), e.g. what was appended since the last read.
+ */
+export async function* readRecords(file: string, stats?: { skipped: number }, range: { start?: number; end?: number } = {}): AsyncGenerator<TranscriptRecord> {
+  if (range.end !== undefined && range.end < (range.start ?? 0)) return;
   const framer = new LineFramer({ maxLineBytes: MAX_RECORD_BYTES, onOversize: () => stats && stats.skipped++ });
-  const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024, ...range });
   const parse = (line: string): TranscriptRecord | undefined => {
     try {
       const v: unknown = JSON.parse(line);
@@ -39,30 +43,7 @@ export async function* readRecords(file: string, stats?: { skipped: number }): A
   }
 }
 
-export interface TranscriptSummary {
-  sessionId: string;
-  file: string;
-  cwd?: string;
-  /** The person's title, else the CLI's generated one, else a summary, else the first prompt. */
-  title: string;
-  /** The title the person gave it (recorded by rename_session), if any. */
-  customTitle?: string;
-  firstPrompt?: string;
-  lastPrompt?: string;
-  /** The transcript uuid of the last prompt (what a live session's user item is called). */
-  lastPromptId?: string;
-  /** Epoch ms of the newest record with a timestamp (else the file's mtime). */
-  lastActivity: number;
-  /** User prompts plus assistant messages (not tool results or injected context). */
-  messageCount: number;
-  bytes: number;
-  cliVersion?: string;
-  gitBranch?: string;
-  /** The last prompt got no reply: the session was cut off mid-turn. */
-  cutOff: boolean;
-}
-
-function str(v: unknown): string | undefined {
+export function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
 }
 
@@ -87,96 +68,15 @@ export function promptText(r: TranscriptRecord): string | undefined {
   return text;
 }
 
-export async function summarizeTranscript(file: string, sessionId: string): Promise<TranscriptSummary> {
-  const stat = await fs.promises.stat(file);
-  let cwd: string | undefined;
-  let customTitle: string | undefined;
-  let aiTitle: string | undefined;
-  let summary: string | undefined;
-  let firstPrompt: string | undefined;
-  let lastPrompt: string | undefined;
-  let lastPromptId: string | undefined;
-  let lastActivity = 0;
-  let messageCount = 0;
-  let cliVersion: string | undefined;
-  let gitBranch: string | undefined;
-  let awaitingReply = false;
-  const seenAssistant = new Set<string>();
-  for await (const r of readRecords(file)) {
-    const ts = str(r.timestamp);
-    if (ts) {
-      const t = Date.parse(ts);
-      if (Number.isFinite(t) && t > lastActivity) lastActivity = t;
-    }
-    cwd ??= str(r.cwd);
-    cliVersion = str(r.version) ?? cliVersion;
-    gitBranch = str(r.gitBranch) ?? gitBranch;
-    switch (r.type) {
-      case 'custom-title':
-        customTitle = str(r.customTitle) ?? customTitle;
-        break;
-      case 'ai-title':
-        aiTitle = str(r.aiTitle) ?? aiTitle;
-        break;
-      case 'summary':
-        summary = str(r.summary) ?? summary;
-        break;
-      case 'user': {
-        const p = promptText(r);
-        if (p) {
-          firstPrompt ??= p;
-          lastPrompt = p;
-          lastPromptId = str(r.uuid);
-          messageCount++;
-          awaitingReply = true;
-        } else if (isInterruptMarker(r)) {
-          // The person pressed Stop: the turn ended on purpose, it was not cut off.
-          awaitingReply = false;
-        }
-        break;
-      }
-      case 'assistant': {
-        if (r.isSidechain === true) break;
-        const id = str((r.message as { id?: unknown } | undefined)?.id) ?? str(r.uuid) ?? '';
-        if (!seenAssistant.has(id)) {
-          seenAssistant.add(id);
-          messageCount++;
-        }
-        awaitingReply = false;
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  const title = oneLine(customTitle ?? aiTitle ?? summary ?? firstPrompt ?? 'Untitled session');
-  return {
-    sessionId,
-    file,
-    cwd,
-    title,
-    customTitle: customTitle && oneLine(customTitle),
-    firstPrompt: firstPrompt && oneLine(firstPrompt),
-    lastPrompt,
-    lastPromptId,
-    lastActivity: lastActivity || stat.mtimeMs,
-    messageCount,
-    bytes: stat.size,
-    cliVersion,
-    gitBranch,
-    cutOff: awaitingReply,
-  };
-}
-
 /** The record the CLI writes when a turn is interrupted ("[Request interrupted by user]"). */
-function isInterruptMarker(r: TranscriptRecord): boolean {
+export function isInterruptMarker(r: TranscriptRecord): boolean {
   if (r.type !== 'user' || r.isSidechain === true) return false;
   const content = (r.message as { content?: unknown } | undefined)?.content;
   const first = typeof content === 'string' ? content : Array.isArray(content) ? (content[0] as { text?: unknown } | undefined)?.text : undefined;
   return typeof first === 'string' && first.startsWith('[Request interrupted by user');
 }
 
-function oneLine(s: string, max = 200): string {
+export function oneLine(s: string, max = 200): string {
   const t = s.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }

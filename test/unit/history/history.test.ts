@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { History, claudeConfigDir, projectSlug } from '../../../electron/core/history';
-import { summarizeTranscript, transcriptEvents } from '../../../electron/core/protocol/transcript-file';
+import { transcriptEvents } from '../../../electron/core/protocol/transcript-file';
+import { summarizeTranscript } from '../../../electron/core/protocol/transcript-summary';
 import { applyEvents, emptySession } from '../../../shared/transcript';
 
 let dir: string;

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findRecord, readConversation, summarizeTranscript } from '../../../electron/core/protocol/transcript-file';
+import { findRecord, readConversation } from '../../../electron/core/protocol/transcript-file';
+import { summarizeFrom, summarizeTranscript } from '../../../electron/core/protocol/transcript-summary';
 import { spawnArgs, spawnChoicesProblem } from '../../../electron/core/spawn-args';
 
 let dir: string;
@@ -61,6 +62,37 @@ describe('reading a conversation for resume and fork', () => {
     expect(await findRecord(f, 'u1')).toEqual({ type: 'user', parentUuid: null, prompt: 'one' });
     expect(await findRecord(f, 'a1')).toMatchObject({ type: 'assistant', parentUuid: 'u1', prompt: undefined });
     expect(await findRecord(f, 'nope')).toBeUndefined();
+  });
+});
+
+describe('summaries of a growing transcript', () => {
+  it('continue from where the last read stopped, and only at a line end', async () => {
+    const f = write([user('one', 'u1', null), reply('a', 'a1', 'u1'), user('two', 'u2', 'a1')]);
+    const first = await summarizeFrom(f, SID);
+    expect(first.summary).toMatchObject({ messageCount: 3, cutOff: true, lastPrompt: 'two' });
+    expect(first.progress?.offset).toBe(fs.statSync(f).size);
+    // Overwrite the middle in place: a read from the start would now count differently.
+    const text = fs.readFileSync(f, 'utf8');
+    const at = text.indexOf('"a"');
+    fs.writeFileSync(f, text.slice(0, at) + '"A"' + text.slice(at + 3));
+    fs.appendFileSync(f, reply('b', 'a2', 'u2') + '\n' + reply('c', 'a3', 'a2').slice(0, 30));
+    const second = await summarizeFrom(f, SID, first.progress);
+    expect(second.summary).toMatchObject({ messageCount: 4, cutOff: false });
+    // The last line is still being written: no progress is kept, so it is read whole next time.
+    expect(second.progress).toBeUndefined();
+    fs.appendFileSync(f, reply('c', 'a3', 'a2').slice(30) + '\n');
+    const third = await summarizeFrom(f, SID, first.progress);
+    expect(third.summary.messageCount).toBe(5);
+    expect(third.summary).toEqual(await summarizeTranscript(f, SID));
+  });
+
+  it('start again when the file was replaced', async () => {
+    const f = write([user('one', 'u1', null), reply('a', 'a1', 'u1')]);
+    const first = await summarizeFrom(f, SID);
+    write([user('other', 'x1', null)]);
+    fs.appendFileSync(f, reply('z', 'z1', 'x1') + '\n' + reply('y', 'y1', 'z1') + '\n');
+    const again = await summarizeFrom(f, SID, first.progress);
+    expect(again.summary).toMatchObject({ title: 'other', messageCount: 3 });
   });
 });
 
