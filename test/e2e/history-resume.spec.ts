@@ -36,6 +36,7 @@ test('a closed session is found in History, resumed with its conversation, and c
   await expect(drawer.locator('.history-project-name')).toHaveText(['work']);
   await row.click();
   await expect(drawer).toBeHidden();
+  await expect(composer).toBeFocused();
 
   // The earlier conversation is back in a new tab, rendered like the live one.
   await expect(tabs).toHaveCount(1);

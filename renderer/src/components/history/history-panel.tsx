@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import type { HistorySession } from '../../../../shared/history';
 import type { AppError } from '../../../../shared/result';
 import { getApi } from '../../api';
+import { focusComposer } from '../../lib/focus';
 import { historyStore, useHistoryStore } from '../../store/history-store';
 import { startDraftSync } from '../../store/history-drafts';
 import { clideStore, useClide } from '../../store/store';
@@ -75,6 +76,8 @@ function Drawer() {
   const [limit, setLimit] = useState(PAGE);
   const [openError, setOpenError] = useState<AppError | undefined>();
   const [opening, setOpening] = useState<string | undefined>();
+  /** After opening a session, typing goes to its composer rather than back to the History button. */
+  const toComposer = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -92,7 +95,8 @@ function Drawer() {
     return () => {
       dialog.removeEventListener('cancel', cancel);
       if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
+      if (toComposer.current) requestAnimationFrame(focusComposer);
+      else if (opener?.isConnected) opener.focus();
     };
   }, [setOpen]);
 
@@ -106,8 +110,10 @@ function Drawer() {
     setOpenError(undefined);
     const r = await openPastSession(s);
     setOpening(undefined);
-    if (r.ok) setOpen(false);
-    else setOpenError(r.error);
+    if (r.ok) {
+      toComposer.current = true;
+      setOpen(false);
+    } else setOpenError(r.error);
   };
 
   // Up and Down move between rows (and from the search box into the list), as in any list.
