@@ -243,7 +243,7 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
           }}
         />
       ) : (
-        <button type="button" className="history-open" title={tip} onClick={onOpen} disabled={busy} aria-describedby={undefined}>
+        <button type="button" className="history-open" title={tip} onClick={onOpen} disabled={busy}>
           <span className="history-title-line">
             <span className="history-title">{s.title}</span>
             {s.openIn && <span className="history-badge">open</span>}
