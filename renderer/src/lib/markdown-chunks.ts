@@ -10,14 +10,30 @@ const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
 const NEEDS_WHOLE = /\[\^[^\]]+\]|^ {0,3}\[[^\]]+\]:/m;
 
 export function splitMarkdown(text: string): string[] {
-  if (text.length < 200 || NEEDS_WHOLE.test(text)) return [text];
+  return splitWithOffsets(text).chunks;
+}
+
+/** The chunks and where each starts in `text`. */
+export function splitWithOffsets(text: string, minLength = 200): { chunks: string[]; starts: number[] } {
+  if (text.length < minLength || NEEDS_WHOLE.test(text)) return { chunks: [text], starts: [0] };
   const lines = text.split('\n');
   const chunks: string[] = [];
+  const starts: number[] = [];
   let start = 0;
+  let startOffset = 0;
+  let offset = 0;
   let fence: { char: string; len: number } | undefined;
   let inList = false;
+  const push = (from: number, to: number, at: number) => {
+    const chunk = lines.slice(from, to).join('\n');
+    if (chunk.trim() === '') return;
+    chunks.push(chunk);
+    starts.push(at);
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
+    const lineOffset = offset;
+    offset += line.length + 1;
     const f = FENCE.exec(line);
     if (f?.[1]) {
       const marker = f[1];
@@ -32,11 +48,49 @@ export function splitMarkdown(text: string): string[] {
     }
     const next = lines[i + 1];
     if (next === undefined || next === '' || /^\s/.test(next) || (inList && LIST_ITEM.test(next))) continue;
-    chunks.push(lines.slice(start, i).join('\n'));
+    push(start, i, startOffset);
     start = i + 1;
+    startOffset = lineOffset + line.length + 1;
   }
-  chunks.push(lines.slice(start).join('\n'));
-  return chunks.filter((c) => c.trim() !== '');
+  push(start, lines.length, startOffset);
+  if (chunks.length === 0) return { chunks: [text], starts: [0] };
+  return { chunks, starts };
+}
+
+export interface SplitState {
+  text: string;
+  /** Finished chunks: the same array until another one finishes. */
+  settled: string[];
+  settledStarts: number[];
+  /** The last chunk, still growing while the text streams. */
+  last: string;
+  lastStart: number;
+}
+
+/**
+ * Split text that grows at its end (a streaming reply) without re-scanning what is settled:
+ * only the last chunk and what was appended are split again, so a flush at 30 KB costs what a
+ * flush at 3 KB does. Any other change (or reference links, which need the whole text) starts
+ * over.
+ */
+export function splitGrowing(prev: SplitState | undefined, text: string): SplitState {
+  const whole = (): SplitState => {
+    const { chunks, starts } = splitWithOffsets(text);
+    return { text, settled: chunks.slice(0, -1), settledStarts: starts.slice(0, -1), last: chunks[chunks.length - 1] ?? '', lastStart: starts[starts.length - 1] ?? 0 };
+  };
+  if (!prev || text.length < prev.text.length || !text.startsWith(prev.text)) return whole();
+  if (text.length === prev.text.length) return prev;
+  const tail = text.slice(prev.lastStart);
+  if (NEEDS_WHOLE.test(tail)) return whole();
+  const { chunks, starts } = splitWithOffsets(tail, prev.settled.length === 0 ? 200 : 0);
+  if (chunks.length === 1) return { ...prev, text, last: chunks[0] ?? '' };
+  return {
+    text,
+    settled: [...prev.settled, ...chunks.slice(0, -1)],
+    settledStarts: [...prev.settledStarts, ...starts.slice(0, -1).map((s) => s + prev.lastStart)],
+    last: chunks[chunks.length - 1] ?? '',
+    lastStart: prev.lastStart + (starts[starts.length - 1] ?? 0),
+  };
 }
 
 const OPEN_FENCE = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;

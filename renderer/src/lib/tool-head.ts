@@ -5,6 +5,7 @@ import type { ToolState } from '../../../shared/transcript';
 import { diffStats } from './line-diff';
 import { bashResult, fileChange, mcpName, readInfo, readRangeLabel, searchInfo, todosOf, webSearchHits, fetchInfo } from './tool-results';
 import { firstLine, partialKeyField, summarizeToolInput, type SummaryKind } from './tool-summary';
+import { formatCount } from './count';
 
 export type CardKind = 'bash' | 'edit' | 'write' | 'read' | 'search' | 'todo' | 'agent' | 'fetch' | 'websearch' | 'generic';
 
@@ -96,10 +97,10 @@ export function toolHead(
       if (streamingInput !== undefined || (r?.isError ?? false)) break;
       const change = fileChange(tool.name, tool.input, r?.structured);
       const { added, removed } = diffStats(change.hunks);
-      if (kind === 'write' && change.created) meta.push({ text: `new · ${added.toLocaleString('en-US')} ${added === 1 ? 'line' : 'lines'}`, tone: 'add' });
+      if (kind === 'write' && change.created) meta.push({ text: `new · ${formatCount(added)} ${added === 1 ? 'line' : 'lines'}`, tone: 'add' });
       else {
-        if (added) meta.push({ text: `+${added.toLocaleString('en-US')}`, tone: 'add' });
-        if (removed) meta.push({ text: `−${removed.toLocaleString('en-US')}`, tone: 'del' });
+        if (added) meta.push({ text: `+${formatCount(added)}`, tone: 'add' });
+        if (removed) meta.push({ text: `−${formatCount(removed)}`, tone: 'del' });
       }
       break;
     }

@@ -3,6 +3,7 @@
 // Every reader is defensive: a field of the wrong type is treated as absent, so a CLI that
 // changes a shape degrades a card to its generic form instead of breaking it.
 import { additionHunk, diffTexts, hunksFromPatch, type DiffHunk } from './line-diff';
+import { formatCount } from './count';
 
 type Rec = Record<string, unknown>;
 
@@ -125,11 +126,11 @@ export function readRangeLabel(r: ReadInfo): string | undefined {
   const { startLine, numLines, totalLines } = r;
   if (startLine !== undefined && numLines !== undefined && numLines > 0) {
     const whole = startLine <= 1 && totalLines !== undefined && numLines >= totalLines;
-    if (whole) return `${numLines.toLocaleString('en-US')} ${numLines === 1 ? 'line' : 'lines'}`;
-    const range = `lines ${startLine.toLocaleString('en-US')}–${(startLine + numLines - 1).toLocaleString('en-US')}`;
-    return totalLines !== undefined ? `${range} of ${totalLines.toLocaleString('en-US')}` : range;
+    if (whole) return `${formatCount(numLines)} ${numLines === 1 ? 'line' : 'lines'}`;
+    const range = `lines ${formatCount(startLine)}–${formatCount(startLine + numLines - 1)}`;
+    return totalLines !== undefined ? `${range} of ${formatCount(totalLines)}` : range;
   }
-  if (startLine !== undefined && startLine > 1) return `from line ${startLine.toLocaleString('en-US')}`;
+  if (startLine !== undefined && startLine > 1) return `from line ${formatCount(startLine)}`;
   return undefined;
 }
 
@@ -144,7 +145,7 @@ export interface SearchInfo {
 }
 
 function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 export function searchInfo(toolName: string, structured: unknown): SearchInfo {

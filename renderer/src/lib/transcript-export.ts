@@ -9,6 +9,7 @@ import { stripTerminal } from './terminal-text';
 import { todosOf } from './tool-results';
 import { toolTitle } from './tool-head';
 import { prettyJson, summarizeToolInput } from './tool-summary';
+import { formatCount } from './count';
 
 /** Tool output beyond this many characters is cut in the export (and says so). */
 export const EXPORT_OUTPUT_CAP = 100_000;
@@ -38,7 +39,7 @@ function inline(s: string): string {
 
 function capped(text: string): string {
   if (text.length <= EXPORT_OUTPUT_CAP) return text;
-  return `${text.slice(0, EXPORT_OUTPUT_CAP)}\n… (${(text.length - EXPORT_OUTPUT_CAP).toLocaleString('en-US')} more characters not included)`;
+  return `${text.slice(0, EXPORT_OUTPUT_CAP)}\n… (${formatCount(text.length - EXPORT_OUTPUT_CAP)} more characters not included)`;
 }
 
 function quote(block: string, depth: number): string {

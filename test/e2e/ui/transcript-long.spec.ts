@@ -41,6 +41,8 @@ test('the view follows a streaming reply; scrolled up it stays put and offers "J
   await scroller.hover();
   await page.mouse.wheel(0, -1500);
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
+  // Let the fling settle (entries flung into view are shown in full once scrolling stops).
+  await page.waitForTimeout(500);
   const top = await scroller.evaluate((el) => el.scrollTop);
   for (let i = 20; i < 30; i++) await ui.pushSession(SESSION, [{ kind: 'block-delta', messageId: 'live', index: 0, text: `Paragraph ${i} of a long reply.\n\n` }]);
   await page.waitForTimeout(300);

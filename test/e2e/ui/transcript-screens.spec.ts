@@ -45,5 +45,14 @@ for (const scheme of ['light', 'dark'] as const) {
     }
     await log.getByLabel('Tool: Agent').scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot(testInfo, `transcript-open-${scheme}`) });
+
+    // Find: a count, every match marked, the current one apart, collapsed cards flagged.
+    await page.keyboard.press('Control+f');
+    await page.getByRole('searchbox', { name: 'Find in transcript' }).fill('health');
+    await expect(page.locator('.find-count')).toHaveText(/^\d+ of \d+$/);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: shot(testInfo, `transcript-find-${scheme}`) });
   });
 }

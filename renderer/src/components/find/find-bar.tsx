@@ -7,6 +7,7 @@ import { useClide } from '../../store/store';
 import { disclosureKey, setDisclosure } from '../transcript/disclosure';
 import { clearMatches, locateMatch, paintMatches, scrollRangeIntoView } from './find-dom';
 import { closeFind, findStore, openFind, setFindQuery, setFindResults, stepFind, useFind } from './find-store';
+import { formatCount } from '../../lib/count';
 
 export interface FindTarget {
   rowIds(): readonly string[];
@@ -176,7 +177,7 @@ export function FindBar({ sessionId, target }: { sessionId: string; target: Find
   useEffect(() => () => closeFind(), [sessionId]);
 
   if (!open) return null;
-  const count = !query ? '' : searching ? 'Searching…' : total === 0 ? 'No matches' : `${current + 1} of ${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  const count = !query ? '' : searching ? 'Searching…' : total === 0 ? 'No matches' : `${current + 1} of ${formatCount(total)}${capped ? '+' : ''}`;
   return (
     <div className="find-bar" role="search" aria-label="Find in transcript">
       <input

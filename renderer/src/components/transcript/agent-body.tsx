@@ -10,6 +10,7 @@ import { disclosureKey, useDisclosure } from './disclosure';
 import { ItemRow } from './items';
 import { MarkdownText } from './markdown';
 import type { BodyProps } from './tool-bodies';
+import { formatCount } from '../../lib/count';
 
 /** A long-running subagent shows its latest messages; earlier ones on request. */
 const RECENT_CHILDREN = 40;
@@ -87,7 +88,7 @@ export function AgentBody(p: BodyProps) {
         <div className="agent-children" role="group" aria-label="Subagent messages">
           {hidden > 0 && (
             <button type="button" className="agent-earlier" onClick={() => setAll(true)}>
-              Show {hidden.toLocaleString('en-US')} earlier {hidden === 1 ? 'message' : 'messages'}
+              Show {formatCount(hidden)} earlier {hidden === 1 ? 'message' : 'messages'}
             </button>
           )}
           {shown.map((id, i) => (

@@ -4,6 +4,7 @@ import { useFindMark } from '../find/find-store';
 import { disclosureKey, useDisclosure } from './disclosure';
 import { MarkdownText } from './markdown';
 import { ToolCard } from './tool-card';
+import { formatCount } from '../../lib/count';
 
 export interface BlockProps {
   sessionId: string;
@@ -61,7 +62,7 @@ function ThinkingBlock({ sessionId, part, text, streaming }: { sessionId: string
         <span className="chevron" aria-hidden="true" />
         <span>{streaming ? 'Thinking…' : 'Thinking'}</span>
         {empty && !streaming && <span className="muted"> (not shown)</span>}
-        {words !== undefined && <span className="thinking-size"> · {words.toLocaleString('en-US')} words</span>}
+        {words !== undefined && <span className="thinking-size"> · {formatCount(words)} words</span>}
         {marked && <span className="find-mark-badge">match</span>}
       </button>
       {open && (

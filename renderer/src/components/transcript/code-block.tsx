@@ -6,6 +6,7 @@ import { linesFromRuns, type HighlightRuns, type Segment } from '../../lib/highl
 import { cachedHighlight, highlightCode } from '../../workers/highlight-client';
 import { useDisclosure } from './disclosure';
 import { CopyButton } from './copy-button';
+import { formatCount } from '../../lib/count';
 
 /** Blocks longer than this show their first PREVIEW_LINES lines and an expander. */
 const COLLAPSE_AT = 40;
@@ -15,7 +16,7 @@ const PREVIEW_LINES = 24;
  * lays out that slice alone, never the whole block again (which made a 2,000-line block cost
  * seconds of layout).
  */
-const SLICE = 120;
+const SLICE = 40;
 
 export interface CodeBlockProps {
   code: string;
@@ -45,7 +46,7 @@ export function CodeBlock({ code, lang, disclosure, title, plain = false }: Code
     <div className="code-block" data-highlight={state}>
       <div className="code-block-bar">
         <span className="code-lang">{title ?? lang ?? 'text'}</span>
-        <span className="code-lines">{lines.length > 1 ? `${lines.length.toLocaleString('en-US')} lines` : ''}</span>
+        <span className="code-lines">{lines.length > 1 ? `${formatCount(lines.length)} lines` : ''}</span>
         <CopyButton text={code} />
       </div>
       <pre className="code-pre">
@@ -55,7 +56,7 @@ export function CodeBlock({ code, lang, disclosure, title, plain = false }: Code
       </pre>
       {long && (
         <button type="button" className="code-expander" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Show less' : `Show all ${lines.length.toLocaleString('en-US')} lines`}
+          {open ? 'Show less' : `Show all ${formatCount(lines.length)} lines`}
         </button>
       )}
     </div>

@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { countDiffLines, type DiffHunk, type DiffLine } from '../../lib/line-diff';
 import { VisibleText } from '../common/visible-text';
+import { formatCount } from '../../lib/count';
 
 export interface DiffViewProps {
   hunks: DiffHunk[];
@@ -55,10 +56,10 @@ export const DiffView = memo(function DiffView({ hunks, numbered, limit, onShowA
           </tbody>
         ))}
       </table>
-      {hidden > 0 && limit === undefined && <div className="diff-cut">{hidden.toLocaleString('en-US')} more lines are not shown.</div>}
+      {hidden > 0 && limit === undefined && <div className="diff-cut">{formatCount(hidden)} more lines are not shown.</div>}
       {hidden > 0 && limit !== undefined && (
         <button type="button" className="diff-more" onClick={onShowAll}>
-          Show all {total.toLocaleString('en-US')} lines ({hidden.toLocaleString('en-US')} more)
+          Show all {formatCount(total)} lines ({formatCount(hidden)} more)
         </button>
       )}
     </div>

@@ -1,15 +1,17 @@
 import { memo, useMemo } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
 import { contextBody, contextTitle } from '../../lib/context-text';
-import { formatClock, formatTokens } from '../../lib/format';
+import { clockTime } from '../../lib/clock';
+import { formatTokens } from '../../lib/format';
 import { preview } from '../../lib/terminal-text';
 import { useClide } from '../../store/store';
 import { positionOf } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
 import { disclosureKey, useDisclosure } from './disclosure';
-import { MessageActions } from '../history/message-actions';
 import { TeamMessageCard } from '../team/team-message-card';
+import { MessageActions } from '../history/message-actions';
+import { formatCount } from '../../lib/count';
 
 type ItemOf<T extends TranscriptItem['type']> = Extract<TranscriptItem, { type: T }>;
 
@@ -101,14 +103,14 @@ function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'use
         <span className="author-sep" aria-hidden="true">
           ·
         </span>
-        <time dateTime={new Date(item.at).toISOString()}>{formatClock(item.at)}</time>
+        <time dateTime={new Date(item.at).toISOString()}>{clockTime(item.at)}</time>
       </header>
       <div className="user-text" data-find-part={item.id}>
         {long && !open ? short.text : item.text}
       </div>
       {long && (
         <button type="button" className="user-more" aria-expanded={open} data-find-mark={marked || undefined} onClick={() => setOpen(!open)}>
-          {open ? 'Show less' : `Show all ${short.totalLines.toLocaleString('en-US')} lines`}
+          {open ? 'Show less' : `Show all ${formatCount(short.totalLines)} lines`}
         </button>
       )}
       {item.images ? (

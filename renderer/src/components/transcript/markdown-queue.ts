@@ -12,6 +12,14 @@ const waiting = new Map<string, Set<() => void>>();
 let scheduled = false;
 /** Work per slice: enough to make progress, short enough to keep frames coming. */
 const SLICE_MS = 8;
+/** While the person scrolls, frames come first: parsing waits until the list has been still this long. */
+const QUIET_MS = 120;
+let lastScroll = 0;
+
+/** The transcript reports scrolling, so a fling never waits on a parse. */
+export function noteScrolling(): void {
+  lastScroll = performance.now();
+}
 
 export function cachedMarkdown(text: string): ReactElement | undefined {
   const hit = cache.get(text);
@@ -34,6 +42,12 @@ let render: Render | undefined;
 
 function runSlice(): void {
   scheduled = false;
+  const quiet = performance.now() - lastScroll;
+  if (quiet < QUIET_MS) {
+    scheduled = true;
+    setTimeout(() => requestAnimationFrame(() => setTimeout(runSlice, 0)), QUIET_MS - quiet);
+    return;
+  }
   const stop = performance.now() + SLICE_MS;
   for (const [text, listeners] of waiting) {
     if (performance.now() > stop) break;

@@ -7,10 +7,11 @@ import { createContext, memo, useContext, useEffect, useMemo, useState, type Rea
 import { flushSync } from 'react-dom';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { fenceOnly, splitMarkdown } from '../../lib/markdown-chunks';
+import { fenceOnly, splitGrowing, type SplitState } from '../../lib/markdown-chunks';
 import { safeLanguage, safeLink } from '../../lib/safe-url';
 import { CodeBlock } from './code-block';
 import { cachedMarkdown, rememberMarkdown, requestMarkdown } from './markdown-queue';
+import { warmUpOnce } from './warm-up';
 
 export { CopyButton } from './copy-button';
 
@@ -87,6 +88,11 @@ function FenceChunk({ code, lang }: { code: string; lang?: string }) {
   return <CodeBlock code={code} lang={lang?.toLowerCase()} disclosure={prefix ? `${prefix}@0` : undefined} plain={live} />;
 }
 
+/** Warm the parser while the window is idle (its first run costs several times a later one). */
+export function warmUpMarkdown(): void {
+  warmUpOnce(parse);
+}
+
 const MarkdownChunk = memo(function MarkdownChunk({ text, keep, eager }: { text: string; keep: boolean; eager: boolean }) {
   const fence = useMemo(() => fenceOnly(text), [text]);
   const [, setReady] = useState(0);
@@ -129,20 +135,42 @@ export const MarkdownText = memo(function MarkdownText({
 });
 
 const MarkdownBody = memo(function MarkdownBody({ text, streaming, cacheKey }: { text: string; streaming: boolean; cacheKey?: string }) {
-  const chunks = useMemo(() => splitMarkdown(text), [text]);
+  // State derived from the previous split (the documented adjust-while-rendering pattern).
+  const [kept, setKept] = useState<SplitState>(() => splitGrowing(undefined, text));
+  let split = kept;
+  if (kept.text !== text) {
+    split = splitGrowing(kept, text);
+    setKept(split);
+  }
   return (
     <div className={`md${streaming ? ' md-streaming' : ''}`}>
-      {chunks.map((c, i) => (
-        <ChunkKey.Provider key={i} value={cacheKey ? `${cacheKey}#${i}` : undefined}>
-          {/* A streaming reply's last chunk is still changing: not worth a cache entry. */}
-          <LiveChunk.Provider value={streaming && i === chunks.length - 1}>
-            <MarkdownChunk text={c} keep={!streaming || i < chunks.length - 1} eager={streaming} />
-          </LiveChunk.Provider>
-        </ChunkKey.Provider>
-      ))}
+      <SettledChunks chunks={split.settled} cacheKey={cacheKey} eager={streaming} />
+      <Chunk text={split.last} index={split.settled.length} cacheKey={cacheKey} live={streaming} eager={streaming} />
     </div>
   );
 });
+
+/** The finished chunks of a reply: re-rendered only when another chunk finishes. */
+const SettledChunks = memo(function SettledChunks({ chunks, cacheKey, eager }: { chunks: string[]; cacheKey?: string; eager: boolean }) {
+  return (
+    <>
+      {chunks.map((c, i) => (
+        <Chunk key={i} text={c} index={i} cacheKey={cacheKey} live={false} eager={eager} />
+      ))}
+    </>
+  );
+});
+
+function Chunk({ text, index, cacheKey, live, eager }: { text: string; index: number; cacheKey?: string; live: boolean; eager: boolean }) {
+  return (
+    <ChunkKey.Provider value={cacheKey ? `${cacheKey}#${index}` : undefined}>
+      {/* A streaming reply's last chunk is still changing: not worth a cache entry. */}
+      <LiveChunk.Provider value={live}>
+        <MarkdownChunk text={text} keep={!live} eager={eager} />
+      </LiveChunk.Provider>
+    </ChunkKey.Provider>
+  );
+}
 
 /**
  * While a block streams, follow `value` at most once per animation frame: several batches of

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { lineAt, lineIndexer, lineText, type LineIndex } from '../../lib/line-index';
 import { stripTerminal } from '../../lib/terminal-text';
 import { useFind } from '../find/find-store';
+import { formatCount } from '../../lib/count';
 
 /** Past either limit the output is virtualised. */
 const PLAIN_MAX_CHARS = 60_000;
@@ -79,11 +80,11 @@ function BigOutput({ text, isError, findPart, label }: OutputTextProps) {
     virtualizer.scrollToIndex(lineAt(index, revealOffset), { align: 'center' });
   }, [index, reveal, revealOffset, virtualizer]);
 
-  const kb = Math.round(text.length / 1024).toLocaleString('en-US');
+  const kb = formatCount(Math.round(text.length / 1024));
   return (
     <div className={`tool-io big-output${isError ? ' is-error' : ''}`} aria-label={label}>
       <div className="big-output-bar">
-        {index ? `${count.toLocaleString('en-US')} lines · ${kb} KB` : `Preparing ${kb} KB of output…`}
+        {index ? `${formatCount(count)} lines · ${kb} KB` : `Preparing ${kb} KB of output…`}
       </div>
       <div className="big-output-box" ref={boxRef} tabIndex={0} data-find-part={findPart} data-find-large="">
         <div className="big-output-inner" style={{ height: virtualizer.getTotalSize() }}>

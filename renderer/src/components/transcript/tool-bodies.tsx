@@ -14,6 +14,7 @@ import { MarkdownText } from './markdown';
 import { OutputText } from './output-text';
 import type { Phase } from './tool-card';
 import { TodoList } from './todo-list';
+import { formatCount } from '../../lib/count';
 
 export interface BodyProps {
   sessionId: string;
@@ -38,7 +39,7 @@ function OutputPeek({ text, isError, lines = PEEK_LINES, part }: { text: string;
       {(short.hiddenLines > 0 || short.truncatedChars > 0) && (
         <span className="tool-preview-more">
           {'\n'}
-          {short.hiddenLines > 0 ? `… ${short.hiddenLines.toLocaleString('en-US')} more ${short.hiddenLines === 1 ? 'line' : 'lines'}` : '…'}
+          {short.hiddenLines > 0 ? `… ${formatCount(short.hiddenLines)} more ${short.hiddenLines === 1 ? 'line' : 'lines'}` : '…'}
         </span>
       )}
     </pre>

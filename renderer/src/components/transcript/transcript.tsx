@@ -11,7 +11,10 @@ import { positionOf } from '../../../../shared/transcript';
 import { FindBar, type FindTarget } from '../find/find-bar';
 import { PermissionPrompt } from '../permission/permission-prompt';
 import { EmptyState } from './empty-state';
+import { ItemLite } from './item-lite';
 import { ItemRow } from './items';
+import { warmUpMarkdown } from './markdown';
+import { noteScrolling } from './markdown-queue';
 import { TranscriptToolbar } from './transcript-toolbar';
 import { TurnTail } from './turn-tail';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -47,14 +50,25 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   const [margin, setMargin] = useState(28);
 
   const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
+  // The list re-reads every guess after each measurement it takes (tens of thousands of calls
+  // while flinging through a long session): guesses are kept by position, as entries only append.
+  const [guesses] = useState(() => ({ ids: [] as readonly string[], sizes: [] as number[] }));
   const estimateSize = useCallback(
     (i: number) => {
+      if (guesses.ids !== ids) {
+        if (ids.length < guesses.sizes.length || ids[guesses.sizes.length - 1] !== guesses.ids[guesses.sizes.length - 1]) guesses.sizes = [];
+        guesses.ids = ids;
+      }
+      const known = guesses.sizes[i];
+      if (known !== undefined) return known;
       const v = clideStore.getState().sessions[sessionId];
       const id = ids[i];
       const pos = v && id !== undefined ? positionOf(v, id) : undefined;
-      return estimateItemHeight(pos === undefined ? undefined : v?.items[pos], v);
+      const size = estimateItemHeight(pos === undefined ? undefined : v?.items[pos], v);
+      guesses.sizes[i] = size;
+      return size;
     },
-    [ids, sessionId],
+    [ids, sessionId, guesses],
   );
   const [initialOffset] = useState(() => {
     if (saved && !saved.stuck) return saved.offset;
@@ -70,7 +84,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     getScrollElement: () => scrollerRef.current,
     estimateSize,
     getItemKey,
-    overscan: 6,
+    overscan: 4,
     scrollMargin: margin,
     initialOffset,
     initialMeasurementsCache: saved?.measurements,
@@ -87,6 +101,8 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     const top = listRef.current?.offsetTop;
     if (top !== undefined && top !== margin) setMargin(top);
   }, [ids.length, margin]);
+
+  useEffect(warmUpMarkdown, []);
 
   // Remember where this tab was left.
   useEffect(() => {
@@ -112,9 +128,21 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   );
 
   const rows = virtualizer.getVirtualItems();
+  // While the person flings the list, entries that come into view show a light stand-in; entries
+  // already shown in full stay so. Once scrolling settles, everything is shown in full. Following
+  // the bottom (a reply streaming in) is never a fling.
+  const scrolling = virtualizer.isScrolling && away;
+  const [modes, setModes] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  let full = modes;
+  const next = new Map<string, boolean>();
+  for (const row of rows) next.set(String(row.key), !scrolling || (modes.get(String(row.key)) ?? false));
+  if (next.size !== modes.size || [...next].some(([k, v]) => modes.get(k) !== v)) {
+    full = next;
+    setModes(next);
+  }
   return (
     <div className="transcript-wrap">
-      <div className="transcript-scroller" ref={scrollerRef} tabIndex={-1}>
+      <div className="transcript-scroller" ref={scrollerRef} tabIndex={-1} onScroll={noteScrolling}>
         <div className="transcript-column" ref={contentRef}>
           {ids.length === 0 && <EmptyState sessionId={sessionId} />}
           <div
@@ -124,18 +152,29 @@ export function Transcript({ sessionId }: { sessionId: string }) {
             className="transcript"
             style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
           >
-            {rows.map((row) => (
-              <div
-                key={row.key}
-                data-index={row.index}
-                data-row-id={ids[row.index]}
-                ref={virtualizer.measureElement}
-                className="transcript-row"
-                style={{ transform: `translateY(${row.start - margin}px)` }}
-              >
-                <ItemRow sessionId={sessionId} id={ids[row.index] ?? ''} prevId={row.index > 0 ? ids[row.index - 1] : undefined} />
-              </div>
-            ))}
+            {rows.map((row) =>
+              full.get(String(row.key)) ? (
+                <div
+                  key={row.key}
+                  data-index={row.index}
+                  data-row-id={ids[row.index]}
+                  ref={virtualizer.measureElement}
+                  className="transcript-row"
+                  style={{ transform: `translateY(${row.start - margin}px)` }}
+                >
+                  <ItemRow sessionId={sessionId} id={ids[row.index] ?? ''} prevId={row.index > 0 ? ids[row.index - 1] : undefined} />
+                </div>
+              ) : (
+                <div
+                  key={row.key}
+                  data-index={row.index}
+                  className="transcript-row is-lite"
+                  style={{ transform: `translateY(${row.start - margin}px)`, height: row.size }}
+                >
+                  <ItemLite sessionId={sessionId} id={ids[row.index] ?? ''} />
+                </div>
+              ),
+            )}
           </div>
           <TurnTail sessionId={sessionId} />
           <PermissionPrompt sessionId={sessionId} />

@@ -1,0 +1,56 @@
+// What an entry shows while the list is being flung past it: its author and first words, or
+// its tool calls' names, in a handful of nodes. The full entry replaces it once scrolling
+// settles; until then it keeps the height the list expects, so nothing jumps.
+import { memo } from 'react';
+import type { TranscriptItem } from '../../../../shared/transcript';
+import { positionOf } from '../../../../shared/transcript';
+import { summarizeToolInput } from '../../lib/tool-summary';
+import { useClide } from '../../store/store';
+
+const PREVIEW = 280;
+
+function short(text: string): string {
+  return text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text;
+}
+
+function lines(item: TranscriptItem): { author?: string; text: string[] } {
+  switch (item.type) {
+    case 'user':
+      return { author: 'You', text: [short(item.text)] };
+    case 'assistant':
+      return {
+        author: 'Claude',
+        text: item.blocks.map((b) => {
+          if (b.type === 'tool_use' && b.tool) return `${b.tool.displayName ?? b.tool.name}  ${summarizeToolInput(b.tool.name, b.tool.input).text.split('\n')[0] ?? ''}`;
+          if (b.type === 'thinking') return 'Thinking';
+          return short(b.text);
+        }),
+      };
+    case 'context':
+      return { text: [item.label] };
+    default: {
+      const t = (item as { text?: unknown }).text;
+      return { text: [typeof t === 'string' ? short(t) : ''] };
+    }
+  }
+}
+
+export const ItemLite = memo(function ItemLite({ sessionId, id }: { sessionId: string; id: string }) {
+  const item = useClide((s) => {
+    const v = s.sessions[sessionId];
+    const at = v ? positionOf(v, id) : undefined;
+    return at === undefined ? undefined : v?.items[at];
+  });
+  if (!item) return null;
+  const { author, text } = lines(item);
+  return (
+    <div className="item-lite" aria-hidden="true">
+      {author && <div className="item-lite-author">{author}</div>}
+      {text.map((t, i) => (
+        <div key={i} className="item-lite-line">
+          {t}
+        </div>
+      ))}
+    </div>
+  );
+});
