@@ -215,14 +215,6 @@ export const livenessStates = ['ok', 'stopping', 'terminating', 'closing', 'not-
 export const LivenessStateSchema = z.enum(livenessStates);
 export type LivenessState = z.infer<typeof LivenessStateSchema>;
 
-/** A session in the team (or the person), by the host's session id and its name at the time. */
-export const TeamPartySchema = z.object({ id: z.string(), name: z.string() });
-export type TeamParty = z.infer<typeof TeamPartySchema>;
-
-/** Where a message between sessions stands for one receiver. */
-export const TeamDeliveryStateSchema = z.enum(['waiting', 'held', 'delivered', 'read', 'dropped']);
-export type TeamDeliveryState = z.infer<typeof TeamDeliveryStateSchema>;
-
 /** A message the person wrote while Claude was busy, waiting to be sent when the turn ends. */
 export const QueuedMessageSchema = z.object({
   id: z.string(),
@@ -239,6 +231,14 @@ export const QueueHoldSchema = z.object({
   message: z.string(),
 });
 export type QueueHold = z.infer<typeof QueueHoldSchema>;
+
+/** A session in the team (or the person), by the host's session id and its name at the time. */
+export const TeamPartySchema = z.object({ id: z.string(), name: z.string() });
+export type TeamParty = z.infer<typeof TeamPartySchema>;
+
+/** Where a message between sessions stands for one receiver. */
+export const TeamDeliveryStateSchema = z.enum(['waiting', 'held', 'delivered', 'read', 'dropped']);
+export type TeamDeliveryState = z.infer<typeof TeamDeliveryStateSchema>;
 
 const parent = { parentToolUseId: z.string().optional() };
 
@@ -329,6 +329,8 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     at: z.number(),
   }),
   z.object({ kind: z.literal('hook'), phase: z.enum(['started', 'progress', 'response']), hook: HookRunSchema, at: z.number() }),
+  /** The whole message queue as it is now (every window shows the same queue). */
+  z.object({ kind: z.literal('queue'), messages: z.array(QueuedMessageSchema), hold: QueueHoldSchema.optional() }),
   /**
    * A message between two sessions of the team, shown in both transcripts: `sent` in the
    * sender's (re-sent with the same id as its delivery changes), `received` in the receiver's
@@ -346,8 +348,6 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     via: z.enum(['turn', 'inbox']).optional(),
     at: z.number(),
   }),
-  /** The whole message queue as it is now (every window shows the same queue). */
-  z.object({ kind: z.literal('queue'), messages: z.array(QueuedMessageSchema), hold: QueueHoldSchema.optional() }),
   /** A tool call refused without asking anyone (a rule, the permission mode, a hook, a classifier). */
   z.object({
     kind: z.literal('permission-denied'),

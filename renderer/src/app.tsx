@@ -6,8 +6,9 @@ import { ConnectionBanner, LoadError, NoSessions, Splash } from './components/sc
 import { StatusBar } from './components/status/status-bar';
 import { TeamButton } from './components/team/team-button';
 import { TeamPanel } from './components/team/team-panel';
+import { KeptPanes } from './components/tabs/kept-panes';
 import { panelId, tabId, TabStrip } from './components/tabs/tab-strip';
-import { useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
+import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
 import { useClide } from './store/store';
 
@@ -16,7 +17,14 @@ export function App() {
   const found = useClide((s) => s.environment?.claude.found);
   if (load.phase === 'loading') return <Splash />;
   if (load.phase === 'error') return <LoadError error={load.error} />;
-  if (found === false) return <NotFoundScreen />;
+  if (found === false) {
+    return (
+      <>
+        <NotFoundScreen />
+        <NotFoundSettings />
+      </>
+    );
+  }
   return <Workspace />;
 }
 
@@ -35,7 +43,7 @@ function Workspace() {
       <WorkspaceOverlays />
       <HistoryPanel />
       <div className="team-row">
-        {activeId ? <SessionPane key={activeId} sessionId={activeId} /> : <NoSessions />}
+        {activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}
         <TeamPanel />
       </div>
       {activeId && <StatusBar sessionId={activeId} />}

@@ -142,8 +142,11 @@ export function startNotifier(deps: NotifierDeps): () => void {
 export function askPermissionOnFirstGesture(store: ClideStore, N: typeof Notification | undefined = typeof Notification === 'undefined' ? undefined : Notification): () => void {
   if (!N || N.permission !== 'default') return () => {};
   const ask = () => {
+    const settings = store.getState().settings;
+    // Settings not loaded yet: wait for the next gesture rather than decide without them.
+    if (!settings) return;
     remove();
-    if (N.permission !== 'default' || !store.getState().settings?.notifications.enabled) return;
+    if (N.permission !== 'default' || !settings.notifications.enabled) return;
     void N.requestPermission().catch(() => undefined);
   };
   const remove = () => {

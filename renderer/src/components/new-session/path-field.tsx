@@ -47,6 +47,10 @@ export function PathField({ value, onChange, onSubmit, homeDir, invalid, describ
     const entry = entries[index];
     if (!entry) return;
     onChange(tildify(entry.path, homeDir) + sep);
+    // The listed entries belong to the old text: drop them and the choice, so an Enter pressed
+    // before the new folder's list arrives starts the session instead of taking the entry again.
+    setResult(undefined);
+    setActive(-1);
     setOpen(true);
     input.current?.focus();
   };

@@ -63,3 +63,20 @@ function SettingsWarning() {
     </div>
   );
 }
+
+/**
+ * On the "Claude Code was not found" screen: a way to Settings, where the executable can be
+ * chosen (or a wrong choice cleared), which that screen itself does not offer.
+ */
+export function NotFoundSettings() {
+  useTheme();
+  const openDialog = useClide((s) => s.openDialog);
+  return (
+    <>
+      <button type="button" className="btn not-found-settings" onClick={() => openDialog('settings')}>
+        <span aria-hidden="true">⚙</span> Choose the executable in Settings
+      </button>
+      <SettingsDialog />
+    </>
+  );
+}

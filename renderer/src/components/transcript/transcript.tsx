@@ -132,10 +132,23 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   // already shown in full stay so. Once scrolling settles, everything is shown in full. Following
   // the bottom (a reply streaming in) is never a fling.
   const scrolling = virtualizer.isScrolling && away;
+  // Opening a tab paints its entries as stand-ins first and in full from the next frame, so a
+  // long tab shows its words at once instead of after every card and table has been built.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setSettled(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const [modes, setModes] = useState<ReadonlyMap<string, boolean>>(() => new Map());
   let full = modes;
   const next = new Map<string, boolean>();
-  for (const row of rows) next.set(String(row.key), !scrolling || (modes.get(String(row.key)) ?? false));
+  for (const row of rows) next.set(String(row.key), settled && (!scrolling || (modes.get(String(row.key)) ?? false)));
   if (next.size !== modes.size || [...next].some(([k, v]) => modes.get(k) !== v)) {
     full = next;
     setModes(next);
