@@ -16,6 +16,8 @@ export interface AppActions extends WorkspaceActions {
   respond(id: string, requestId: string, decision: PermissionDecision): Promise<Done>;
   interrupt(id: string): Promise<Done>;
   restart(id: string): Promise<Done>;
+  /** End the process by force (a session that stopped responding). */
+  kill(id: string): Promise<Done>;
   close(id: string): Promise<Done>;
 }
 
@@ -96,6 +98,7 @@ export function createActions(api: ClideApi, store: ClideStore): AppActions {
     respond: (id, requestId, decision) => call(() => api.session.respond({ id, requestId, decision })),
     interrupt: (id) => call(() => api.session.interrupt({ id })),
     restart: (id) => call(() => api.session.restart({ id })),
+    kill: (id) => call(() => api.session.kill({ id })),
     close: (id) => call(() => api.session.close({ id })),
   };
 }

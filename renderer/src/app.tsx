@@ -1,6 +1,7 @@
 import { Composer } from './components/composer/composer';
 import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-panel';
 import { FailureBanner } from './components/screens/failure-banner';
+import { LivenessBanner } from './components/screens/liveness-banner';
 import { NotFoundScreen } from './components/screens/not-found';
 import { ConnectionBanner, LoadError, NoSessions, Splash } from './components/screens/simple-screens';
 import { StatusBar } from './components/status/status-bar';
@@ -57,6 +58,7 @@ function SessionPane({ sessionId }: { sessionId: string }) {
       <Transcript sessionId={sessionId} />
       <div className="session-bottom">
         <FailureBanner sessionId={sessionId} />
+        <LivenessBanner sessionId={sessionId} />
         <Composer sessionId={sessionId} />
       </div>
     </main>

@@ -59,6 +59,22 @@ test('a failed session shows what happened, the stderr tail under Details, and R
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeEnabled();
 });
 
+test('a silent turn says Claude is not responding, with Stop and Force quit; a slow Stop offers Force quit', async ({ ui, page }) => {
+  await ui.open(doubleOptions(snapshotWith([sessionView(SESSION, { status: 'working' })])));
+  await expect(page.getByText(/not responding/)).toHaveCount(0);
+  await ui.pushSession(SESSION, [{ kind: 'liveness', state: 'not-responding', since: Date.now() - 95_000, at: Date.now() }]);
+  const banner = page.getByRole('status').filter({ hasText: 'not responding' });
+  await expect(banner).toContainText('Claude is not responding (no output for 1 min 35 s)');
+  await banner.getByRole('button', { name: 'Stop' }).click();
+  expect(await ui.calls('session:interrupt')).toEqual([{ channel: 'session:interrupt', input: { id: SESSION } }]);
+  await ui.pushSession(SESSION, [{ kind: 'liveness', state: 'stopping', at: Date.now() }]);
+  const stopping = page.getByRole('status').filter({ hasText: 'Stopping the turn' });
+  await stopping.getByRole('button', { name: 'Force quit' }).click();
+  expect(await ui.calls('session:kill')).toEqual([{ channel: 'session:kill', input: { id: SESSION } }]);
+  await ui.pushSession(SESSION, [{ kind: 'liveness', state: 'ok', at: Date.now() }]);
+  await expect(page.locator('.banner-warn')).toHaveCount(0);
+});
+
 test('the status bar shows model, context, cost, mode and CLI version, warning on an untested CLI', async ({ ui, page }) => {
   const view = sessionView(SESSION, { contextTokens: 31_800, contextWindow: 1_000_000, costUsd: 0.1449 });
   view.info = { ...view.info, permissionMode: 'plan', cliVersion: '2.2.0', testedCliVersion: '2.1.332' };

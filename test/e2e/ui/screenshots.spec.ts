@@ -60,6 +60,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('alert')).toBeVisible();
     await page.screenshot({ path: shot(testInfo, `failed-${scheme}`) });
 
+    const silent = applyEvents(sessionView(SESSION, { status: 'working' }), [
+      ...conversation().slice(0, 10),
+      { kind: 'liveness', state: 'not-responding', since: Date.now() - 130_000, at: Date.now() },
+    ]);
+    await ui.open(doubleOptions(snapshotWith([silent])));
+    await expect(page.getByRole('button', { name: 'Force quit' })).toBeVisible();
+    await page.screenshot({ path: shot(testInfo, `not-responding-${scheme}`) });
+
     await ui.open(
       doubleOptions(
         snapshotWith([], { claude: { found: false, error: { kind: 'cli-not-found', message: 'claude was not found on PATH or in the usual install locations.' } } }),
