@@ -387,10 +387,15 @@ export class Session {
     if (this.conn !== conn) return;
     const out: SessionEvent[] = [];
     let turnEnded = false;
+    // A reply while no turn of ours runs: the CLI started a turn itself (after a background
+    // task or subagent finished). It is a turn like any other: working until its result.
+    let selfStarted = false;
     for (const e of events) {
       out.push(e);
-      if (e.kind === 'block-start') this.openMessages.add(e.messageId);
-      else if (e.kind === 'message-end') this.openMessages.delete(e.messageId);
+      if (e.kind === 'block-start') {
+        this.openMessages.add(e.messageId);
+        if (!this.turnActive && !turnEnded) selfStarted = true;
+      } else if (e.kind === 'message-end') this.openMessages.delete(e.messageId);
       else if (e.kind === 'info') {
         if (e.info.claudeSessionId) {
           this.claudeSessionId = e.info.claudeSessionId;
@@ -402,6 +407,10 @@ export class Session {
     }
     this.watchdog?.observe(events);
     this.emit(out);
+    if (selfStarted && !turnEnded && this.phaseValue === 'ready') {
+      this.turnActive = true;
+      this.go({ type: 'send' });
+    }
     if (turnEnded) {
       this.turnActive = false;
       this.flushTurnEndWaiters();

@@ -24,4 +24,17 @@ describe('a session on the fake CLI', () => {
     expect(p.exit).toMatchObject({ reason: 'eof', code: 0 });
     expect(eventsOf(events, 'status').map((e) => e.status)).toEqual(['ready', 'working', 'ready', 'ended']);
   });
+
+  it('shows a turn the CLI starts on its own as working until its result', async () => {
+    lab = new FakeLab();
+    const { session, view, events } = lab.start('self-started-turn');
+    await waitFor(() => session.status === 'ready', 'ready');
+    session.send('build it in the background');
+    await waitFor(() => view().items.some((i) => i.type === 'assistant' && i.id.includes('msg_self')), 'the second reply');
+    expect(session.status).toBe('working');
+    await waitFor(() => eventsOf(events, 'result').length === 2, 'second result');
+    expect(session.status).toBe('ready');
+    await session.close();
+    expect(eventsOf(events, 'status').map((e) => e.status)).toEqual(['ready', 'working', 'ready', 'working', 'ready', 'ended']);
+  });
 });
