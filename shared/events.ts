@@ -57,6 +57,8 @@ export const SessionInfoSchema = z.object({
    */
   bypassAvailable: z.boolean().optional(),
   bypassUnavailableReason: z.string().optional(),
+  /** A resumed session whose earlier conversation is still being read from its transcript. */
+  loadingEarlier: z.boolean().optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

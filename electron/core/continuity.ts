@@ -253,7 +253,9 @@ export class Continuity {
     if (busy.length === 0) start();
     else void Promise.all(busy).then(start);
     // The tab names its session at once; a long transcript takes a moment more.
-    this.replay(id, [{ kind: 'info', info: { claudeSessionId: session.sessionId, title: tab?.title ?? (tab?.fork ? undefined : this.titles[source]) } }]);
+    this.replay(id, [
+      { kind: 'info', info: { claudeSessionId: session.sessionId, title: tab?.title ?? (tab?.fork ? undefined : this.titles[source]), loadingEarlier: true } },
+    ]);
     const events: SessionEvent[] = [];
     try {
       const conv = await this.opts.history.conversation(source, session.cwd, { through: tab?.fork?.at });
@@ -276,6 +278,7 @@ export class Continuity {
         at: Date.now(),
       });
     }
+    events.push({ kind: 'info', info: { loadingEarlier: false } });
     const held = this.held.get(id) ?? [];
     this.held.delete(id);
     if (!isOpen()) return;

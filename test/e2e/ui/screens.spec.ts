@@ -75,6 +75,20 @@ test('a silent turn says Claude is not responding, with Stop and Force quit; a s
   await expect(page.locator('.banner-warn')).toHaveCount(0);
 });
 
+test('a resumed tab says it is loading the earlier conversation instead of offering a fresh start', async ({ ui, page }) => {
+  const view = sessionView(SESSION);
+  view.info = { ...view.info, loadingEarlier: true };
+  await ui.open(doubleOptions(snapshotWith([view])));
+  await expect(page.getByText('Loading the earlier conversation…')).toBeVisible();
+  await expect(page.getByText('What should Claude work on?')).toHaveCount(0);
+  await ui.pushSession(SESSION, [
+    { kind: 'user', id: 'u1', text: 'Where were we?', at: Date.now() },
+    { kind: 'info', info: { loadingEarlier: false } },
+  ]);
+  await expect(page.getByText('Where were we?')).toBeVisible();
+  await expect(page.getByText('Loading the earlier conversation…')).toHaveCount(0);
+});
+
 test('the status bar shows model, context, cost, mode and CLI version, warning on an untested CLI', async ({ ui, page }) => {
   const view = sessionView(SESSION, { contextTokens: 31_800, contextWindow: 1_000_000, costUsd: 0.1449 });
   view.info = { ...view.info, permissionMode: 'plan', cliVersion: '2.2.0', testedCliVersion: '2.1.332' };

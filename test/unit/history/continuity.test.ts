@@ -10,6 +10,8 @@ import { Continuity, type ContinuitySession, type CreateChoices } from '../../..
 import { History, projectSlug } from '../../../electron/core/history';
 import { spawnChoicesProblem } from '../../../electron/core/spawn-args';
 import { ClideError } from '../../../shared/result';
+import type { SessionEvent } from '../../../shared/events';
+import { applyEvents, emptySession } from '../../../shared/transcript';
 import { queueToKeep, SessionsStore, MAX_KEPT_IMAGE_CHARS, type PersistedQueue, type SessionsFile } from '../../../electron/core/restore';
 
 let base: string;
@@ -201,5 +203,20 @@ describe('reopening the tabs', () => {
     expect((await continuity.list()).map((s) => [s.title, s.named, s.openIn])).toEqual([['Greeting', true, 'tab-1']]);
     await continuity.rename(SID, 'Open one');
     expect(host.rename).toHaveBeenCalledWith('tab-1', 'Open one');
+  });
+
+  it('marks a resumed tab as loading its earlier conversation until the transcript has been read', async () => {
+    const { continuity } = fakeHost();
+    const seen: SessionEvent[] = [];
+    const s = { id: 'tab-x', cwd: CWD, sessionId: SID, start: vi.fn() };
+    continuity.gate(s.id, (events) => seen.push(...events));
+    continuity.opened(s, { cwd: CWD, resume: SID });
+    const done = continuity.resume(s, () => true);
+    expect(seen).toEqual([{ kind: 'info', info: expect.objectContaining({ claudeSessionId: SID, loadingEarlier: true }) }]);
+    await done;
+    const kinds = seen.map((e) => e.kind);
+    expect(kinds).toContain('user');
+    expect(seen.at(-1)).toEqual({ kind: 'info', info: { loadingEarlier: false } });
+    expect(applyEvents(emptySession('tab-x', CWD), seen).info.loadingEarlier).toBe(false);
   });
 });

@@ -16,6 +16,17 @@ export function EmptyState({ sessionId }: { sessionId: string }) {
   const starting = useSessionField(sessionId, (v) => v.status === 'starting', false);
   const home = useClide((s) => s.environment?.homeDir);
   const setDraft = useClide((s) => s.setDraft);
+  const loading = useSessionField(sessionId, (v) => v.info.loadingEarlier === true, false);
+
+  if (loading) {
+    return (
+      <section className="empty-state is-loading" aria-label="Earlier conversation" aria-busy="true">
+        <p className="empty-loading" role="status">
+          Loading the earlier conversation…
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="empty-state" aria-label="New session">
