@@ -11,6 +11,18 @@ test('a prompt sent with Enter streams its reply in, then the status bar shows c
   started.sandbox.api.script([text(reply, { chunk: 4, delayMs: 40, usage: { input_tokens: 100_000, output_tokens: 60 } })]);
   await clide.open(page, started);
 
+  // Watch every frame for a moment when part of the reply, but not all of it, is on screen:
+  // polling from the test could miss it on a busy machine, a frame in the page cannot.
+  await page.evaluate((full) => {
+    const w = window as unknown as { sawPrefix?: boolean };
+    w.sawPrefix = false;
+    const look = () => {
+      const text = document.querySelector('[role="log"]')?.textContent ?? '';
+      if (text.includes(full.slice(0, 16)) && !text.includes(full)) w.sawPrefix = true;
+      if (!text.includes(full)) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }, reply);
   const composer = page.getByRole('textbox', { name: 'Message Claude' });
   await composer.fill('Tell me something, slowly.');
   await composer.press('Enter');
@@ -19,10 +31,9 @@ test('a prompt sent with Enter streams its reply in, then the status bar shows c
   await expect(transcript.getByRole('article', { name: 'You' })).toContainText('Tell me something, slowly.');
   await expect(composer).toHaveValue('');
   const claude = transcript.getByRole('article', { name: 'Claude' });
-  await expect(claude).toContainText(reply.slice(0, 16));
-  const partial = await claude.innerText();
-  expect(partial, 'a prefix of the reply is on screen before the whole of it').not.toContain(reply);
   await expect(claude).toContainText(reply);
+  const sawPrefix = await page.evaluate(() => (window as unknown as { sawPrefix?: boolean }).sawPrefix);
+  expect(sawPrefix, 'a prefix of the reply was on screen before the whole of it').toBe(true);
 
   const status = page.getByRole('contentinfo', { name: 'Session status' });
   await expect(status).toContainText(/\$\d+\.\d\d/);
