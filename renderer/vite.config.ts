@@ -1,15 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The dev server only (`npm run dev`): React Fast Refresh injects an inline preamble script,
+ * which the page's Content-Security-Policy forbids, so development relaxes script-src for
+ * inline scripts. Builds (the app people run) keep the strict policy.
+ */
+function devServerCsp(): Plugin {
+  return {
+    name: 'clide-dev-server-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+  };
+}
 
 /** The renderer build, shared by electron-vite (desktop) and the browser host. */
 export const rendererConfig: UserConfig = {
   root: here,
   base: './',
-  plugins: [react()],
+  plugins: [react(), devServerCsp()],
   build: {
     outDir: path.resolve(here, '..', 'out', 'renderer'),
     emptyOutDir: true,
