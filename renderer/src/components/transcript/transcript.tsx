@@ -28,7 +28,12 @@ const NO_IDS: string[] = [];
 interface ScrollMemory {
   stuck: boolean;
   offset: number;
-  measurements: VirtualItem[];
+  /**
+   * The row sizes measured so far, copied only when a pane is built again: a kept pane is hidden
+   * and shown many times (each hide runs this effect's cleanup) and never reads them, and
+   * copying 10k measurements on every tab switch is time the switch does not have.
+   */
+  measurements: () => VirtualItem[];
 }
 const memory = new Map<string, ScrollMemory>();
 
@@ -41,6 +46,7 @@ export function useRowIds(sessionId: string): string[] {
 
 export function Transcript({ sessionId }: { sessionId: string }) {
   const [saved] = useState(() => memory.get(sessionId));
+  const [initialMeasurements] = useState(() => saved?.measurements());
   const { scrollerRef, contentRef, away, jump, unstick, stuck, noteProgrammatic } = useStickToBottom({
     initiallyStuck: saved?.stuck ?? true,
     initialOffset: saved?.offset,
@@ -87,7 +93,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     overscan: 4,
     scrollMargin: margin,
     initialOffset,
-    initialMeasurementsCache: saved?.measurements,
+    initialMeasurementsCache: initialMeasurements,
     useFlushSync: false,
     // The list's own scrolling (its first offset, corrections as rows are measured) must not
     // read as the person scrolling away from the bottom.
@@ -110,7 +116,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     return () => {
       // The latest value is the point: where the person left the tab.
       // eslint-disable-next-line react-hooks/exhaustive-deps
-      memory.set(sessionId, { stuck: stuck.current, offset: el?.scrollTop ?? 0, measurements: virtualizer.measurementsCache.slice() });
+      memory.set(sessionId, { stuck: stuck.current, offset: el?.scrollTop ?? 0, measurements: () => virtualizer.measurementsCache.slice() });
     };
   }, [sessionId, scrollerRef, stuck, virtualizer]);
 
