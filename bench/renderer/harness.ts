@@ -2,25 +2,18 @@
 // headless Chromium, the in-page API double in place of the host, and synthetic sessions
 // served as JSON so a 50,000-entry view reaches the page without going through a script.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { AppEvent } from '../../shared/ipc';
 import { doubleOptions, sessionView, snapshotWith } from '../../test/support/api-double';
 import { installApiDouble } from '../../test/support/api-double';
+import { serveStatic, type StaticServer } from '../../test/support/static-server';
+import { launchBenchChromium } from './chromium';
 import { syntheticView } from './synthetic';
 
 export const SMALL = 'small';
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-};
 
 export interface Bench {
   url: string;
@@ -54,56 +47,28 @@ function sessionJson(n: number): string {
   return json;
 }
 
-function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+function serve(dir: string): Promise<StaticServer> {
+  return serveStatic(dir, (url, res) => {
     const session = /^\/__bench\/session-(\d+)\.json$/.exec(url.pathname);
     if (session?.[1]) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(sessionJson(Number(session[1])));
-      return;
+      return true;
     }
     if (url.pathname === '/__bench/blank.html') {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body></body></html>');
-      return;
+      return true;
     }
-    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = path.join(dir, path.normalize(rel));
-    if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) });
-    });
+    return false;
   });
 }
 
 export async function startBench(root: string): Promise<Bench> {
   const dist = await ensureRenderer(root);
   const server = await serve(dist);
-  const executablePath = process.env.CLIDE_CHROMIUM ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // Measure the page, not the browser's power saving.
-      '--disable-background-timer-throttling',
-      '--disable-renderer-backgrounding',
-      '--disable-backgrounding-occluded-windows',
-      // window.gc(): start a measurement on a clean heap, not on the bench's own garbage.
-      '--js-flags=--expose-gc',
-    ],
-  });
+  const browser = await launchBenchChromium([
+    // window.gc(): start a measurement on a clean heap, not on the bench's own garbage.
+    '--js-flags=--expose-gc',
+  ]);
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   const small = sessionView(SMALL, { cwd: '/home/ada/code/small' });
   const options = doubleOptions(snapshotWith([small]));

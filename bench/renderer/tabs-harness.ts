@@ -3,23 +3,16 @@
 // headless Chromium. Large synthetic sessions are served as JSON so they reach the page the way
 // a host's push would, not through a script.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AppEvent } from '../../shared/ipc';
 import { doubleOptions, installApiDouble, sessionView, snapshotWith } from '../../test/support/api-double';
+import { serveStatic, type StaticServer } from '../../test/support/static-server';
+import { launchBenchChromium } from './chromium';
 import { syntheticView } from './synthetic';
 
 export const ACTIVE = 'active';
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json',
-};
 
 const TEXTAREA_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><textarea aria-label="Message Claude" rows="4" cols="60" autofocus></textarea></body></html>';
 
@@ -52,32 +45,18 @@ function sessionJson(id: string, size: number): string {
   return json;
 }
 
-function serve(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+function serve(dir: string): Promise<StaticServer> {
+  return serveStatic(dir, (url, res) => {
     const session = /^\/__tabs\/session-([a-z0-9-]+)-(\d+)\.json$/.exec(url.pathname);
     if (session?.[1] && session[2]) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(sessionJson(session[1], Number(session[2])));
-      return;
+      return true;
     }
     if (url.pathname === '/__tabs/textarea.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(TEXTAREA_PAGE);
-      return;
+      return true;
     }
-    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = path.join(dir, path.normalize(rel));
-    if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) });
-    });
+    return false;
   });
 }
 
@@ -85,22 +64,7 @@ export async function startTabBench(root: string): Promise<TabBench> {
   // CLIDE_BENCH_RENDERER points at another build (an unminified one, to read a profile).
   const dist = process.env.CLIDE_BENCH_RENDERER ? path.resolve(process.env.CLIDE_BENCH_RENDERER) : await ensureRenderer(root);
   const server = await serve(dist);
-  const executablePath = process.env.CLIDE_CHROMIUM ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // Measure the page, not the browser's power saving.
-      '--disable-background-timer-throttling',
-      '--disable-renderer-backgrounding',
-      '--disable-backgrounding-occluded-windows',
-    ],
-  });
+  const browser = await launchBenchChromium();
   let context: BrowserContext | undefined;
   const fresh = async (): Promise<Page> => {
     // One page at a time, so the renderer processes measured are this page's.

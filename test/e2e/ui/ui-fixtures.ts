@@ -3,28 +3,17 @@
 // error the page logs (a CSP violation, an exception), so a silent breakage cannot pass.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SessionEvent } from '../../../shared/events';
 import type { AppEvent } from '../../../shared/ipc';
 import { installApiDouble, type ApiDoubleOptions, type RecordedCall } from '../../support/api-double';
+import { serveStatic } from '../../support/static-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const dist = path.join(root, 'out', 'renderer');
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
 
 function newestMtime(p: string): number {
   let st: fs.Stats;
@@ -50,25 +39,6 @@ function ensureBuilt(): void {
   if (r.status !== 0) throw new Error(`The renderer build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
-function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = path.join(dir, path.normalize(rel));
-    if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) });
-    });
-  });
-}
 
 export interface UiApp {
   page: Page;
@@ -85,7 +55,7 @@ export const test = base.extend<{ ui: UiApp }, { rendererUrl: string }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
       ensureBuilt();
-      const server = await serve(dist);
+      const server = await serveStatic(dist);
       await use(server.url);
       await server.close();
     },
