@@ -107,6 +107,11 @@ function itemSection(v: SessionView, item: TranscriptItem, depth: number, assist
       return [`_Hook ${inline(item.name)} failed${item.exitCode !== undefined ? ` (exit ${item.exitCode})` : ''}._`];
     case 'turn-error':
       return [`_The turn failed: ${inline(item.errors?.join('; ') || item.text || item.subtype)}_`];
+    case 'team-message': {
+      const to = item.toAll ? 'the team' : item.to.map((p) => inline(p.name)).join(', ');
+      const head = item.direction === 'sent' ? `### Message to ${to}${when(item.at)}` : `### Message from ${inline(item.from.name)}${when(item.at)}`;
+      return [head, fence(item.text, 'text')];
+    }
     default: {
       // Entries of kinds this export does not know yet still keep their words.
       const text = (item as { text?: unknown }).text;

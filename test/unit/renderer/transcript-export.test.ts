@@ -27,6 +27,15 @@ describe('transcriptToMarkdown', () => {
     expect(md).toContain('> ### Subagent\n>\n> nested reply');
     expect(md.indexOf('nested reply')).toBeGreaterThan(md.indexOf('**Bash**'));
   });
+  it('names sender and receiver of messages between sessions', () => {
+    const team = applyEvents(emptySession('s', '/home/ada/api', 0), [
+      { kind: 'team-message', id: 'tm1', messageId: 'x1', direction: 'sent', from: { id: 's', name: 'api' }, to: [{ id: 'w', name: 'web-ui', state: 'delivered' }], text: 'Add GET /health', at: 0 },
+      { kind: 'team-message', id: 'tm2', messageId: 'x2', direction: 'received', from: { id: 'w', name: 'web-ui' }, to: [{ id: 's', name: 'api', state: 'read' }], text: 'Done.', at: 0 },
+    ]);
+    const out = transcriptToMarkdown(team);
+    expect(out).toContain('### Message to web-ui\n\n```text\nAdd GET /health\n```');
+    expect(out).toContain('### Message from web-ui\n\n```text\nDone.\n```');
+  });
   it('cuts huge outputs and says by how much', () => {
     const big = applyEvents(v, [{ kind: 'tool-result', toolUseId: 't1', content: 'x'.repeat(EXPORT_OUTPUT_CAP + 5), isError: false }]);
     expect(transcriptToMarkdown(big)).toContain('… (5 more characters not included)');
