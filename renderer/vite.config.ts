@@ -27,6 +27,9 @@ export const rendererConfig: UserConfig = {
     outDir: path.resolve(here, '..', 'out', 'renderer'),
     emptyOutDir: true,
     target: 'chrome130',
+    // electron-vite leaves the renderer unminified unless told; the desktop app should load the
+    // same compact bundle the browser host serves.
+    minify: true,
     sourcemap: true,
   },
 };
