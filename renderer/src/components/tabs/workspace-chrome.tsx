@@ -8,6 +8,7 @@ import { askPermissionOnFirstGesture, startNotifier } from '../../lib/notify';
 import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
 import { NewSessionDialog } from '../new-session/new-session-dialog';
+import { CommandPalette, usePaletteShortcut } from '../palette/command-palette';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
@@ -17,6 +18,7 @@ import '../../styles/workspace.css';
 export function useWorkspaceChrome(): void {
   const actions = useActions();
   useTabShortcuts();
+  usePaletteShortcut();
   useTheme();
 
   useEffect(() => {
@@ -45,6 +47,7 @@ export function WorkspaceOverlays() {
       <SettingsWarning />
       <NewSessionDialog />
       <SettingsDialog />
+      <CommandPalette />
       <CloseConfirm />
     </>
   );

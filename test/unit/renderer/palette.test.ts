@@ -1,0 +1,94 @@
+// The command palette's list: what it offers for the state of the window, and how typing ranks it.
+import { describe, expect, it, vi } from 'vitest';
+import type { HistorySession } from '../../../shared/history';
+import { filterCommands, paletteCommands, type PaletteDoers, type PaletteState } from '../../../renderer/src/components/palette/palette-commands';
+import { sessionView } from '../../support/api-double';
+
+const HOME = '/home/ada';
+const past = (id: string, title: string, patch: Partial<HistorySession> = {}): HistorySession => ({
+  sessionId: id,
+  title,
+  named: false,
+  lastActivity: 0,
+  messageCount: 2,
+  bytes: 100,
+  cutOff: false,
+  cwd: `${HOME}/code/old`,
+  ...patch,
+});
+
+function setup(patch: Partial<PaletteState> = {}) {
+  const doers: PaletteDoers = {
+    show: vi.fn(),
+    newSession: vi.fn(),
+    closeTab: vi.fn(),
+    stop: vi.fn(),
+    find: vi.fn(),
+    exportTranscript: vi.fn(),
+    toggleTeam: vi.fn(),
+    history: vi.fn(),
+    inbox: vi.fn(),
+    settings: vi.fn(),
+    mode: vi.fn(),
+    model: vi.fn(),
+    resume: vi.fn(),
+    key: (k) => `Ctrl+${k}`,
+  };
+  const state: PaletteState = {
+    order: ['a', 'b'],
+    activeId: 'a',
+    sessions: {
+      a: sessionView('a', { cwd: `${HOME}/code/api-server` }),
+      b: sessionView('b', { cwd: `${HOME}/code/web-ui`, status: 'waiting' }),
+    },
+    teamOpen: false,
+    pending: 1,
+    past: [past('p1', 'Fix the login flow'), past('p2', 'Already open', { openIn: 'b' })],
+    homeDir: HOME,
+    ...patch,
+  };
+  return { doers, commands: paletteCommands(state, doers) };
+}
+
+describe('the command palette', () => {
+  it('lists the open sessions first, then actions, modes and models; past sessions wait for a query', () => {
+    const { commands } = setup();
+    const shown = filterCommands(commands, '');
+    expect(shown.slice(0, 2).map((c) => [c.title, c.detail, c.shortcut])).toEqual([
+      ['Shown: api-server', '~/code/api-server', 'Ctrl+1'],
+      ['Go to web-ui', '~/code/web-ui · needs you', 'Ctrl+2'],
+    ]);
+    expect(shown.map((c) => c.id)).toEqual(expect.arrayContaining(['new', 'inbox', 'find', 'export', 'close', 'history', 'team', 'settings', 'mode:acceptEdits', 'mode:plan']));
+    // The current mode and model are not offered again; a running turn is needed for Stop.
+    expect(shown.some((c) => c.id === 'mode:default' || c.id === 'stop' || c.id === 'model:claude-opus-4-5')).toBe(false);
+    expect(shown.some((c) => c.group === 'Past sessions')).toBe(false);
+  });
+
+  it('finds by any words of title, folder or keywords, title matches first', () => {
+    const { commands } = setup();
+    expect(filterCommands(commands, 'web')[0]?.title).toBe('Go to web-ui');
+    expect(filterCommands(commands, 'plan')[0]?.title).toBe('Switch to Plan mode');
+    expect(filterCommands(commands, 'login').map((c) => c.title)).toEqual(['Resume “Fix the login flow”']);
+    // A past session that is open in a tab is reached as that tab, not resumed twice.
+    expect(filterCommands(commands, 'already')).toEqual([]);
+    expect(filterCommands(commands, 'zzz nothing')).toEqual([]);
+  });
+
+  it('runs what it names against the shown session', () => {
+    const { commands, doers } = setup({ sessions: { a: sessionView('a', { status: 'working' }), b: sessionView('b') } });
+    const run = (id: string) => commands.find((c) => c.id === id)?.run();
+    run('go:b');
+    run('stop');
+    run('mode:plan');
+    run('past:p1');
+    expect(doers.show).toHaveBeenCalledWith('b');
+    expect(doers.stop).toHaveBeenCalledWith('a');
+    expect(doers.mode).toHaveBeenCalledWith('a', 'plan');
+    expect(doers.resume).toHaveBeenCalledWith(expect.objectContaining({ sessionId: 'p1' }));
+  });
+
+  it('offers no mode or model for a session that has ended', () => {
+    const { commands } = setup({ sessions: { a: sessionView('a', { status: 'failed' }), b: sessionView('b') } });
+    expect(commands.some((c) => c.group === 'Mode' || c.group === 'Model')).toBe(false);
+  });
+});
