@@ -40,7 +40,7 @@ async function openTab(page: Page, label: string): Promise<{ ms: number; fullMs:
           ch.port2.postMessage(0);
         }),
       );
-    const shown = () => [...document.querySelectorAll<HTMLElement>('.transcript-scroller')].find((el) => el.offsetParent !== null);
+    const shown = () => [...document.querySelectorAll<HTMLElement>('.transcript-scroller')].find((el) => el.checkVisibility({ visibilityProperty: true }));
     const t0 = performance.now();
     tab.click();
     await painted();
@@ -134,7 +134,7 @@ async function domNodes(b: Bench, n: number): Promise<{ nodes: number; rows: num
   await settle(page, 800);
   // The shown tab's transcript (the last few tabs stay mounted, hidden, for quick switching).
   const r = await page.evaluate(() => {
-    const shown = [...document.querySelectorAll<HTMLElement>('.transcript-scroller')].find((el) => el.offsetParent !== null);
+    const shown = [...document.querySelectorAll<HTMLElement>('.transcript-scroller')].find((el) => el.checkVisibility({ visibilityProperty: true }));
     return { nodes: shown?.querySelectorAll('*').length ?? 0, rows: shown?.querySelectorAll('.transcript-row').length ?? 0 };
   });
   await page.close();
@@ -166,7 +166,7 @@ async function frameIntervals(page: Page, frames: number, scroll: boolean): Prom
   return page.evaluate(
     ({ count, fling }) =>
       new Promise<number[]>((done) => {
-        const el = [...document.querySelectorAll<HTMLElement>('.transcript-scroller')].find((e) => e.offsetParent !== null);
+        const el = [...document.querySelectorAll<HTMLElement>('.transcript-scroller')].find((e) => e.checkVisibility({ visibilityProperty: true }));
         const times: number[] = [];
         const tick = (t: number) => {
           times.push(t);

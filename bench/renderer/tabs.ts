@@ -176,8 +176,12 @@ export async function r6(b: TabBench): Promise<TabFigure[]> {
     { id: 'long-a', size: 10_000 },
     { id: 'long-b', size: 10_000 },
   ]);
-  await app.getByRole('tab', { name: /long-a/ }).click();
-  await settle(app, 800);
+  // Each tab is shown once first: a tab's first showing builds its pane (that is R1's figure,
+  // a first paint within 100 ms); R6 is switching between two tabs already open.
+  for (const name of [/long-a/, /long-b/, /long-a/]) {
+    await app.getByRole('tab', { name }).click();
+    await settle(app, 800);
+  }
   await app.evaluate(() => {
     const w = window as unknown as { __long: number[] };
     w.__long = [];
@@ -218,7 +222,7 @@ export async function r6(b: TabBench): Promise<TabFigure[]> {
     target: 1,
     unit: 'ms',
     met: false,
-    note: `tab switch between two 10k-message tabs, first paint, p95; target <= 50 ms (the baseline is that bound); median ${round(median(switches))} ms, worst ${round(Math.max(...switches))} ms over ${switches.length} switches; ${rows} transcript nodes mounted`,
+    note: `tab switch between two 10k-message tabs (each shown once before), first paint, p95; target <= 50 ms (the baseline is that bound); median ${round(median(switches))} ms, worst ${round(Math.max(...switches))} ms over ${switches.length} switches; ${rows} transcript nodes mounted`,
   });
   first.met = first.value <= 50;
   const tasks = figure({

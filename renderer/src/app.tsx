@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Composer } from './components/composer/composer';
 import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-panel';
 import { FailureBanner } from './components/screens/failure-banner';
@@ -52,7 +53,9 @@ function Workspace() {
   );
 }
 
-function SessionPane({ sessionId }: { sessionId: string }) {
+// Memoised: a tab switch re-renders the workspace, and the kept panes must not all re-render
+// with it (each reads what it needs from the store).
+const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string }) {
   return (
     <main className="session" role="tabpanel" id={panelId(sessionId)} aria-labelledby={tabId(sessionId)}>
       <Transcript sessionId={sessionId} />
@@ -63,4 +66,4 @@ function SessionPane({ sessionId }: { sessionId: string }) {
       </div>
     </main>
   );
-}
+});

@@ -6,6 +6,11 @@ export function registerComposer(el: HTMLTextAreaElement | null): void {
   composer = el;
 }
 
+/** Forget `el` if it is the registered composer (its pane left the screen). */
+export function unregisterComposer(el: HTMLTextAreaElement | null): void {
+  if (composer === el) composer = null;
+}
+
 export function focusComposer(): void {
   if (composer && !composer.disabled) composer.focus();
 }

@@ -252,3 +252,36 @@ test('Claude Code not found: Settings is reachable there, and choosing the execu
   expect((await ui.calls('settings:update')).map((c) => c.input)).toEqual([{ claudePath: '/opt/claude/bin/claude' }]);
   await expect(page.getByRole('dialog', { name: /Settings/ })).toContainText('Using /opt/claude/bin/claude as set here.');
 });
+
+test('switching tabs: the shown tab has the keyboard (its prompt, else its composer) and only it answers Ctrl+F', async ({ ui, page }) => {
+  const withText = (id: string) =>
+    applyEvents(sessionView(id, { cwd: `${HOME}/code/${id}` }), [{ kind: 'user', id: `${id}-u1`, text: `Hello from ${id}.`, at: 1 }]);
+  await ui.open(doubleOptions(snapshotWith([withText('alpha'), withText('beta'), withText('gamma')])));
+  const composer = page.getByRole('textbox', { name: 'Message Claude' });
+  const finds = page.getByRole('search', { name: 'Find in transcript' });
+  await expect(composer).toBeFocused();
+
+  // beta shown, alpha kept just behind it; a prompt arrives in alpha meanwhile.
+  await page.getByRole('tab', { name: 'beta' }).click();
+  await expect(composer).toBeFocused();
+  await ui.pushSession('alpha', [{ kind: 'permission', request: bashRequest('npm test', { requestId: 'req-a' }) }, { kind: 'status', status: 'waiting' }]);
+  await page.keyboard.press('Control+f');
+  await expect(finds).toHaveCount(1);
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-beta');
+
+  // Back to alpha: its prompt takes the keyboard, beta's find is gone.
+  await page.getByRole('tab', { name: /alpha/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Allow Bash?' })).toBeFocused();
+  await expect(finds).toHaveCount(0);
+
+  // gamma, then beta (now taken down and built again from what it kept): still the keyboard's.
+  await page.getByRole('tab', { name: 'gamma' }).click();
+  await expect(composer).toBeFocused();
+  await page.getByRole('tab', { name: 'beta' }).click();
+  await expect(composer).toBeFocused();
+  await expect(page.getByRole('tabpanel').getByText('Hello from beta.')).toBeVisible();
+  await page.keyboard.press('Control+f');
+  await expect(finds).toHaveCount(1);
+  await page.keyboard.type('Hello');
+  await expect(finds).toContainText('1 of 1');
+});

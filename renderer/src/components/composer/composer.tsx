@@ -3,15 +3,16 @@
 // Esc stops a running turn; Up/Down walk through earlier prompts; "/" offers commands and "@"
 // files; pasted or dropped images are attached. Shift+Tab cycles the permission mode. A message
 // that fails to send comes back into the box with the reason, so nothing typed is lost.
-import { useCallback, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { shownByWindow } from '../../app-actions';
-import { registerComposer } from '../../lib/focus';
+import { registerComposer, unregisterComposer } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
 import { canSend, isTurnRunning } from '../../store/selectors';
 import { clideStore, useClide } from '../../store/store';
 import { ComposerToolbar } from '../modes/toolbar';
+import { usePaneShown } from '../tabs/pane-shown';
 import { cycleMode } from '../modes/mode-requests';
 import { answering } from './api-calls';
 import { AttachmentStrip } from './attachment-strip';
@@ -47,9 +48,18 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const past = () => promptHistory((clideStore.getState().sessions[sessionId]?.items ?? []).flatMap((i) => (i.type === 'user' ? [i.text] : [])));
   const ref = useCallback((el: HTMLTextAreaElement | null) => {
     box.current = el;
-    registerComposer(el);
-    el?.focus();
   }, []);
+  // The composer of the pane on screen is the one keys go back to, and it takes focus when its
+  // pane comes into view (a layout effect: a waiting prompt's own focus, a passive effect, wins).
+  const shown = usePaneShown();
+  useLayoutEffect(() => {
+    if (!shown) return;
+    const el = box.current;
+    registerComposer(el);
+    // Always in view at the bottom of its pane: no scrolling into view to work out.
+    el?.focus({ preventScroll: true });
+    return () => unregisterComposer(el);
+  }, [shown]);
 
   const replaceText = (text: string, at = text.length) => {
     setDraft(sessionId, text);

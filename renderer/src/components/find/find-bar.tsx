@@ -8,6 +8,7 @@ import { disclosureKey, setDisclosure } from '../transcript/disclosure';
 import { clearMatches, locateMatch, paintMatches, scrollRangeIntoView } from './find-dom';
 import { closeFind, findStore, openFind, setFindQuery, setFindResults, stepFind, useFind } from './find-store';
 import { formatCount } from '../../lib/count';
+import { usePaneShown } from '../tabs/pane-shown';
 
 export interface FindTarget {
   rowIds(): readonly string[];
@@ -154,7 +155,10 @@ export function FindBar({ sessionId, target }: { sessionId: string; target: Find
   useSearch(sessionId, target);
   useMarks(sessionId, target);
 
+  // Only the pane on screen answers the find keys; leaving the screen closes its find.
+  const shown = usePaneShown();
   useEffect(() => {
+    if (!shown) return;
     const onKey = (e: KeyboardEvent) => {
       const mod = e.metaKey || e.ctrlKey;
       if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'f') {
@@ -171,10 +175,10 @@ export function FindBar({ sessionId, target }: { sessionId: string; target: Find
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [sessionId]);
+  }, [sessionId, shown]);
 
   // Another tab's find does not follow the person here.
-  useEffect(() => () => closeFind(), [sessionId]);
+  useEffect(() => (shown ? () => closeFind() : undefined), [sessionId, shown]);
 
   if (!open) return null;
   const count = !query ? '' : searching ? 'Searching…' : total === 0 ? 'No matches' : `${current + 1} of ${formatCount(total)}${capped ? '+' : ''}`;

@@ -5,6 +5,7 @@
 // the composer, where it was meant to land.
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { focusComposer } from '../../lib/focus';
+import { usePaneShown } from '../tabs/pane-shown';
 
 export interface PromptFocus {
   root: React.RefObject<HTMLDivElement | null>;
@@ -28,9 +29,11 @@ export function usePromptFocus(): PromptFocus {
   const [armed, setArmed] = useState(false);
   const [nudged, setNudged] = useState(false);
 
+  // Take focus when the card appears, and again when its pane comes back into view.
+  const shown = usePaneShown();
   useEffect(() => {
-    root.current?.focus();
-  }, []);
+    if (shown) root.current?.focus();
+  }, [shown]);
 
   return {
     root,

@@ -1,10 +1,16 @@
-// The panes of the last few tabs shown stay mounted, hidden, so switching back to one is a
-// matter of showing it again rather than building its transcript anew (R6: a switch between
-// two long tabs paints within 50 ms). React's <Activity> hides them and takes down their
-// effects (observers, timers) while hidden; a hidden tab's streaming text is held outside the
-// store meanwhile (store/held-deltas.ts), so a hidden pane has nothing to re-render either.
+// The panes of the last few tabs shown stay mounted, so switching back to one is a matter of
+// showing it again rather than building its transcript anew (R6: a tab switch paints within
+// 50 ms).
+//
+// The tab shown just before the current one is "warm": hidden by CSS only (visibility and
+// content-visibility: hidden, inert), so the browser keeps its style and layout and showing it
+// again costs a repaint; its effects keep running, and components that must react to coming into
+// view follow usePaneShown(). Older kept panes are hidden by React's <Activity>, which takes down
+// their effects (observers, timers) while hidden. A hidden tab's streaming text is held outside
+// the store meanwhile (store/held-deltas.ts), so hidden panes have little to re-render.
 import { Activity, useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useClide } from '../../store/store';
+import { PaneShownContext } from './pane-shown';
 
 /** How many tabs keep their pane: the shown one and the ones shown just before it. */
 export const KEPT_PANES = 4;
@@ -18,16 +24,25 @@ export function KeptPanes({ activeId, render }: { activeId: string; render(sessi
     list = [activeId, ...list.filter((id) => id !== activeId)].slice(0, KEPT_PANES);
     setRecent(list);
   }
+  const warm = list[1];
   // Tab order keeps each pane's place in the DOM stable; closed tabs drop out.
   const kept = order.filter((id) => list.includes(id));
   return (
-    <>
-      {kept.map((id) => (
-        <Activity key={id} mode={id === activeId ? 'visible' : 'hidden'}>
-          <KeptScroll>{render(id)}</KeptScroll>
-        </Activity>
-      ))}
-    </>
+    <div className="kept-panes">
+      {kept.map((id) => {
+        const shown = id === activeId;
+        const isWarm = id === warm;
+        return (
+          <Activity key={id} mode={shown || isWarm ? 'visible' : 'hidden'}>
+            <div className={isWarm ? 'kept-pane is-warm' : 'kept-pane'} inert={!shown} aria-hidden={shown ? undefined : true}>
+              <PaneShownContext value={shown}>
+                <KeptScroll>{render(id)}</KeptScroll>
+              </PaneShownContext>
+            </div>
+          </Activity>
+        );
+      })}
+    </div>
   );
 }
 
@@ -38,9 +53,9 @@ interface Scrolled {
 }
 
 /**
- * A hidden element loses its scroll position, so remember where the person left the pane and
- * put it back when it is shown again (after the transcript's own effects, which run first).
- * A pane left at the bottom is left to follow the bottom.
+ * An element hidden by <Activity> (display: none) loses its scroll position, so remember where
+ * the person left the pane and put it back when it is shown again (after the transcript's own
+ * effects, which run first). A pane left at the bottom is left to follow the bottom.
  */
 function KeptScroll({ children }: { children: ReactNode }) {
   const last = useRef<Scrolled | undefined>(undefined);
@@ -54,7 +69,7 @@ function KeptScroll({ children }: { children: ReactNode }) {
     last.current = { el, top: el.scrollTop, atBottom: el.scrollHeight - el.scrollTop - el.clientHeight <= 48 };
   };
   return (
-    <div className="kept-pane" onScrollCapture={onScroll}>
+    <div className="kept-scroll" onScrollCapture={onScroll}>
       {children}
     </div>
   );
