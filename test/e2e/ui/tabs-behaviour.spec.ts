@@ -285,3 +285,23 @@ test('switching tabs: the shown tab has the keyboard (its prompt, else its compo
   await page.keyboard.type('Hello');
   await expect(finds).toContainText('1 of 1');
 });
+
+test('a tab left at the bottom shows what arrived while it was hidden, still at the bottom', async ({ ui, page }) => {
+  const many = (id: string) =>
+    applyEvents(
+      sessionView(id, { cwd: `${HOME}/code/${id}` }),
+      Array.from({ length: 40 }, (_, i) => ({ kind: 'user' as const, id: `${id}-u${i}`, text: `Message ${i} in ${id}.\n\nA second paragraph.`, at: 1 })),
+    );
+  await ui.open(doubleOptions(snapshotWith([many('alpha'), many('beta')])));
+  await expect(page.getByRole('tabpanel').getByText('Message 39 in alpha.')).toBeInViewport();
+
+  await page.getByRole('tab', { name: 'beta' }).click();
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-beta');
+  await ui.pushSession('alpha', [
+    { kind: 'block', messageId: 'late', index: 0, block: { type: 'text', text: `A reply written while the tab was hidden.\n\n${'More lines.\n\n'.repeat(12)}The last line of it.` }, at: 2 },
+    { kind: 'message-end', messageId: 'late' },
+  ]);
+
+  await page.getByRole('tab', { name: /alpha/ }).click();
+  await expect(page.getByRole('tabpanel').getByText('The last line of it.')).toBeInViewport();
+});
