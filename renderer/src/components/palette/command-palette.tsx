@@ -149,7 +149,7 @@ function Palette() {
             >
               <span className="palette-title">{c.title}</span>
               {c.detail && <span className="palette-detail">{c.detail}</span>}
-              {c.shortcut && <kbd className="palette-key">{c.shortcut}</kbd>}
+              {c.shortcut && <kbd className="modal-key">{c.shortcut}</kbd>}
             </li>
           );
         })}
