@@ -68,6 +68,12 @@ test('Ctrl+K finds a tab, a mode, Settings and a past session by a few letters',
   expect((await ui.calls('session:create')).map((c) => c.input)).toEqual([{ resume: pastSession.sessionId, cwd: pastSession.cwd }]);
 
   ({ field } = await palette(page));
+  await field.fill('find');
+  await field.press('Enter');
+  await expect(page.getByRole('search', { name: 'Find in transcript' }).getByRole('searchbox')).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  ({ field } = await palette(page));
   await field.fill('sett');
   await field.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();

@@ -95,7 +95,9 @@ function Palette() {
   const run = (cmd: PaletteCommand | undefined) => {
     if (!cmd) return;
     close();
-    cmd.run();
+    // After the palette has gone and given focus back, so a command that moves focus (find,
+    // a dialog) keeps it.
+    setTimeout(() => cmd.run(), 0);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
