@@ -4,6 +4,7 @@ import type { ClaudeCheck, ClideApi, PermissionDecision, Result } from '../../sh
 import type { AppError } from '../../shared/result';
 import type { ClideStore } from './store/store';
 import { createWorkspaceActions, type WorkspaceActions } from './workspace-actions';
+import { guarded } from './lib/guarded';
 
 type Done = Result<unknown>;
 
@@ -24,22 +25,6 @@ export interface AppActions extends WorkspaceActions {
 /** Errors shown once for the whole window (the connection banner), not again in place. */
 export function shownByWindow(error: AppError): boolean {
   return error.kind === 'unauthorized';
-}
-
-function unreachable(err: unknown): AppError {
-  return {
-    kind: 'internal',
-    message: `clide could not reach its main process: ${err instanceof Error ? err.message : String(err)}`,
-    hint: 'Wait a moment and try again; if it keeps failing, restart clide.',
-  };
-}
-
-async function guarded<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await f();
-  } catch (err) {
-    return { ok: false, error: unreachable(err) };
-  }
 }
 
 export function createActions(api: ClideApi, store: ClideStore): AppActions {

@@ -2,25 +2,13 @@
 // each returns a Result and never throws, and a host that refuses the window is reported once,
 // for the whole window.
 import type { FileSuggestions, ImageInput, InputOf, OutputOf, PermissionDecision, Result } from '../../../../shared/ipc';
-import type { AppError } from '../../../../shared/result';
 import { getApi } from '../../api';
+import { guarded } from '../../lib/guarded';
 import { clideStore } from '../../store/store';
 
-function unreachable(err: unknown): AppError {
-  return {
-    kind: 'internal',
-    message: `clide could not reach its main process: ${err instanceof Error ? err.message : String(err)}`,
-    hint: 'Wait a moment and try again; if it keeps failing, restart clide.',
-  };
-}
 
 async function call<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
-  let r: Result<T>;
-  try {
-    r = await f();
-  } catch (err) {
-    r = { ok: false, error: unreachable(err) };
-  }
+  const r = await guarded(f);
   if (!r.ok && r.error.kind === 'unauthorized') clideStore.getState().setConnection('refused', r.error);
   return r;
 }

@@ -2,27 +2,11 @@
 // and never throws, so the place that asked can say what went wrong.
 import type { HistorySession } from '../../../../shared/history';
 import type { Result } from '../../../../shared/ipc';
-import type { AppError } from '../../../../shared/result';
 import type { RewindResult } from '../../../../shared/events';
 import { getApi } from '../../api';
 import { historyStore } from '../../store/history-store';
 import { clideStore } from '../../store/store';
-
-function unreachable(err: unknown): AppError {
-  return {
-    kind: 'internal',
-    message: `clide could not reach its main process: ${err instanceof Error ? err.message : String(err)}`,
-    hint: 'Wait a moment and try again; if it keeps failing, restart clide.',
-  };
-}
-
-async function guarded<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await f();
-  } catch (err) {
-    return { ok: false, error: unreachable(err) };
-  }
-}
+import { guarded } from '../../lib/guarded';
 
 /** Fetch the list of past sessions into the history store. */
 export async function refreshHistory(): Promise<void> {

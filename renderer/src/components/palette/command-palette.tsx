@@ -2,6 +2,7 @@
 // model or a past session, pick it with the arrows and Enter. A modal <dialog>, so Esc and a
 // click outside close it and focus goes back where it was.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useActions } from '../../actions-context';
 import { hasModifier, keyLabel } from '../../lib/shortcuts';
 import { pendingCount } from '../../store/attention';
@@ -44,7 +45,8 @@ function Palette() {
   const titleId = useId();
   const listId = useId();
   const list = useRef<HTMLUListElement>(null);
-  const state = useClide((s) => s);
+  // Only what the list is built from (the sessions change as they stream; the rest rarely).
+  const state = useClide(useShallow((s) => ({ order: s.order, activeId: s.activeId, sessions: s.sessions, teamOpen: s.teamOpen, homeDir: s.environment?.homeDir })));
   const past = useHistoryList();
 
   const doers = useMemo<PaletteDoers>(
@@ -77,11 +79,11 @@ function Palette() {
           teamOpen: state.teamOpen,
           pending: pendingCount(state.sessions),
           past,
-          homeDir: state.environment?.homeDir,
+          homeDir: state.homeDir,
         },
         doers,
       ),
-    [state.order, state.activeId, state.sessions, state.teamOpen, state.environment?.homeDir, past, doers],
+    [state.order, state.activeId, state.sessions, state.teamOpen, state.homeDir, past, doers],
   );
   const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
   // The highlighted row: the first match again whenever the text changes.

@@ -1,9 +1,9 @@
 // What the Team panel asks of the host. Each call returns a Result and never throws, so the
 // panel can say in place what went wrong; the new team state arrives as a pushed event.
 import type { ClideApi, Result } from '../../../../shared/ipc';
-import type { AppError } from '../../../../shared/result';
 import type { TeamTask, TeamTaskStatus } from '../../../../shared/team';
 import { getApi } from '../../api';
+import { guarded } from '../../lib/guarded';
 
 export interface TeamActions {
   addTask(input: { title: string; description?: string; assignee?: string }): Promise<Result<TeamTask>>;
@@ -13,22 +13,6 @@ export interface TeamActions {
   pause(): Promise<Result<unknown>>;
   resume(): Promise<Result<unknown>>;
   release(sessionId: string): Promise<Result<unknown>>;
-}
-
-function unreachable(err: unknown): AppError {
-  return {
-    kind: 'internal',
-    message: `clide could not reach its main process: ${err instanceof Error ? err.message : String(err)}`,
-    hint: 'Wait a moment and try again; if it keeps failing, restart clide.',
-  };
-}
-
-async function guarded<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await f();
-  } catch (err) {
-    return { ok: false, error: unreachable(err) };
-  }
 }
 
 export function createTeamActions(api: Pick<ClideApi, 'team'> = getApi()): TeamActions {
