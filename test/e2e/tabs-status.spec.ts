@@ -52,7 +52,10 @@ test('the status bar shows what the CLI reported, before the first prompt and af
 
     // After the turn: input + cache read + cache creation of the latest call, the window from
     // modelUsage, the cost as the CLI summed it, the session id from init.
-    const view = (await value('snapshot', client.app.snapshot({}))).sessions[0]!.view;
+    // The reply is on screen before the turn's result (window and cost) has arrived: wait for it.
+    const snapshotView = async () => (await value('snapshot', client.app.snapshot({}))).sessions[0]!.view;
+    await expect.poll(async () => (await snapshotView()).lastResult !== undefined).toBe(true);
+    const view = await snapshotView();
     expect(view.contextTokens).toBe(160_000);
     expect(view.contextWindow).toBe(1_000_000);
     await expect(status).toContainText('160k / 1M (16%)');
