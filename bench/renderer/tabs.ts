@@ -101,14 +101,12 @@ async function typingLatency(page: Page, keys: number): Promise<{ latencies: num
     const w = window as unknown as { __lat: number[]; __frames: number[]; __stopFrames?: () => void };
     w.__lat = [];
     w.__frames = [];
-    window.addEventListener(
-      'keydown',
-      (e) => {
-        const t0 = e.timeStamp;
-        requestAnimationFrame(() => w.__lat.push(performance.now() - t0));
-      },
-      true,
-    );
+    const lat = w.__lat;
+    const onKey = (e: KeyboardEvent) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => lat.push(performance.now() - t0));
+    };
+    window.addEventListener('keydown', onKey, true);
     let last = performance.now();
     let on = true;
     const loop = () => {
@@ -121,6 +119,7 @@ async function typingLatency(page: Page, keys: number): Promise<{ latencies: num
     requestAnimationFrame(loop);
     w.__stopFrames = () => {
       on = false;
+      window.removeEventListener('keydown', onKey, true);
     };
   });
   const text = 'the quick brown fox jumps over the lazy dog while claude streams '.repeat(3).slice(0, keys);
@@ -135,24 +134,37 @@ async function typingLatency(page: Page, keys: number): Promise<{ latencies: num
 }
 
 export async function r5(b: TabBench): Promise<TabFigure> {
+  // Rounds alternate between the bare page and the app, and their keystrokes are pooled: a
+  // burst of other work on a shared machine then lands on both sides instead of on one.
+  const rounds = 3;
   const keys = 80;
-  const bare = await b.bare();
-  await bare.getByRole('textbox').focus();
-  await settle(bare);
-  const base = await typingLatency(bare, keys);
+  const base = { latencies: [] as number[], longFrames: 0, frames: 0 };
+  const measured = { latencies: [] as number[], longFrames: 0, frames: 0 };
+  const pool = (into: typeof base, r: typeof base) => {
+    into.latencies.push(...r.latencies);
+    into.longFrames += r.longFrames;
+    into.frames += r.frames;
+  };
+  for (let round = 0; round < rounds; round++) {
+    // The bench keeps one page at a time, so each round opens both again.
+    const bare = await b.bare();
+    await bare.getByRole('textbox').focus();
+    await settle(bare);
+    pool(base, await typingLatency(bare, keys));
 
-  const app = await b.app([
-    { id: 'stream-b', size: 200 },
-    { id: 'stream-c', size: 200 },
-  ]);
-  const composer = app.getByRole('textbox', { name: 'Message Claude' });
-  await composer.focus();
-  await startStreams(app, [ACTIVE, 'stream-b', 'stream-c'], 200);
-  await settle(app, 1000);
-  const measured = await typingLatency(app, keys);
-  await stopStreams(app);
-  const typed = await composer.inputValue();
-  if (typed.length !== keys) throw new Error(`R5: the composer holds ${typed.length} characters, ${keys} were typed`);
+    const app = await b.app([
+      { id: 'stream-b', size: 200 },
+      { id: 'stream-c', size: 200 },
+    ]);
+    const composer = app.getByRole('textbox', { name: 'Message Claude' });
+    await composer.focus();
+    await startStreams(app, [ACTIVE, 'stream-b', 'stream-c'], 200);
+    await settle(app, 1000);
+    pool(measured, await typingLatency(app, keys));
+    await stopStreams(app);
+    const typed = await composer.inputValue();
+    if (typed.length !== keys) throw new Error(`R5: the composer holds ${typed.length} characters, ${keys} were typed`);
+  }
 
   const value = percentile(measured.latencies, 95);
   const baseline = percentile(base.latencies, 95);
@@ -163,7 +175,7 @@ export async function r5(b: TabBench): Promise<TabFigure> {
     target: 1.5,
     unit: 'ms',
     met: false,
-    note: `keystroke to next paint in the composer while 3 tabs stream, p95; target p95 <= 1.5x a bare textarea and <= ${FRAME_MS.toFixed(1)} ms; time from the key event to the start of the frame that paints it; median ${round(median(measured.latencies))} ms (bare ${round(median(base.latencies))} ms); frames over 2x budget while typing: ${measured.longFrames} of ${measured.frames} (bare ${base.longFrames} of ${base.frames}); 3 tabs (the shown one and two behind it) at 200 deltas/s each`,
+    note: `keystroke to next paint in the composer while 3 tabs stream, p95 of ${measured.latencies.length} keystrokes in ${rounds} rounds alternating with the bare textarea; target p95 <= 1.5x a bare textarea and <= ${FRAME_MS.toFixed(1)} ms; time from the key event to the start of the frame that paints it; median ${round(median(measured.latencies))} ms (bare ${round(median(base.latencies))} ms); frames over 2x budget while typing: ${measured.longFrames} of ${measured.frames} (bare ${base.longFrames} of ${base.frames}); 3 tabs (the shown one and two behind it) at 200 deltas/s each`,
   });
   f.met = f.ratio <= 1.5 && f.value <= FRAME_MS;
   return f;

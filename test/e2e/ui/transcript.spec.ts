@@ -28,6 +28,51 @@ test('assistant text appears progressively as deltas arrive', async ({ ui, page 
   await expect(log.getByRole('article', { name: 'Claude' })).toHaveCount(1);
 });
 
+test('a reply keeps streaming while the person types, and every key reaches the box', async ({ ui, page }) => {
+  // Typing comes first (typing-first.ts): the reply is redrawn in steps while keys arrive, but it
+  // must keep moving, and nothing typed may be lost to the streaming.
+  await ui.pushSession(SESSION, [{ kind: 'status', status: 'working' }, ...streamedText('m1', ['Start. '])]);
+  const reply = page.getByRole('article', { name: 'Claude' });
+  await expect(reply).toContainText('Start.');
+  await page.evaluate((id) => {
+    const w = window as unknown as { __steps: number[]; __stop: () => void };
+    let n = 0;
+    const timer = setInterval(() => window.__clideDouble?.pushSession(id, [{ kind: 'block-delta', messageId: 'm1', index: 0, text: `w${n++} ` }]), 16);
+    // How long the reply's text is at each frame while the person types.
+    w.__steps = [];
+    let on = true;
+    const look = () => {
+      if (!on) return;
+      w.__steps.push(document.querySelector('.md-streaming')?.textContent?.length ?? 0);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+    w.__stop = () => {
+      on = false;
+      clearInterval(timer);
+    };
+  }, SESSION);
+  const box = page.getByRole('textbox', { name: 'Message Claude' });
+  await box.focus();
+  const typed = 'typing while the reply streams in beside the box';
+  await page.keyboard.type(typed, { delay: 25 });
+  const steps = await page.evaluate(() => {
+    const w = window as unknown as { __steps: number[]; __stop: () => void };
+    w.__stop();
+    return w.__steps;
+  });
+  await expect(box).toHaveValue(typed);
+  // The reply grew many times while keys arrived (about once per 50 ms of typing at least).
+  const growths = steps.filter((v, i) => i > 0 && v > steps[i - 1]!).length;
+  expect(growths).toBeGreaterThanOrEqual(10);
+  // And once the keys stop, it catches up with everything that arrived.
+  const last = await page.evaluate(() => document.querySelector('.md-streaming')?.textContent ?? '');
+  const lastWord = /w(\d+) $/.exec(last);
+  await expect.poll(async () => (await reply.textContent())?.includes(`w${Number(lastWord?.[1] ?? 0)} `)).toBe(true);
+  await ui.pushSession(SESSION, [{ kind: 'message-end', messageId: 'm1' }, { kind: 'status', status: 'ready' }]);
+  await expect(reply.locator('.md-streaming')).toHaveCount(0);
+});
+
 test('markdown never yields active HTML, unsafe links or remote images', async ({ ui, page }) => {
   const text = [
     'Raw <img src=x onerror="window.__pwned=1"> and <script>window.__pwned=2</script> stay text.',

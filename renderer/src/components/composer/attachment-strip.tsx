@@ -1,8 +1,9 @@
 // Thumbnails of the images that go with the next message, each removable before sending.
+import { memo } from 'react';
 import { formatBytes } from './format-bytes';
 import { removeAttachment, useAttachments } from './attachments';
 
-export function AttachmentStrip({ sessionId }: { sessionId: string }) {
+export const AttachmentStrip = memo(function AttachmentStrip({ sessionId }: { sessionId: string }) {
   const images = useAttachments(sessionId);
   if (images.length === 0) return null;
   return (
@@ -18,4 +19,4 @@ export function AttachmentStrip({ sessionId }: { sessionId: string }) {
       ))}
     </ul>
   );
-}
+});

@@ -1,7 +1,7 @@
 // Messages written while Claude works, waiting for the turn to end (the queue lives in the main
 // process, so every window shows the same one). Each can be edited, moved, sent now (into the
 // running turn) or removed; a queue held after Stop or a failed turn says why and can resume.
-import { useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import type { QueuedMessage } from '../../../../shared/events';
 import type { AppError } from '../../../../shared/result';
 import { shownByWindow } from '../../app-actions';
@@ -10,7 +10,7 @@ import { answering } from './api-calls';
 
 const NONE: QueuedMessage[] = [];
 
-export function QueueList({ sessionId }: { sessionId: string }) {
+export const QueueList = memo(function QueueList({ sessionId }: { sessionId: string }) {
   const queue = useSessionField(sessionId, (v) => v.queue ?? NONE, NONE);
   const hold = useSessionField(sessionId, (v) => v.queueHold, undefined);
   const [error, setError] = useState<AppError | undefined>();
@@ -49,7 +49,7 @@ export function QueueList({ sessionId }: { sessionId: string }) {
       )}
     </section>
   );
-}
+});
 
 interface ItemProps {
   sessionId: string;

@@ -1,9 +1,11 @@
 // The row under the message box: permission mode, model and effort, and a reminder of what
 // the box can do.
+import { memo } from 'react';
 import { ModelPicker } from './model-picker';
 import { ModePicker } from './mode-picker';
 
-export function ComposerToolbar({ sessionId, disabled }: { sessionId: string; disabled: boolean }) {
+// Memoised: the box above re-renders on every keystroke, and nothing here depends on the text.
+export const ComposerToolbar = memo(function ComposerToolbar({ sessionId, disabled }: { sessionId: string; disabled: boolean }) {
   return (
     <div className="composer-toolbar" role="toolbar" aria-label="Session settings">
       <ModePicker sessionId={sessionId} disabled={disabled} />
@@ -14,4 +16,4 @@ export function ComposerToolbar({ sessionId, disabled }: { sessionId: string; di
       </span>
     </div>
   );
-}
+});

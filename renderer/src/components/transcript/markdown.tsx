@@ -9,6 +9,7 @@ import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { fenceOnly, splitGrowing, type SplitState } from '../../lib/markdown-chunks';
 import { safeLanguage, safeLink } from '../../lib/safe-url';
+import { frameAfterTyping } from '../../lib/typing-first';
 import { CodeBlock } from './code-block';
 import { cachedMarkdown, rememberMarkdown, requestMarkdown } from './markdown-queue';
 import { warmUpOnce } from './warm-up';
@@ -175,14 +176,14 @@ function Chunk({ text, index, cacheKey, live, eager }: { text: string; index: nu
 /**
  * While a block streams, follow `value` at most once per animation frame: several batches of
  * deltas arriving within one frame cost one markdown render, not one each. The render happens
- * inside the frame callback (flushSync), so the text shown is never more than a frame old.
+ * inside the frame callback (flushSync), so the text shown is never more than a frame old, or
+ * two when a keystroke needs the frame (typing-first.ts).
  */
 function useFrameValue<T>(value: T, throttle: boolean): T {
   const [shown, setShown] = useState(value);
   useEffect(() => {
     if (!throttle) return;
-    const id = requestAnimationFrame(() => flushSync(() => setShown(value)));
-    return () => cancelAnimationFrame(id);
+    return frameAfterTyping(() => flushSync(() => setShown(value)));
   }, [value, throttle]);
   return throttle ? shown : value;
 }

@@ -1,0 +1,54 @@
+// Typing comes before streaming text. A keystroke is painted in the first frame after it, and
+// that frame must not also carry a streaming reply's markdown render (the costliest thing a
+// frame does while a reply streams). While the person is typing, a reply shown beside the box
+// is redrawn at most every PACED_MS and never in the frame just after a key; otherwise every
+// frame. Nobody notices a reply's words arriving in 50 ms steps while they type; a late
+// character in the box is felt. A held-down key (a key every frame) still lets the reply move
+// every MAX_WAIT_MS.
+const FRAME_MS = 1000 / 60;
+/** A key within this long means the person is typing. */
+const TYPING_MS = 500;
+const PACED_MS = 50;
+const MAX_WAIT_MS = 100;
+
+let lastKey = Number.NEGATIVE_INFINITY;
+let lastRun = Number.NEGATIVE_INFINITY;
+let watching = false;
+
+function watch(): void {
+  if (watching || typeof window === 'undefined') return;
+  watching = true;
+  const note = () => {
+    lastKey = performance.now();
+  };
+  // Capture phase: seen even when a handler stops the event.
+  window.addEventListener('keydown', note, true);
+  window.addEventListener('input', note, true);
+}
+
+/** Whether streaming text may be drawn in the frame starting now. */
+export function mayDrawStreaming(now: number, key = lastKey, run = lastRun): boolean {
+  if (now - key >= TYPING_MS) return true;
+  if (now - run >= MAX_WAIT_MS) return true;
+  return now - key >= FRAME_MS && now - run >= PACED_MS;
+}
+
+/**
+ * Run `work` (a streaming redraw) in the first animation frame that typing leaves it.
+ * Returns a cancel.
+ */
+export function frameAfterTyping(work: () => void): () => void {
+  watch();
+  let id = 0;
+  const tick = () => {
+    const now = performance.now();
+    if (!mayDrawStreaming(now)) {
+      id = requestAnimationFrame(tick);
+      return;
+    }
+    lastRun = now;
+    work();
+  };
+  id = requestAnimationFrame(tick);
+  return () => cancelAnimationFrame(id);
+}
