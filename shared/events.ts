@@ -348,6 +348,8 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     toAll: z.boolean().optional(),
     text: z.string(),
     via: z.enum(['turn', 'inbox']).optional(),
+    /** The sender's send_message call: its transcript shows this card in that call's place. */
+    toolUseId: z.string().optional(),
     at: z.number(),
   }),
   /** A tool call refused without asking anyone (a rule, the permission mode, a hook, a classifier). */

@@ -62,6 +62,7 @@ export type TranscriptItem =
       toAll?: boolean;
       text: string;
       via?: 'turn' | 'inbox';
+      toolUseId?: string;
       at: number;
     }
   /** A turn that ended in an error (not one the person stopped). */
@@ -84,6 +85,8 @@ export interface ToolState {
   taskId?: string;
   /** Refused without asking anyone: by a rule, the permission mode or a hook. */
   denial?: { message: string; reasonType?: string; reason?: string };
+  /** A team message this call sent, whose card (that id) shows in the call's place. */
+  teamCard?: string;
 }
 
 export type TaskView = TaskPatch & { startedAt?: number; updatedAt: number; endedAt?: number };
@@ -254,11 +257,13 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       // Re-sent with the same id as its delivery changes: update the card in place.
       const { kind: _kind, ...rest } = e;
       const item: TranscriptItem = { type: 'team-message', ...rest };
-      const at = positionOf(v, e.id);
-      if (at === undefined) return append(v, item);
-      const items = v.items.slice();
+      // The sender's send_message tool card would say the same again: the team card stands for it.
+      const claimed = e.direction === 'sent' && e.toolUseId && v.tools[e.toolUseId]?.teamCard !== e.id ? setTool(v, e.toolUseId, { teamCard: e.id }) : v;
+      const at = positionOf(claimed, e.id);
+      if (at === undefined) return append(claimed, item);
+      const items = claimed.items.slice();
       items[at] = item;
-      return { ...v, items };
+      return { ...claimed, items };
     }
   }
 }

@@ -53,6 +53,8 @@ test('a message from one tab arrives as a turn in the other, both transcripts an
   const out = transcript.getByRole('article', { name: 'Team message from work to web-ui' });
   await expect(out).toContainText('Please add GET /health');
   await expect(out).toContainText('delivered');
+  // The team card stands for the send_message call: no tool card says the same again.
+  await expect(transcript.locator('.tool-card')).toHaveCount(0);
 
   // web-ui got it as a turn and answers with the same tool: its prompt is answered in its tab.
   await web.click();

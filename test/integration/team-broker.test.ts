@@ -103,6 +103,11 @@ describe('team broker on the real CLI', () => {
     // Both transcripts show a distinct card naming sender and receiver.
     const sent = h.view(api).items.filter((i) => i.type === 'team-message');
     expect(sent).toEqual([expect.objectContaining({ direction: 'sent', from: { id: api, name: 'api-server' }, to: [{ id: web, name: 'web-ui', state: 'delivered' }] })]);
+    // The CLI names the tool call in the MCP request, so the sender's card stands in for its tool card.
+    const call = h.view(api).items.flatMap((i) => (i.type === 'assistant' ? i.blocks : [])).find((b) => b.tool?.name === team('send_message'));
+    expect(call?.tool?.id).toMatch(/^toolu_/);
+    expect(sent[0]).toMatchObject({ toolUseId: call?.tool?.id });
+    expect(h.view(api).tools[call!.tool!.id]).toMatchObject({ teamCard: sent[0]!.id, result: expect.objectContaining({ isError: false }) });
     const received = h.view(web).items.filter((i) => i.type === 'team-message');
     expect(received).toEqual([expect.objectContaining({ direction: 'received', via: 'turn', from: { id: api, name: 'api-server' }, text: 'Please add GET /health returning 200.' })]);
     expect(h.view(web).items.filter((i) => i.type === 'user')).toEqual([]);

@@ -66,6 +66,8 @@ interface Logged {
   text: string;
   at: number;
   to: Recipient[];
+  /** The sender's send_message call, when the message came from one. */
+  toolUseId?: string;
 }
 
 interface Delivering {
@@ -305,7 +307,7 @@ export class TeamBroker {
   }
 
   /** Put a message in the inboxes of `to` (a session's name or id, or "all"). */
-  sendMessage(callerId: string, to: string, text: string): { message: Logged; recipients: Member[] } {
+  sendMessage(callerId: string, to: string, text: string, toolUseId?: string): { message: Logged; recipients: Member[] } {
     const { you, others } = this.team(callerId);
     const body = text.trim();
     if (!body) throw invalid('The message is empty.', 'Write what you want the other session to know or do.');
@@ -342,6 +344,7 @@ export class TeamBroker {
       text: body,
       at: this.now(),
       to: recipients.map((r) => ({ party: party(r), state: 'pending' })),
+      toolUseId,
     };
     this.log.push(message);
     this.trimLog();
@@ -539,7 +542,7 @@ export class TeamBroker {
       this.cards.set(m.id, sig);
       if (!open.has(m.from.id)) continue;
       this.host.emit(m.from.id, [
-        { kind: 'team-message', id: `team-sent-${m.id}`, messageId: m.id, direction: 'sent', from: m.from, to, toAll: m.toAll || undefined, text: m.text, at: m.at },
+        { kind: 'team-message', id: `team-sent-${m.id}`, messageId: m.id, direction: 'sent', from: m.from, to, toAll: m.toAll || undefined, text: m.text, toolUseId: m.toolUseId, at: m.at },
       ]);
     }
   }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ClideError } from '../../../shared/result';
 import { TEAM_SERVER_NAME, teamTaskStatuses, type TeamTask } from '../../../shared/team';
 import type { Json } from '../protocol/control';
-import { SdkMcpServer, textResult, type McpTool, type McpToolResult } from '../protocol/mcp-server';
+import { SdkMcpServer, textResult, type McpTool, type McpToolContext, type McpToolResult } from '../protocol/mcp-server';
 import type { TeamBroker } from './broker';
 import { MAX_MESSAGE_CHARS } from './limits';
 import { taskLine, toolName } from './envelope';
@@ -87,18 +87,18 @@ const descriptions: Record<keyof typeof schemas, string> = {
 };
 
 export function teamServer(broker: TeamBroker, sessionId: string): SdkMcpServer {
-  const tool = <K extends keyof typeof schemas>(name: K, run: (args: Args<K>) => McpToolResult): McpTool => ({
+  const tool = <K extends keyof typeof schemas>(name: K, run: (args: Args<K>, ctx: McpToolContext) => McpToolResult): McpTool => ({
     name,
     description: descriptions[name],
     inputSchema: jsonSchema(schemas[name]),
-    handler: (raw: Json) => {
+    handler: (raw: Json, ctx: McpToolContext) => {
       const parsed = schemas[name].safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return textResult(`Invalid arguments for ${name}: ${issue ? `${issue.path.join('.') || 'arguments'}: ${issue.message}` : 'rejected'}.`, true);
       }
       try {
-        return run(parsed.data as Args<K>);
+        return run(parsed.data as Args<K>, ctx);
       } catch (err) {
         if (err instanceof ClideError) return textResult([err.info.message, err.info.hint].filter(Boolean).join(' '), true);
         throw err;
@@ -122,8 +122,9 @@ export function teamServer(broker: TeamBroker, sessionId: string): SdkMcpServer 
         if (paused) lines.push('The person has paused the team: messages wait until they resume it.');
         return textResult(lines.join('\n'));
       }),
-      tool('send_message', ({ to, text }) => {
-        const { message, recipients } = broker.sendMessage(sessionId, to, text);
+      tool('send_message', ({ to, text }, ctx) => {
+        // The call's id lets the sender's transcript show the team card in place of the tool card.
+        const { message, recipients } = broker.sendMessage(sessionId, to, text, ctx.toolUseId);
         const where = recipients.map((r) => `- ${broker.outlook(r)}`).join('\n');
         return textResult(
           `Message ${message.id.slice(0, 8)} sent to ${message.toAll ? 'all other sessions' : `"${recipients[0]!.name}"`}.\n${where}\nAny reply arrives as a new turn after your current one ends.`,

@@ -89,10 +89,11 @@ function itemSection(v: SessionView, item: TranscriptItem, depth: number, assist
         if (b.type === 'text' && b.text.trim()) out.push(b.text);
         else if (b.type === 'thinking' && b.text.trim()) out.push(`<details><summary>Thinking</summary>\n\n${fence(b.text, 'text')}\n\n</details>`);
         else if (b.type === 'other') out.push(`<details><summary>${escapeHtml(b.label ?? 'Content')}</summary>\n\n${fence(b.text, 'text')}\n\n</details>`);
-        else if (b.type === 'tool_use' && b.tool) out.push(...toolSection(v, b.tool, v.tools[b.tool.id], depth));
+        // A call that sent a team message is exported as that message (its own item).
+        else if (b.type === 'tool_use' && b.tool && !v.tools[b.tool.id]?.teamCard) out.push(...toolSection(v, b.tool, v.tools[b.tool.id], depth));
       }
       if (item.aborted) out.push('_Stopped before the reply was finished._');
-      return out;
+      return out.length > 1 ? out : [];
     }
     case 'context':
       if (item.source === 'interrupt') return ['_Interrupted by you._'];

@@ -77,7 +77,8 @@ export function itemParts(v: SessionView, item: TranscriptItem, out: SearchPart[
         if (b.type === 'text') out.push({ key, text: b.text, open, source: b });
         else if (b.type === 'thinking') out.push({ key, text: b.text, open: [...open, key], source: b });
         else if (b.type === 'other') out.push({ key, text: `${b.label ?? ''}\n${b.text}`, open: [...open, key], source: b });
-        else if (b.tool) toolParts(v, b.tool, v.tools[b.tool.id], open, out, depth);
+        // A call shown as its team message card is found there instead.
+        else if (b.tool && !v.tools[b.tool.id]?.teamCard) toolParts(v, b.tool, v.tools[b.tool.id], open, out, depth);
       });
       break;
     case 'context':

@@ -36,6 +36,27 @@ describe('transcriptToMarkdown', () => {
     expect(out).toContain('### Message to web-ui\n\n```text\nAdd GET /health\n```');
     expect(out).toContain('### Message from web-ui\n\n```text\nDone.\n```');
   });
+  it('a send_message call is exported as its team message, once', () => {
+    const sent = applyEvents(emptySession('s', '/home/ada/api', 0), [
+      { kind: 'block', messageId: 'm1', index: 0, block: { type: 'tool_use', id: 'toolu_1', name: 'mcp__clide-team__send_message', input: { to: 'web-ui', text: 'Add GET /health' } }, at: 0 },
+      { kind: 'team-message', id: 'tm1', messageId: 'x1', direction: 'sent', from: { id: 's', name: 'api' }, to: [{ id: 'w', name: 'web-ui', state: 'pending' }], text: 'Add GET /health', toolUseId: 'toolu_1', at: 0 },
+      { kind: 'tool-result', toolUseId: 'toolu_1', content: 'Message x1 sent to "web-ui".', isError: false },
+    ]);
+    // The reducer ties the call to its card; the card shows (and exports) in the call's place.
+    expect(sent.tools.toolu_1?.teamCard).toBe('tm1');
+    const out = transcriptToMarkdown(sent);
+    expect(out).toContain('### Message to web-ui');
+    expect(out).not.toContain('send_message');
+    expect(out).not.toContain('### Claude');
+    expect(out.split('Add GET /health').length - 1).toBe(1);
+  });
+  it('a send_message call that sent nothing (an error) keeps its tool card', () => {
+    const failed = applyEvents(emptySession('s', '/home/ada/api', 0), [
+      { kind: 'block', messageId: 'm1', index: 0, block: { type: 'tool_use', id: 'toolu_2', name: 'mcp__clide-team__send_message', input: { to: 'nobody', text: 'hi' } }, at: 0 },
+      { kind: 'tool-result', toolUseId: 'toolu_2', content: 'No open session is called "nobody".', isError: true },
+    ]);
+    expect(transcriptToMarkdown(failed)).toContain('No open session is called');
+  });
   it('cuts huge outputs and says by how much', () => {
     const big = applyEvents(v, [{ kind: 'tool-result', toolUseId: 't1', content: 'x'.repeat(EXPORT_OUTPUT_CAP + 5), isError: false }]);
     expect(transcriptToMarkdown(big)).toContain('… (5 more characters not included)');

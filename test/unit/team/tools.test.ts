@@ -42,6 +42,17 @@ describe('the clide-team MCP server', () => {
     expect(send.description).toContain('No clide-team tool can see, answer or approve a permission prompt of another session');
   });
 
+  it("send_message's card names the tool call it came from (the CLI's _meta), so the sender's transcript shows the card in its place", async () => {
+    const h = team();
+    const r = (await rpc(h, 'a', { id: 3, method: 'tools/call', params: { name: 'send_message', arguments: { to: 'web-ui', text: 'hi' }, _meta: { 'claudecode/toolUseId': 'toolu_9' } } })) as { result: { isError?: boolean } };
+    expect(r.result.isError).toBeFalsy();
+    expect(h.cards('a')).toEqual([expect.objectContaining({ direction: 'sent', toolUseId: 'toolu_9' })]);
+    // Without the id (an older CLI) the card still comes; the tool card then stays as well.
+    await rpc(h, 'a', { id: 4, method: 'tools/call', params: { name: 'send_message', arguments: { to: 'web-ui', text: 'again' } } });
+    expect(h.cards('a').at(-1)).toMatchObject({ direction: 'sent', text: 'again' });
+    expect(h.cards('a').at(-1)?.toolUseId).toBeUndefined();
+  });
+
   it('answers an unknown method with a JSON-RPC error and an unknown tool with an error naming the tools', async () => {
     const h = team();
     expect(await rpc(h, 'a', { id: 7, method: 'resources/list' })).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32601, message: 'Method not found: resources/list' } });

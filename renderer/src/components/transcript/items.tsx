@@ -124,6 +124,14 @@ function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'use
 }
 
 function AssistantMessage({ sessionId, item, showAuthor, nested }: { sessionId: string; item: ItemOf<'assistant'>; showAuthor: boolean; nested?: boolean }) {
+  // A message that only sent a team message shows as that message's card (after it), not as an
+  // empty reply.
+  const empty = useClide((s) => {
+    const tools = s.sessions[sessionId]?.tools;
+    const sent = (b: (typeof item.blocks)[number]) => b.type === 'tool_use' && b.tool !== undefined && tools?.[b.tool.id]?.teamCard !== undefined;
+    return item.blocks.some(sent) && item.blocks.every((b) => sent(b) || (b.type === 'text' && !b.text && !b.streaming));
+  });
+  if (empty && !item.aborted) return null;
   return (
     <article className={`msg msg-assistant${nested ? ' is-nested' : ''}`} aria-label={nested ? 'Subagent' : 'Claude'}>
       {showAuthor && (

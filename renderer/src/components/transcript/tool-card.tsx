@@ -77,6 +77,8 @@ export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardPro
   const outcomeClass = state.permission ?? (state.denial ? 'denied' : undefined);
   const denialText = state.permissionMessage ?? state.denial?.message;
   const label = head.server ? `${head.server} · ${head.title}` : head.title;
+  // A team message this call sent has its own card, which says the same and shows delivery.
+  if (state.teamCard) return null;
 
   return (
     <section
