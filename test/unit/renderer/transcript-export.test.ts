@@ -39,7 +39,7 @@ describe('transcriptToMarkdown', () => {
   it('a send_message call is exported as its team message, once', () => {
     const sent = applyEvents(emptySession('s', '/home/ada/api', 0), [
       { kind: 'block', messageId: 'm1', index: 0, block: { type: 'tool_use', id: 'toolu_1', name: 'mcp__clide-team__send_message', input: { to: 'web-ui', text: 'Add GET /health' } }, at: 0 },
-      { kind: 'team-message', id: 'tm1', messageId: 'x1', direction: 'sent', from: { id: 's', name: 'api' }, to: [{ id: 'w', name: 'web-ui', state: 'pending' }], text: 'Add GET /health', toolUseId: 'toolu_1', at: 0 },
+      { kind: 'team-message', id: 'tm1', messageId: 'x1', direction: 'sent', from: { id: 's', name: 'api' }, to: [{ id: 'w', name: 'web-ui', state: 'waiting' }], text: 'Add GET /health', toolUseId: 'toolu_1', at: 0 },
       { kind: 'tool-result', toolUseId: 'toolu_1', content: 'Message x1 sent to "web-ui".', isError: false },
     ]);
     // The reducer ties the call to its card; the card shows (and exports) in the call's place.
