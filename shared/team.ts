@@ -87,6 +87,8 @@ export const TeamStateSchema = z.object({
   /** The latest messages, oldest first. */
   messages: z.array(TeamMessageSchema),
   tasks: z.array(TeamTaskSchema),
+  /** A problem with the saved task board (unreadable and set aside, or not saved). */
+  notice: z.string().optional(),
 });
 export type TeamState = z.infer<typeof TeamStateSchema>;
 

@@ -7,6 +7,7 @@
 // killed are ended (after verifying they are still the processes we started) on construction.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent } from '../../shared/events';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
@@ -109,7 +110,8 @@ export class SessionHost {
             if (entry) this.record(entry, events);
           },
         },
-        opts.team,
+        // The task board is kept beside the other data files, so it outlives a restart.
+        { ...opts.team, boardFile: opts.team.boardFile ?? (opts.dataDir ? path.join(opts.dataDir, 'team-board.json') : undefined) },
       );
       this.team.onChange((team) => this.batcher.push({ type: 'team-changed', team }));
     }

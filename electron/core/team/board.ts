@@ -17,10 +17,22 @@ export interface TaskPatch {
 }
 
 export class TaskBoard {
-  private tasks: TeamTask[] = [];
-  private seq = 0;
+  private tasks: TeamTask[];
+  private seq: number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    saved: { seq: number; tasks: TeamTask[] } = { seq: 0, tasks: [] },
+  ) {
+    this.tasks = saved.tasks;
+    // Never below a task number in use, whatever the file said.
+    this.seq = Math.max(saved.seq, ...saved.tasks.map((t) => Number(t.id.slice(1)) || 0));
+  }
+
+  /** What to keep across a restart. */
+  saved(): { seq: number; tasks: TeamTask[] } {
+    return { seq: this.seq, tasks: this.tasks };
+  }
 
   list(): TeamTask[] {
     return this.tasks;

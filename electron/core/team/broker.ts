@@ -19,6 +19,7 @@ import { DEFAULT_TEAM_CAP, PERSON, type TeamHold, type TeamMessage, type TeamSta
 import type { SdkMcpServer } from '../protocol/mcp-server';
 import type { ProtocolExtensions } from '../protocol/pipeline';
 import { TaskBoard, type TaskPatch } from './board';
+import { loadBoard, saveBoard } from './board-file';
 import { envelope, parseEnvelope, type Letter } from './envelope';
 import { MAX_MESSAGE_CHARS, MAX_PER_TURN, MAX_WAITING } from './limits';
 import { LoopGuard } from './loop-guard';
@@ -44,6 +45,8 @@ export interface TeamOptions {
   newId?: () => string;
   /** How deliveries and change notices are scheduled (tests may run them at once). */
   defer?: (f: () => void) => void;
+  /** Where the task board is kept across restarts (none: in memory only). */
+  boardFile?: string;
 }
 
 const LOG_KEEP = 300;
@@ -84,6 +87,9 @@ export class TeamBroker {
   private readonly defer: (f: () => void) => void;
   private readonly guard: LoopGuard;
   private readonly board: TaskBoard;
+  private readonly boardFile: string | undefined;
+  /** Something the person should know about the saved board (unreadable, not saved). */
+  private notice: string | undefined;
   private readonly servers = new Map<string, SdkMcpServer>();
   private log: Logged[] = [];
   private paused = false;
@@ -109,7 +115,14 @@ export class TeamBroker {
     // and the person's own queued message (scheduled on the same event) must go first.
     this.defer = opts.defer ?? ((f) => void setImmediate(() => void setImmediate(f)));
     this.guard = new LoopGuard(this.capPerMinute, this.now, opts.capWindowMs);
-    this.board = new TaskBoard(this.now);
+    this.boardFile = opts.boardFile;
+    if (this.boardFile) {
+      const { board, warning } = loadBoard(this.boardFile);
+      this.board = new TaskBoard(this.now, board);
+      this.notice = warning && `The saved task board could not be read: ${warning}`;
+    } else {
+      this.board = new TaskBoard(this.now);
+    }
   }
 
   // ---- the host's side -------------------------------------------------------------------
@@ -178,7 +191,7 @@ export class TeamBroker {
         this.changed();
       } else if (e.kind === 'info' && e.info.title !== undefined) {
         const me = this.member(sessionId);
-        if (me) this.board.renamed(party(me));
+        if (me) this.saveBoardAfter(() => this.board.renamed(party(me)));
         this.changed();
       }
     }
@@ -233,6 +246,7 @@ export class TeamBroker {
       })),
       messages: shown.map((m) => this.messageView(m)),
       tasks: this.board.list(),
+      ...(this.notice ? { notice: this.notice } : {}),
     };
   }
 
@@ -425,8 +439,23 @@ export class TeamBroker {
   }
 
   private boardChange<T>(f: () => T): T {
-    const out = f();
+    const out = this.saveBoardAfter(f);
     this.changed();
+    return out;
+  }
+
+  /** Change the board, then keep it on disk. A failed write is told, never thrown: the change stands. */
+  private saveBoardAfter<T>(f: () => T): T {
+    const out = f();
+    if (this.boardFile) {
+      try {
+        saveBoard(this.boardFile, this.board.saved());
+        // Saved: a board that could not be read before is replaced by this one now.
+        this.notice = undefined;
+      } catch (err) {
+        this.notice = `The task board could not be saved (${(err as Error).message}); changes last until clide closes.`;
+      }
+    }
     return out;
   }
 

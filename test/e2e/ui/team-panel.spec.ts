@@ -134,6 +134,13 @@ test('the Team panel shows the board, the log and the loop guard, and each contr
   await panel.getByRole('button', { name: 'Resume' }).click();
   await expect.poll(() => ui.calls('team:resume')).toHaveLength(1);
 
+  // A saved board that could not be read is said in the panel, not lost silently.
+  const notice = 'The saved task board could not be read: team-board.json had corrupt JSON; it was set aside.';
+  await ui.push([{ type: 'team-changed', team: teamState({ notice }) }]);
+  await expect(panel.getByRole('status').filter({ hasText: notice })).toBeVisible();
+  await ui.push([{ type: 'team-changed', team: teamState() }]);
+  await expect(panel.getByText(notice)).toBeHidden();
+
   // A failed call says why, in place.
   await page.evaluate(() => window.__clideDouble?.setReplies('team:removeTask', [{ ok: false, error: { kind: 'invalid-input', message: 'There is no task T2 on the board.' } }]));
   await panel.getByRole('button', { name: 'Remove T2' }).click();

@@ -79,9 +79,14 @@ function PanelHeader({ team }: { team: TeamState | undefined }) {
 function Alerts({ team }: { team: TeamState }) {
   const held = team.members.filter((m) => m.hold && (m.hold.reason === 'cap' || m.waiting > 0));
   const problems = team.members.filter((m) => m.problem);
-  if (!team.paused && held.length === 0 && problems.length === 0) return null;
+  if (!team.paused && held.length === 0 && problems.length === 0 && !team.notice) return null;
   return (
     <div className="team-alerts">
+      {team.notice && (
+        <div className="team-alert" data-kind="problem" role="status">
+          <span>{team.notice}</span>
+        </div>
+      )}
       {team.paused && (
         <div className="team-alert" data-kind="paused" role="status">
           <span>
