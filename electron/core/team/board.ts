@@ -114,10 +114,11 @@ export class TaskBoard {
     return task;
   }
 
-  /** A session got a new name: tasks show the current one. */
-  renamed(party: TeamParty): void {
-    if (!this.tasks.some((t) => t.assignee?.id === party.id && t.assignee.name !== party.name)) return;
+  /** A session got a new name: tasks show the current one. Says whether any task changed. */
+  renamed(party: TeamParty): boolean {
+    if (!this.tasks.some((t) => t.assignee?.id === party.id && t.assignee.name !== party.name)) return false;
     this.tasks = this.tasks.map((t) => (t.assignee?.id === party.id ? { ...t, assignee: party } : t));
+    return true;
   }
 
   private replace(task: TeamTask, next: TeamTask, by: TeamParty): TeamTask {

@@ -191,7 +191,7 @@ export class TeamBroker {
         this.changed();
       } else if (e.kind === 'info' && e.info.title !== undefined) {
         const me = this.member(sessionId);
-        if (me) this.saveBoardAfter(() => this.board.renamed(party(me)));
+        if (me && this.board.renamed(party(me))) this.saveBoardAfter(() => undefined);
         this.changed();
       }
     }

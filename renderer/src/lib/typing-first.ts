@@ -13,17 +13,22 @@ const MAX_WAIT_MS = 100;
 
 let lastKey = Number.NEGATIVE_INFINITY;
 let lastRun = Number.NEGATIVE_INFINITY;
+/** The frame (its rAF timestamp) that streaming text was last drawn in: every block streaming
+ * at once draws in that same frame, so none of them waits on another's turn. */
+let drawFrame = Number.NaN;
 let watching = false;
+
+/** A key was pressed now (the window's key listener; tests call it directly). */
+export function noteTyping(): void {
+  lastKey = performance.now();
+}
 
 function watch(): void {
   if (watching || typeof window === 'undefined') return;
   watching = true;
-  const note = () => {
-    lastKey = performance.now();
-  };
   // Capture phase: seen even when a handler stops the event.
-  window.addEventListener('keydown', note, true);
-  window.addEventListener('input', note, true);
+  window.addEventListener('keydown', noteTyping, true);
+  window.addEventListener('input', noteTyping, true);
 }
 
 /** Whether streaming text may be drawn in the frame starting now. */
@@ -40,13 +45,16 @@ export function mayDrawStreaming(now: number, key = lastKey, run = lastRun): boo
 export function frameAfterTyping(work: () => void): () => void {
   watch();
   let id = 0;
-  const tick = () => {
-    const now = performance.now();
-    if (!mayDrawStreaming(now)) {
-      id = requestAnimationFrame(tick);
-      return;
+  const tick = (frame: number) => {
+    if (frame !== drawFrame) {
+      const now = performance.now();
+      if (!mayDrawStreaming(now)) {
+        id = requestAnimationFrame(tick);
+        return;
+      }
+      lastRun = now;
+      drawFrame = frame;
     }
-    lastRun = now;
     work();
   };
   id = requestAnimationFrame(tick);
