@@ -3,22 +3,13 @@
 // to here" restores files, both in a live session and in one resumed from history.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SessionHost } from '../../electron/core/host';
+import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../shared/transcript';
 import { lastUserText, text, toolUse, type FakeReply, type RecordedRequest } from '../support/fake-api';
-import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { realCliHosts } from '../support/real-cli-hosts';
 import { waitFor } from '../support/wait';
 
-let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-
-afterEach(async () => {
-  await host?.shutdown();
-  await sandbox?.cleanup();
-  host = undefined;
-  sandbox = undefined;
-});
+const onRealCli = realCliHosts();
 
 /** The person's latest prompt in a request (tool results come after it within a turn). */
 function prompt(req: RecordedRequest): string {
@@ -46,9 +37,7 @@ const users = (items: TranscriptItem[]) => items.filter((i): i is Extract<Transc
 
 describe('fork and rewind with the real CLI', () => {
   it('forks before a message, rewinds files live and after a resume', async () => {
-    sandbox = await cliSandbox((req) => reply(req));
-    host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
-    const h = host;
+    const { sandbox, host: h } = await onRealCli((req) => reply(req));
     const note = path.join(sandbox.cwd, 'notes.txt');
     const { id } = h.create({ permissionMode: 'acceptEdits' });
     h.send(id, 'Please write the note');

@@ -1,22 +1,13 @@
 // History against reality: a session run by the real CLI is found in its transcripts, renders
 // like the live one, and resumes with the earlier conversation sent to the API again.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { History, claudeConfigDir } from '../../electron/core/history';
-import { SessionHost } from '../../electron/core/host';
 import { applyEvents, emptySession } from '../../shared/transcript';
 import { text, toolUse, type MessagesBody } from '../support/fake-api';
-import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { realCliHosts } from '../support/real-cli-hosts';
 import { alive, waitFor } from '../support/wait';
 
-let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-
-afterEach(async () => {
-  await host?.shutdown();
-  await sandbox?.cleanup();
-  host = undefined;
-  sandbox = undefined;
-});
+const onRealCli = realCliHosts();
 
 function allText(body: MessagesBody): string {
   return JSON.stringify(body.messages);
@@ -24,12 +15,11 @@ function allText(body: MessagesBody): string {
 
 describe('history and resume with the real CLI', () => {
   it('finds a finished session, renders it like the live one, and resumes it with the earlier messages', async () => {
-    sandbox = await cliSandbox([
+    const { sandbox, host } = await onRealCli([
       toolUse('Write', { file_path: 'notes.txt', content: 'remember the banana\n' }, 'I will write the note.'),
       text('The note is written.'),
       text('You asked me to remember the banana.'),
     ]);
-    host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
     const { id } = host.create({});
     host.send(id, 'Please write a note about the banana');
     const prompt = await waitFor(() => host!.view(id).pending[0], 'permission prompt');
@@ -72,9 +62,7 @@ describe('history and resume with the real CLI', () => {
   });
 
   it('reopening a session whose tab is still closing starts only after the old process has exited', async () => {
-    sandbox = await cliSandbox([text('First answer.'), text('Second answer.')]);
-    host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
-    const h = host;
+    const { sandbox, host: h } = await onRealCli([text('First answer.'), text('Second answer.')]);
     const { id } = h.create({});
     h.send(id, 'hello there');
     await waitFor(() => h.view(id).lastResult, 'result');

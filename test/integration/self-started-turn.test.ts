@@ -1,31 +1,21 @@
 // A turn the CLI starts by itself: after a background Bash command finishes, the real CLI calls
 // the model again without any message from us. The tab must show it as working until its result.
-import { afterEach, describe, expect, it } from 'vitest';
-import { SessionHost } from '../../electron/core/host';
+import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../shared/ipc';
 import type { SessionEvent } from '../../shared/events';
 import { text, toolUse } from '../support/fake-api';
-import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { realCliHosts } from '../support/real-cli-hosts';
 import { waitFor } from '../support/wait';
 
-let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-afterEach(async () => {
-  await host?.shutdown();
-  await sandbox?.cleanup();
-  host = undefined;
-  sandbox = undefined;
-});
+const onRealCli = realCliHosts();
 
 describe('a turn the CLI starts on its own', () => {
   it('after a background command ends: working while it streams, ready after its result', async () => {
-    sandbox = await cliSandbox([
+    const { sandbox, host: h } = await onRealCli([
       toolUse('Bash', { command: 'sleep 1; echo bg-done', run_in_background: true, description: 'Wait in the background' }),
       text('Started it in the background.'),
       text('The background job finished: bg-done.', { chunk: 6, delayMs: 30 }),
     ]);
-    const h = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
-    host = h;
     const events: SessionEvent[] = [];
     h.subscribe((batch: AppEvent[]) => {
       for (const b of batch) {
