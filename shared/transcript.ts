@@ -415,6 +415,11 @@ function endMessage(v: SessionView, messageId: string, aborted: boolean): Sessio
   return { ...v, items };
 }
 
+/** A send_message call whose team card stands in for it: its tool card is not shown or exported. */
+export function shownAsTeamCard(tools: SessionView['tools'] | undefined, b: BlockView): boolean {
+  return b.type === 'tool_use' && b.tool !== undefined && tools?.[b.tool.id]?.teamCard !== undefined;
+}
+
 function setTool(v: SessionView, toolUseId: string, patch: ToolState): SessionView {
   return { ...v, tools: { ...v.tools, [toolUseId]: { ...v.tools[toolUseId], ...patch } } };
 }

@@ -16,13 +16,20 @@ export interface TaskPatch {
   note?: string;
 }
 
+/** What the board keeps across a restart. */
+export interface SavedBoard {
+  /** The number of the last task made, so numbers are never reused (T3 after T1, T2). */
+  seq: number;
+  tasks: TeamTask[];
+}
+
 export class TaskBoard {
   private tasks: TeamTask[];
   private seq: number;
 
   constructor(
     private readonly now: () => number = Date.now,
-    saved: { seq: number; tasks: TeamTask[] } = { seq: 0, tasks: [] },
+    saved: SavedBoard = { seq: 0, tasks: [] },
   ) {
     this.tasks = saved.tasks;
     // Never below a task number in use, whatever the file said.
@@ -30,7 +37,7 @@ export class TaskBoard {
   }
 
   /** What to keep across a restart. */
-  saved(): { seq: number; tasks: TeamTask[] } {
+  saved(): SavedBoard {
     return { seq: this.seq, tasks: this.tasks };
   }
 

@@ -116,13 +116,9 @@ export class TeamBroker {
     this.defer = opts.defer ?? ((f) => void setImmediate(() => void setImmediate(f)));
     this.guard = new LoopGuard(this.capPerMinute, this.now, opts.capWindowMs);
     this.boardFile = opts.boardFile;
-    if (this.boardFile) {
-      const { board, warning } = loadBoard(this.boardFile);
-      this.board = new TaskBoard(this.now, board);
-      this.notice = warning && `The saved task board could not be read: ${warning}`;
-    } else {
-      this.board = new TaskBoard(this.now);
-    }
+    const saved = this.boardFile ? loadBoard(this.boardFile) : undefined;
+    this.board = new TaskBoard(this.now, saved?.board);
+    this.notice = saved?.warning && `The saved task board could not be read: ${saved.warning}`;
   }
 
   // ---- the host's side -------------------------------------------------------------------
@@ -191,7 +187,7 @@ export class TeamBroker {
         this.changed();
       } else if (e.kind === 'info' && e.info.title !== undefined) {
         const me = this.member(sessionId);
-        if (me && this.board.renamed(party(me))) this.saveBoardAfter(() => undefined);
+        if (me && this.board.renamed(party(me))) this.keepBoard();
         this.changed();
       }
     }
@@ -439,24 +435,22 @@ export class TeamBroker {
   }
 
   private boardChange<T>(f: () => T): T {
-    const out = this.saveBoardAfter(f);
+    const out = f();
+    this.keepBoard();
     this.changed();
     return out;
   }
 
-  /** Change the board, then keep it on disk. A failed write is told, never thrown: the change stands. */
-  private saveBoardAfter<T>(f: () => T): T {
-    const out = f();
-    if (this.boardFile) {
-      try {
-        saveBoard(this.boardFile, this.board.saved());
-        // Saved: a board that could not be read before is replaced by this one now.
-        this.notice = undefined;
-      } catch (err) {
-        this.notice = `The task board could not be saved (${(err as Error).message}); changes last until clide closes.`;
-      }
+  /** Keep the board on disk. A failed write is told, never thrown: the change stands. */
+  private keepBoard(): void {
+    if (!this.boardFile) return;
+    try {
+      saveBoard(this.boardFile, this.board.saved());
+      // Saved: a board that could not be read before is replaced by this one now.
+      this.notice = undefined;
+    } catch (err) {
+      this.notice = `The task board could not be saved (${(err as Error).message}); changes last until clide closes.`;
     }
-    return out;
   }
 
   private schedule(sessionId: string): void {

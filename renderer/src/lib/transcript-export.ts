@@ -3,7 +3,7 @@
 // model or a tool wrote goes into code fences longer than any run of backticks inside it, so the
 // export can never turn into markup it did not contain.
 import type { SessionView, ToolState, TranscriptItem } from '../../../shared/transcript';
-import { positionOf } from '../../../shared/transcript';
+import { positionOf, shownAsTeamCard } from '../../../shared/transcript';
 import { contextBody, contextTitle } from './context-text';
 import { stripTerminal } from './terminal-text';
 import { todosOf } from './tool-results';
@@ -90,7 +90,7 @@ function itemSection(v: SessionView, item: TranscriptItem, depth: number, assist
         else if (b.type === 'thinking' && b.text.trim()) out.push(`<details><summary>Thinking</summary>\n\n${fence(b.text, 'text')}\n\n</details>`);
         else if (b.type === 'other') out.push(`<details><summary>${escapeHtml(b.label ?? 'Content')}</summary>\n\n${fence(b.text, 'text')}\n\n</details>`);
         // A call that sent a team message is exported as that message (its own item).
-        else if (b.type === 'tool_use' && b.tool && !v.tools[b.tool.id]?.teamCard) out.push(...toolSection(v, b.tool, v.tools[b.tool.id], depth));
+        else if (b.type === 'tool_use' && b.tool && !shownAsTeamCard(v.tools, b)) out.push(...toolSection(v, b.tool, v.tools[b.tool.id], depth));
       }
       if (item.aborted) out.push('_Stopped before the reply was finished._');
       return out.length > 1 ? out : [];

@@ -3,7 +3,7 @@
 // hide their text. Each entry is broken into parts; a part knows its key (the element that
 // shows it carries `data-find-part`) and which collapsibles must open to reveal it.
 import type { SessionView, ToolState, TranscriptItem } from '../../../shared/transcript';
-import { positionOf } from '../../../shared/transcript';
+import { positionOf, shownAsTeamCard } from '../../../shared/transcript';
 import { summarizeToolInput } from './tool-summary';
 
 export interface SearchPart {
@@ -78,7 +78,7 @@ export function itemParts(v: SessionView, item: TranscriptItem, out: SearchPart[
         else if (b.type === 'thinking') out.push({ key, text: b.text, open: [...open, key], source: b });
         else if (b.type === 'other') out.push({ key, text: `${b.label ?? ''}\n${b.text}`, open: [...open, key], source: b });
         // A call shown as its team message card is found there instead.
-        else if (b.tool && !v.tools[b.tool.id]?.teamCard) toolParts(v, b.tool, v.tools[b.tool.id], open, out, depth);
+        else if (b.tool && !shownAsTeamCard(v.tools, b)) toolParts(v, b.tool, v.tools[b.tool.id], open, out, depth);
       });
       break;
     case 'context':

@@ -5,7 +5,7 @@ import { clockTime } from '../../lib/clock';
 import { formatTokens } from '../../lib/format';
 import { preview } from '../../lib/terminal-text';
 import { useClide } from '../../store/store';
-import { positionOf } from '../../../../shared/transcript';
+import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
 import { disclosureKey, useDisclosure } from './disclosure';
@@ -128,7 +128,7 @@ function AssistantMessage({ sessionId, item, showAuthor, nested }: { sessionId: 
   // empty reply.
   const empty = useClide((s) => {
     const tools = s.sessions[sessionId]?.tools;
-    const sent = (b: (typeof item.blocks)[number]) => b.type === 'tool_use' && b.tool !== undefined && tools?.[b.tool.id]?.teamCard !== undefined;
+    const sent = (b: (typeof item.blocks)[number]) => shownAsTeamCard(tools, b);
     return item.blocks.some(sent) && item.blocks.every((b) => sent(b) || (b.type === 'text' && !b.text && !b.streaming));
   });
   if (empty && !item.aborted) return null;
