@@ -2,10 +2,11 @@
 // security policies. The policies themselves live in electron/shell/ (tested with a mocked
 // electron module); this file only puts them together.
 import os from 'node:os';
-import { app, BrowserWindow, dialog, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, protocol, session } from 'electron';
 import { createHandlers } from './core/api-handlers';
 import { SessionHost } from './core/host';
 import { forwardHostEvents, registerIpcHandlers } from './ipc';
+import { hasAppPage, registerAppScheme, serveAppScheme } from './shell/app-protocol';
 import { installContentSecurityPolicy, installPermissionPolicy } from './shell/content-security';
 import { openExternalSafely } from './shell/external-links';
 import { pickFolder } from './shell/folder-picker';
@@ -29,7 +30,9 @@ function start(): void {
   // Set by `electron-vite dev`; ignored in a packaged app.
   const devServerUrl = isDev ? process.env['ELECTRON_RENDERER_URL'] : undefined;
   const paths = appPaths(app.getAppPath());
-  const location = rendererLocation({ indexHtml: paths.indexHtml, devServerUrl });
+  const location = rendererLocation({ rendererDir: paths.rendererDir, devServerUrl });
+  // The built page is served from app://clide; the scheme's privileges must be declared before ready.
+  if (location.source.kind === 'app') registerAppScheme(protocol);
   let mainWindow: BrowserWindow | undefined;
   const host = new SessionHost({
     host: 'electron',
@@ -53,8 +56,11 @@ function start(): void {
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = undefined;
     });
-    loaded.catch((err: unknown) => {
-      const where = location.source.kind === 'file' ? location.source.path : location.source.url;
+    // A missing page is an answer (404) on app://, not a failed load: check for the build first.
+    const source = location.source;
+    const page = source.kind === 'app' && !hasAppPage(source.root) ? Promise.reject(new Error(`There is no built page in ${source.root}.`)) : loaded;
+    page.catch((err: unknown) => {
+      const where = source.kind === 'app' ? `${source.url} (${source.root})` : source.url;
       console.error(`[clide] could not load the window's page from ${where}:`, err);
       dialog.showErrorBox(
         'clide could not start',
@@ -100,6 +106,7 @@ function start(): void {
       // needs an inline module script (React refresh), so in development the page's own meta
       // policy is the only one.
       if (!devServerUrl) installContentSecurityPolicy(session.defaultSession);
+      if (location.source.kind === 'app') serveAppScheme(protocol, location.source.root);
       installPermissionPolicy(session.defaultSession, location.isAppPage);
       Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, isDev })));
       registerIpcHandlers({ handlers: createHandlers(host), isAppPage: location.isAppPage });

@@ -58,6 +58,7 @@ export function createMainWindow(opts: { preloadPath: string; source: PageSource
   nativeTheme.on('updated', onTheme);
   win.once('closed', () => nativeTheme.off('updated', onTheme));
 
-  const loaded = opts.source.kind === 'file' ? win.loadFile(opts.source.path) : win.loadURL(opts.source.url);
+  // Both sources are URLs: app://clide/index.html (the built page) or the dev server's page.
+  const loaded = win.loadURL(opts.source.url);
   return { window: win, loaded };
 }

@@ -1,7 +1,9 @@
 // Response-header CSP and permission policy for the app's session. The page also carries a
 // meta CSP (renderer/index.html); both are enforced, so the header may only be equal or
-// stricter. It is stricter in one place: the desktop page never opens a WebSocket (that is the
-// browser host's transport), so connect-src is 'self' only.
+// stricter. The page is served from app://clide (app-protocol.ts), so 'self' is that origin and
+// nothing else. The header is stricter in two places: the desktop page never opens a WebSocket
+// (that is the browser host's transport), so connect-src is 'self' only; and its one worker
+// (the highlighter) is a bundled file under app://clide/assets, so worker-src has no blob:.
 import type { Session } from 'electron';
 
 export const CSP_DIRECTIVES: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -11,7 +13,7 @@ export const CSP_DIRECTIVES: ReadonlyArray<readonly [string, readonly string[]]>
   ['img-src', ["'self'", 'data:', 'blob:']],
   ['font-src', ["'self'", 'data:']],
   ['connect-src', ["'self'"]],
-  ['worker-src', ["'self'", 'blob:']],
+  ['worker-src', ["'self'"]],
   ['object-src', ["'none'"]],
   ['base-uri', ["'none'"]],
   ['form-action', ["'none'"]],

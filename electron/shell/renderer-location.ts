@@ -1,24 +1,25 @@
 // Where the window's page comes from, and the one test of "is this our own page?" that the
 // IPC sender check, the navigation guard and the permission policy all share.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { APP_PAGE_URL, isAppSchemePage, parseUrl } from './app-protocol';
 
 export interface AppPaths {
   /** The sandboxed preload, bundled as CommonJS. */
   preload: string;
-  /** The built renderer page. */
-  indexHtml: string;
+  /** The built renderer (index.html and its assets): everything app://clide/ serves. */
+  rendererDir: string;
 }
 
 /** Build output locations relative to the app root (the project in development, app.asar when packaged). */
 export function appPaths(appRoot: string): AppPaths {
   return {
     preload: path.join(appRoot, 'out', 'preload', 'preload.cjs'),
-    indexHtml: path.join(appRoot, 'out', 'renderer', 'index.html'),
+    rendererDir: path.join(appRoot, 'out', 'renderer'),
   };
 }
 
-export type PageSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };
+/** The built page over the app:// scheme (served from `root`), or the dev server's page. */
+export type PageSource = { kind: 'app'; url: string; root: string } | { kind: 'url'; url: string };
 
 export interface RendererLocation {
   source: PageSource;
@@ -27,11 +28,11 @@ export interface RendererLocation {
 }
 
 /**
- * The packaged app always loads its file; the dev server URL is used only when the caller
- * decided this is a development run (a packaged app must never follow an environment variable
- * to a page it did not ship).
+ * The built app (packaged, or `npm start`) always loads its own page from app://clide; the
+ * dev server URL is used only when the caller decided this is a development run (a packaged
+ * app must never follow an environment variable to a page it did not ship).
  */
-export function rendererLocation(opts: { indexHtml: string; devServerUrl?: string }): RendererLocation {
+export function rendererLocation(opts: { rendererDir: string; devServerUrl?: string }): RendererLocation {
   if (opts.devServerUrl) {
     const origin = parseUrl(opts.devServerUrl)?.origin;
     if (!origin || origin === 'null') throw new Error(`The dev server URL is not a valid http(s) URL: ${opts.devServerUrl}`);
@@ -40,27 +41,5 @@ export function rendererLocation(opts: { indexHtml: string; devServerUrl?: strin
       isAppPage: (url) => parseUrl(url)?.origin === origin,
     };
   }
-  const expected = pageKey(pathToFileURL(opts.indexHtml).href);
-  return {
-    source: { kind: 'file', path: opts.indexHtml },
-    isAppPage: (url) => {
-      const key = pageKey(url);
-      return key !== undefined && key === expected;
-    },
-  };
-}
-
-/** A file URL without query and fragment (the app may use either for its own routing). */
-function pageKey(url: string): string | undefined {
-  const u = parseUrl(url);
-  if (!u || u.protocol !== 'file:' || u.host !== '') return undefined;
-  return `file://${u.pathname}`;
-}
-
-function parseUrl(url: string): URL | undefined {
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
+  return { source: { kind: 'app', url: APP_PAGE_URL, root: opts.rendererDir }, isAppPage: isAppSchemePage };
 }

@@ -1,7 +1,8 @@
-// Builds the main and preload bundles with the project's real electron-vite config (into a
+// Builds the main, preload and renderer bundles with the project's real configs (into a
 // temporary directory, so the shared out/ is untouched) and checks what Electron will load:
 // the sandboxed preload must be CommonJS and self-contained, since it can require nothing but
-// 'electron'.
+// 'electron'; the renderer, served over app://clide, must find every script, style and worker
+// it loads under that origin.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { MainConfigFactory, PreloadConfigFactory } from 'electron-vite';
 import { build, type InlineConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import electronViteConfig from '../../../electron.vite.config';
+import { APP_ORIGIN, APP_PAGE_URL, appRequestHandler } from '../../../electron/shell/app-protocol';
+import { rendererConfig } from '../../../renderer/vite.config';
 import { channels } from '../../../shared/ipc';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -82,5 +85,46 @@ describe('main bundle', () => {
       const ok = id.startsWith('node:') || id === 'electron' || Object.hasOwn(pkg.dependencies, id.split('/')[0]!.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0]!);
       expect(ok, `main imports ${id}`).toBe(true);
     }
+  });
+});
+
+describe('renderer bundle over app://clide', () => {
+  let serve: (url: string) => Promise<Response>;
+  beforeAll(async () => {
+    const dir = path.join(outDir, 'renderer');
+    await build({ ...rendererConfig, configFile: false, logLevel: 'silent', build: { ...rendererConfig.build, outDir: dir, sourcemap: false } });
+    const handler = appRequestHandler(dir);
+    serve = (url) => handler(new Request(url));
+  }, 120_000);
+
+  it('the page, its scripts, styles and the highlight worker all resolve under app://clide and are served with their types', async () => {
+    const page = await serve(APP_PAGE_URL);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const refs = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((r) => !r.startsWith('data:'));
+    expect(refs.length).toBeGreaterThanOrEqual(2);
+    const scripts: string[] = [];
+    for (const ref of refs) {
+      const url = new URL(ref, APP_PAGE_URL).href;
+      // Same origin as the page: what script-src, style-src and worker-src 'self' allow.
+      expect(url.startsWith(`${APP_ORIGIN}/assets/`), url).toBe(true);
+      const res = await serve(url);
+      expect(res.status, url).toBe(200);
+      if (url.endsWith('.js')) {
+        expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+        scripts.push(url);
+      }
+    }
+    // The worker is built as new URL(<file>, import.meta.url) inside the main script.
+    const workers: string[] = [];
+    for (const script of scripts) {
+      const code = await (await serve(script)).text();
+      for (const m of code.matchAll(/new URL\(\s*([`"'])([^`"']*worker[^`"']*\.js)\1\s*,\s*import\.meta\.url\s*\)/g)) workers.push(new URL(m[2]!, script).href);
+    }
+    expect(workers).toHaveLength(1);
+    expect(workers[0]).toMatch(/^app:\/\/clide\/assets\/highlight\.worker-[\w-]+\.js$/);
+    const worker = await serve(workers[0]!);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   });
 });

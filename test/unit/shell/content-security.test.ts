@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
@@ -46,6 +45,13 @@ describe('content security policy', () => {
     expect(header.get('frame-src')).toEqual(["'none'"]);
   });
 
+  it('is exactly the desktop policy: everything from app://clide itself, workers included, nothing from elsewhere', () => {
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
+        "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-src 'none'",
+    );
+  });
+
   it('matches the page meta policy directive by directive, equal or stricter', () => {
     const meta = parse(metaPolicy());
     expect([...header.keys()].sort()).toEqual([...meta.keys()].sort());
@@ -58,7 +64,7 @@ describe('content security policy', () => {
     let listener: ((details: unknown, cb: (r: unknown) => void) => void) | undefined;
     installContentSecurityPolicy({ webRequest: { onHeadersReceived: (l: typeof listener) => (listener = l) } } as never);
     const callback = vi.fn();
-    listener?.({ url: 'file:///x/index.html', responseHeaders: { 'Content-Type': ['text/html'] } }, callback);
+    listener?.({ url: 'app://clide/index.html', responseHeaders: { 'Content-Type': ['text/html'] } }, callback);
     expect(callback).toHaveBeenCalledWith({
       responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     });
@@ -66,9 +72,8 @@ describe('content security policy', () => {
 });
 
 describe('permission policy', () => {
-  const indexHtml = '/opt/clide/out/renderer/index.html';
-  const appUrl = pathToFileURL(indexHtml).href;
-  const { isAppPage } = rendererLocation({ indexHtml });
+  const appUrl = 'app://clide/index.html';
+  const { isAppPage } = rendererLocation({ rendererDir: '/opt/clide/out/renderer' });
 
   function install() {
     const handlers: Record<string, (...args: never[]) => unknown> = {};
@@ -87,7 +92,7 @@ describe('permission policy', () => {
       return granted;
     };
     const check = (permission: string, requestingUrl?: string): boolean =>
-      (handlers['check'] as unknown as (...a: unknown[]) => boolean)({}, permission, 'file:///', { requestingUrl });
+      (handlers['check'] as unknown as (...a: unknown[]) => boolean)({}, permission, 'app://clide', { requestingUrl });
     return { request, check, device: handlers['device'] as unknown as () => boolean };
   }
 
@@ -110,6 +115,8 @@ describe('permission policy', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(request('clipboard-sanitized-write', 'https://example.com/')).toBe(false);
     expect(request('notifications', 'file:///tmp/other.html')).toBe(false);
+    expect(request('notifications', 'file:///opt/clide/out/renderer/index.html')).toBe(false);
+    expect(request('clipboard-sanitized-write', 'app://clide/assets/x.html')).toBe(false);
     warn.mockRestore();
     expect(check('notifications')).toBe(false);
   });

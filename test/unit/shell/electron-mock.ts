@@ -128,6 +128,15 @@ export const session = {
   },
 };
 
+export const protocol = {
+  registerSchemesAsPrivileged: vi.fn((_schemes: unknown[]) => undefined),
+  handlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    if (this.handlers.has(scheme)) throw new Error(`The scheme has been handled: ${scheme}`);
+    this.handlers.set(scheme, handler);
+  },
+};
+
 export function resetElectronMock(): void {
   app.removeAllListeners();
   app.isPackaged = true;
@@ -140,6 +149,8 @@ export function resetElectronMock(): void {
   session.defaultSession.setPermissionCheckHandler.mockClear();
   session.defaultSession.setDevicePermissionHandler.mockClear();
   ipcMain.handlers.clear();
+  protocol.registerSchemesAsPrivileged.mockClear();
+  protocol.handlers.clear();
   ipcRenderer.removeAllListeners();
   ipcRenderer.invoke.mockClear();
   contextBridge.exposed.clear();

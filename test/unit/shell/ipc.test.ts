@@ -7,9 +7,9 @@ import { ipcEvent, ipcMain, resetElectronMock } from './electron-mock';
 
 vi.mock('electron', () => import('./electron-mock'));
 
-const indexHtml = '/opt/clide/resources/app.asar/out/renderer/index.html';
-const appUrl = pathToFileURL(indexHtml).href;
-const { isAppPage } = rendererLocation({ indexHtml });
+const rendererDir = '/opt/clide/resources/app.asar/out/renderer';
+const appUrl = 'app://clide/index.html';
+const { isAppPage } = rendererLocation({ rendererDir });
 
 function fakeHandlers() {
   const calls: Array<{ channel: string; input: unknown }> = [];
@@ -51,6 +51,9 @@ describe('registerIpcHandlers', () => {
 
   it.each([
     ['another file page', { url: pathToFileURL('/tmp/evil/index.html').href, parent: null }],
+    ['the built page opened from file://', { url: pathToFileURL(`${rendererDir}/index.html`).href, parent: null }],
+    ['another app:// page', { url: 'app://clide/assets/index.html', parent: null }],
+    ['another app:// host', { url: 'app://evil/index.html', parent: null }],
     ['a remote page', { url: 'https://example.com/', parent: null }],
     ['a subframe of the app page', { url: appUrl, parent: top }],
     ['a frame that is gone', null],
@@ -101,7 +104,7 @@ describe('registerIpcHandlers', () => {
   });
 
   it('accepts the dev server page in development, and nothing else', async () => {
-    const dev = rendererLocation({ indexHtml, devServerUrl: 'http://localhost:5173/' });
+    const dev = rendererLocation({ rendererDir, devServerUrl: 'http://localhost:5173/' });
     const { handlers, calls } = fakeHandlers();
     registerIpcHandlers({ handlers, isAppPage: dev.isAppPage });
     await expect(call('app:snapshot', ipcEvent({ url: 'http://localhost:5173/', parent: null }), {})).resolves.toMatchObject({ ok: true });

@@ -1,18 +1,32 @@
 // Wiring of the main process: importing electron/main.ts against the mocked electron module
 // must install every policy and register every channel.
 import { EventEmitter } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channels } from '../../../shared/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/shell/content-security';
 import { windowOptions } from '../../../electron/window';
-import { app, BrowserWindow, ipcMain, Menu, resetElectronMock, session } from './electron-mock';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetElectronMock, session } from './electron-mock';
 
 vi.mock('electron', () => import('./electron-mock'));
 
 let signalListeners: Map<string, unknown[]>;
+/** The app root main.ts sees: a built page under out/renderer, as `npm start` or a package has. */
+let appRoot: string;
+
+beforeAll(() => {
+  appRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-main-'));
+  fs.mkdirSync(path.join(appRoot, 'out', 'renderer'), { recursive: true });
+  fs.writeFileSync(path.join(appRoot, 'out', 'renderer', 'index.html'), '<!doctype html><title>built page</title>');
+});
+
+afterAll(() => fs.rmSync(appRoot, { recursive: true, force: true }));
 
 beforeEach(() => {
   resetElectronMock();
+  app.getAppPath.mockReturnValue(appRoot);
   vi.resetModules();
   signalListeners = new Map(['SIGINT', 'SIGTERM'].map((s) => [s, process.listeners(s as NodeJS.Signals)]));
 });
@@ -50,13 +64,31 @@ describe('main process wiring', () => {
     expect(Menu.setApplicationMenu).toHaveBeenCalledTimes(1);
     expect(BrowserWindow.all).toHaveLength(1);
     const win = BrowserWindow.all[0]!;
-    expect(win.options).toStrictEqual(windowOptions({ preloadPath: '/opt/clide/resources/app.asar/out/preload/preload.cjs', dark: false }));
-    expect(win.loadFile).toHaveBeenCalledWith('/opt/clide/resources/app.asar/out/renderer/index.html');
+    expect(win.options).toStrictEqual(windowOptions({ preloadPath: path.join(appRoot, 'out', 'preload', 'preload.cjs'), dark: false }));
+    // The page comes from app://clide, served from the built renderer folder; never from file://.
+    expect(win.loadURL).toHaveBeenCalledWith('app://clide/index.html');
+    expect(win.loadFile).not.toHaveBeenCalled();
+    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledTimes(1);
+    expect(protocol.registerSchemesAsPrivileged.mock.calls[0]![0]).toEqual([expect.objectContaining({ scheme: 'app' })]);
+    expect([...protocol.handlers.keys()]).toEqual(['app']);
+    const page = await protocol.handlers.get('app')!(new Request('app://clide/index.html'));
+    expect(await page.text()).toBe('<!doctype html><title>built page</title>');
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(dialog.showErrorBox).not.toHaveBeenCalled();
 
     const callback = vi.fn();
     const listener = session.defaultSession.webRequest.onHeadersReceived.mock.calls[0]?.[0] as (d: unknown, cb: unknown) => void;
     listener({ responseHeaders: {} }, callback);
     expect(callback).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+
+  it('says so and quits when there is no built page to serve', async () => {
+    app.getAppPath.mockReturnValue(path.join(appRoot, 'nothing-here'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await startMain();
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalled());
+    error.mockRestore();
+    expect(dialog.showErrorBox).toHaveBeenCalledWith('clide could not start', expect.stringContaining('There is no built page in'));
   });
 
   it('guards every web contents that gets created', async () => {
@@ -95,8 +127,8 @@ describe('main process wiring', () => {
     process.env['ELECTRON_RENDERER_URL'] = 'http://attacker.example:5173/';
     await startMain();
     const win = BrowserWindow.all[0]!;
-    expect(win.loadURL).not.toHaveBeenCalled();
-    expect(win.loadFile).toHaveBeenCalled();
+    expect(win.loadURL).toHaveBeenCalledWith('app://clide/index.html');
+    expect(win.loadFile).not.toHaveBeenCalled();
   });
 
   it('a development run loads the dev server and shows devtools in the menu', async () => {
@@ -105,6 +137,9 @@ describe('main process wiring', () => {
     await startMain();
     expect(BrowserWindow.all[0]!.loadURL).toHaveBeenCalledWith('http://localhost:5173');
     expect(session.defaultSession.webRequest.onHeadersReceived).not.toHaveBeenCalled();
+    // The dev server serves the page; no app:// scheme is registered or handled.
+    expect(protocol.registerSchemesAsPrivileged).not.toHaveBeenCalled();
+    expect(protocol.handlers.size).toBe(0);
     const template = Menu.buildFromTemplate.mock.calls[0]?.[0];
     expect(JSON.stringify(template)).toContain('toggleDevTools');
   });

@@ -4,8 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { guardNavigation } from '../../../electron/shell/navigation';
 import { appPaths, rendererLocation } from '../../../electron/shell/renderer-location';
 
-const indexHtml = '/opt/clide/out/renderer/index.html';
-const appUrl = pathToFileURL(indexHtml).href;
+const rendererDir = '/opt/clide/out/renderer';
+const appUrl = 'app://clide/index.html';
+/** Where the page came from before it had its own origin: now as foreign as any other file. */
+const oldFileUrl = pathToFileURL('/opt/clide/out/renderer/index.html').href;
 
 class FakeContents extends EventEmitter {
   openHandler: ((details: { url: string }) => { action: string }) | undefined;
@@ -23,7 +25,7 @@ class FakeContents extends EventEmitter {
 function setup(devServerUrl?: string) {
   const contents = new FakeContents();
   const openExternal = vi.fn();
-  const { isAppPage } = rendererLocation({ indexHtml, devServerUrl });
+  const { isAppPage } = rendererLocation({ rendererDir, devServerUrl });
   guardNavigation(contents as never, { isAppPage, openExternal });
   return { contents, openExternal };
 }
@@ -35,7 +37,7 @@ describe('guardNavigation', () => {
     expect(openExternal).toHaveBeenCalledWith('https://evil.example/phish');
   });
 
-  it.each(['file:///etc/passwd', pathToFileURL('/opt/clide/out/renderer/other.html').href, 'javascript:alert(1)', 'data:text/html,<b>x</b>'])(
+  it.each(['file:///etc/passwd', oldFileUrl, 'app://clide/other.html', 'app://evil/index.html', 'javascript:alert(1)', 'data:text/html,<b>x</b>'])(
     'blocks navigation to %s',
     (url) => {
       const { contents, openExternal } = setup();
@@ -83,24 +85,32 @@ describe('guardNavigation', () => {
 
 describe('rendererLocation', () => {
   it('knows the build output paths', () => {
-    expect(appPaths('/opt/clide')).toEqual({ preload: '/opt/clide/out/preload/preload.cjs', indexHtml: '/opt/clide/out/renderer/index.html' });
+    expect(appPaths('/opt/clide')).toEqual({ preload: '/opt/clide/out/preload/preload.cjs', rendererDir: '/opt/clide/out/renderer' });
   });
 
-  it('loads the file and recognises exactly that page', () => {
-    const loc = rendererLocation({ indexHtml });
-    expect(loc.source).toEqual({ kind: 'file', path: indexHtml });
+  it('loads app://clide/index.html from the built folder and recognises exactly that page', () => {
+    const loc = rendererLocation({ rendererDir });
+    expect(loc.source).toEqual({ kind: 'app', url: 'app://clide/index.html', root: rendererDir });
     expect(loc.isAppPage(appUrl)).toBe(true);
     expect(loc.isAppPage(`${appUrl}?tab=2#x`)).toBe(true);
-    expect(loc.isAppPage('file:///opt/clide/out/renderer/index.html.evil')).toBe(false);
-    expect(loc.isAppPage('file:///opt/clide/out/renderer/')).toBe(false);
-    expect(loc.isAppPage('file://evil-host/opt/clide/out/renderer/index.html')).toBe(false);
-    expect(loc.isAppPage('https://opt/clide/out/renderer/index.html')).toBe(false);
+    expect(loc.isAppPage(oldFileUrl)).toBe(false);
+    expect(loc.isAppPage('app://clide/')).toBe(false);
+    expect(loc.isAppPage('app://clide/index.html.evil')).toBe(false);
+    expect(loc.isAppPage('app://clide//index.html')).toBe(false);
+    expect(loc.isAppPage('app://clide/assets/index.html')).toBe(false);
+    expect(loc.isAppPage('app://clide.evil/index.html')).toBe(false);
+    expect(loc.isAppPage('app://CLIDE/index.html')).toBe(false);
+    expect(loc.isAppPage('app://clide:1/index.html')).toBe(false);
+    expect(loc.isAppPage('app://x@clide/index.html')).toBe(false);
+    expect(loc.isAppPage('app:clide/index.html')).toBe(false);
+    expect(loc.isAppPage('apps://clide/index.html')).toBe(false);
+    expect(loc.isAppPage('https://clide/index.html')).toBe(false);
     expect(loc.isAppPage('not a url')).toBe(false);
     expect(loc.isAppPage('')).toBe(false);
   });
 
   it('uses the dev server when given one and refuses a malformed one', () => {
-    expect(rendererLocation({ indexHtml, devServerUrl: 'http://localhost:5173' }).source).toEqual({ kind: 'url', url: 'http://localhost:5173' });
-    expect(() => rendererLocation({ indexHtml, devServerUrl: 'localhost:5173' })).toThrow(/not a valid http\(s\) URL/);
+    expect(rendererLocation({ rendererDir, devServerUrl: 'http://localhost:5173' }).source).toEqual({ kind: 'url', url: 'http://localhost:5173' });
+    expect(() => rendererLocation({ rendererDir, devServerUrl: 'localhost:5173' })).toThrow(/not a valid http\(s\) URL/);
   });
 });

@@ -48,7 +48,30 @@ describe('electron-builder.yml', () => {
     expect(config.mac).toMatchObject({ target: ['dmg'], hardenedRuntime: true, entitlements: 'build/entitlements.mac.plist', category: 'public.app-category.developer-tools' });
     expect(config.win.target).toEqual(['nsis']);
     expect(config.nsis).toMatchObject({ oneClick: false, allowToChangeInstallationDirectory: true });
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, onlyLoadAppFromAsar: true });
+  }, 30_000);
+
+  it('decides every fuse of the pinned Electron, and flips exactly the hardened set', async () => {
+    const config = await loadConfig();
+    expect(config.electronFuses).toStrictEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      loadBrowserProcessSpecificV8Snapshot: false,
+      // The page comes from the app:// scheme (electron/shell/app-protocol.ts), so file:// pages
+      // need none of their legacy powers.
+      grantFileProtocolExtraPrivileges: false,
+    });
+    // What electron-builder hands @electron/fuses: every fuse the wire has, none left to its default.
+    const { PlatformPackager } = require('app-builder-lib') as { PlatformPackager: { prototype: { generateFuseConfig(f: unknown): Promise<Record<string, unknown>> } } };
+    const { FuseV1Options } = require('@electron/fuses') as { FuseV1Options: Record<string, number | string> };
+    const wire = await PlatformPackager.prototype.generateFuseConfig.call({}, config.electronFuses);
+    const fuseIds = Object.values(FuseV1Options).filter((v): v is number => typeof v === 'number');
+    for (const id of fuseIds) expect(typeof wire[String(id)], `fuse ${FuseV1Options[id]} is decided`).toBe('boolean');
+    expect(wire[String(FuseV1Options['GrantFileProtocolExtraPrivileges'])]).toBe(false);
+    expect(wire[String(FuseV1Options['EnableEmbeddedAsarIntegrityValidation'])]).toBe(true);
   }, 30_000);
 
   it('ships only the build output and package.json from the project', async () => {

@@ -57,11 +57,12 @@ describe('WINDOW_BACKGROUND', () => {
 describe('createMainWindow', () => {
   it('builds the window from windowOptions and shows it only when ready to show', () => {
     nativeTheme.shouldUseDarkColors = true;
-    const { window } = createMainWindow({ preloadPath: '/app/out/preload/preload.cjs', source: { kind: 'file', path: '/app/out/renderer/index.html' } });
+    const { window } = createMainWindow({ preloadPath: '/app/out/preload/preload.cjs', source: { kind: 'app', url: 'app://clide/index.html', root: '/app/out/renderer' } });
     const fake = window as unknown as BrowserWindow;
     expect(fake.options).toStrictEqual(windowOptions({ preloadPath: '/app/out/preload/preload.cjs', dark: true }));
-    expect(fake.loadFile).toHaveBeenCalledWith('/app/out/renderer/index.html');
-    expect(fake.loadURL).not.toHaveBeenCalled();
+    // The built page comes over app://, never from a file: URL.
+    expect(fake.loadURL).toHaveBeenCalledWith('app://clide/index.html');
+    expect(fake.loadFile).not.toHaveBeenCalled();
     expect(fake.isVisible()).toBe(false);
     fake.emit('ready-to-show');
     expect(fake.isVisible()).toBe(true);
@@ -76,7 +77,7 @@ describe('createMainWindow', () => {
 
   it('shows the window anyway if the page never reports ready', () => {
     vi.useFakeTimers();
-    const { window } = createMainWindow({ preloadPath: '/p', source: { kind: 'file', path: '/i.html' } });
+    const { window } = createMainWindow({ preloadPath: '/p', source: { kind: 'app', url: 'app://clide/index.html', root: '/r' } });
     const fake = window as unknown as BrowserWindow;
     vi.advanceTimersByTime(4_999);
     expect(fake.isVisible()).toBe(false);
@@ -85,7 +86,7 @@ describe('createMainWindow', () => {
   });
 
   it('follows the system theme for the background', () => {
-    const { window } = createMainWindow({ preloadPath: '/p', source: { kind: 'file', path: '/i.html' } });
+    const { window } = createMainWindow({ preloadPath: '/p', source: { kind: 'app', url: 'app://clide/index.html', root: '/r' } });
     const fake = window as unknown as BrowserWindow;
     nativeTheme.shouldUseDarkColors = true;
     nativeTheme.emit('updated');
