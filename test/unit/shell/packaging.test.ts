@@ -16,7 +16,7 @@ interface BuilderConfig {
   directories: { buildResources: string };
   files: Array<string | { filter: string[] }>;
   linux: { target: string[]; category: string; maintainer: string; synopsis: string };
-  mac: { target: string[]; hardenedRuntime: boolean; entitlements: string; category: string };
+  mac: { target: string[]; hardenedRuntime: boolean; entitlements: string; category: string; notarize: boolean };
   win: { target: string[] };
   nsis: { oneClick: boolean; allowToChangeInstallationDirectory: boolean };
   electronFuses: Record<string, boolean>;
@@ -45,7 +45,8 @@ describe('electron-builder.yml', () => {
     expect(config.linux.category).toBe('Development');
     expect(config.linux.maintainer).toMatch(/<[^@\s]+@[^>\s]+>/);
     expect(config.linux.synopsis).toBeTruthy();
-    expect(config.mac).toMatchObject({ target: ['dmg'], hardenedRuntime: true, entitlements: 'build/entitlements.mac.plist', category: 'public.app-category.developer-tools' });
+    // Notarised whenever APPLE_ID & co. are set (electron-builder reads them); scripts/dist.ts makes a release require them.
+    expect(config.mac).toMatchObject({ target: ['dmg'], hardenedRuntime: true, entitlements: 'build/entitlements.mac.plist', category: 'public.app-category.developer-tools', notarize: true });
     expect(config.win.target).toEqual(['nsis']);
     expect(config.nsis).toMatchObject({ oneClick: false, allowToChangeInstallationDirectory: true });
   }, 30_000);
@@ -72,6 +73,26 @@ describe('electron-builder.yml', () => {
     for (const id of fuseIds) expect(typeof wire[String(id)], `fuse ${FuseV1Options[id]} is decided`).toBe('boolean');
     expect(wire[String(FuseV1Options['GrantFileProtocolExtraPrivileges'])]).toBe(false);
     expect(wire[String(FuseV1Options['EnableEmbeddedAsarIntegrityValidation'])]).toBe(true);
+  }, 30_000);
+
+  it("a release build's arguments mean to electron-builder what scripts/dist.ts intends", async () => {
+    const { decideDist } = await import('../../../scripts/release-signing');
+    const { builderArgs } = decideDist({ env: { CLIDE_RELEASE: '1' }, argv: [], platform: 'linux' });
+    // Parsed by electron-builder's own command line and merged into the validated configuration.
+    const { createYargs, configureBuildCommand } = require('electron-builder/out/builder.js') as {
+      createYargs(): unknown;
+      configureBuildCommand(y: unknown): { parse(args: string[]): { publish?: string; config?: object } };
+    };
+    const parsed = configureBuildCommand(createYargs()).parse(builderArgs);
+    expect(parsed.publish).toBe('never');
+    const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
+      getConfig(projectDir: string, configPath: string | null, fromOptions: object | undefined): Promise<{ forceCodeSigning?: unknown }>;
+      validateConfiguration(config: object, logger: unknown): Promise<void>;
+    };
+    const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+    const config = await getConfig(root, null, parsed.config);
+    await validateConfiguration(config, new DebugLogger(false));
+    expect(config.forceCodeSigning).toBe(true);
   }, 30_000);
 
   it('ships only the build output and package.json from the project', async () => {
@@ -114,6 +135,8 @@ describe('package.json', () => {
     expect(pkg.scripts['start']).toBe('install-electron && electron-vite preview');
     expect(pkg.scripts['dev']).toBe('install-electron && electron-vite dev');
     expect(pkg.scripts['build']).toBe('electron-vite build');
-    expect(pkg.scripts['dist']).toMatch(/^electron-vite build && electron-builder\b/);
+    // dist builds with electron-vite and packages with electron-builder, after the signing check.
+    expect(pkg.scripts['dist']).toBe('tsx scripts/dist.ts');
+    expect(pkg.scripts['release']).toBe('tsx scripts/dist.ts --release');
   });
 });
