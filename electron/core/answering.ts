@@ -6,6 +6,7 @@ import type { FileSuggestions, ImageInput } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
 import { FileIndex, rankFiles } from './file-index';
 import { MessageQueue, type QueueState, type QueueTarget } from './message-queue';
+import { THE_PERSON, type Speaker } from './protocol/outbound';
 
 export interface AnsweringTarget extends QueueTarget {
   readonly id: string;
@@ -38,12 +39,14 @@ export class Answering {
   /**
    * Send a message. With `queue`, a message written while a turn runs (or while older queued
    * messages still wait their turn) joins the queue instead of going into the running turn.
+   * The speaker is the person unless the team broker delivers another session's words (it
+   * never asks to queue: it waits for an idle session itself).
    */
-  send(target: AnsweringTarget, text: string, images: readonly ImageInput[] = [], queue = false): { queued?: string } {
+  send(target: AnsweringTarget, text: string, images: readonly ImageInput[] = [], queue = false, speaker: Speaker = THE_PERSON): { queued?: string } {
     const q = this.queue(target.id);
     const turnRunning = q.busy() || target.phase === 'stopping';
     if (queue && (turnRunning || (q.size > 0 && !q.held))) return { queued: q.add(text, images) };
-    target.send(text, images);
+    target.send(text, images, speaker);
     q.released();
     return {};
   }

@@ -104,7 +104,8 @@ export class SessionHost {
       this.team = new TeamBroker(
         {
           sessions: () => [...this.sessions.values()].map((e) => ({ id: e.session.id, view: e.view })),
-          send: (id, text) => void this.send(id, text),
+          // Another session's words: stamped as that peer's, never the person's.
+          send: (id, text, speaker) => void this.answering.send(this.get(id).session, text, [], false, speaker),
           emit: (id, events) => {
             const entry = this.sessions.get(id);
             if (entry) this.record(entry, events);

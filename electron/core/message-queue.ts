@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { QueueHold, QueuedMessage, SessionEvent, SessionStatus } from '../../shared/events';
 import type { ImageInput } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
+import type { Speaker } from './protocol/outbound';
 
 export interface QueuedEntry {
   id: string;
@@ -27,7 +28,8 @@ export interface QueueState {
 
 export interface QueueTarget {
   readonly status: SessionStatus;
-  send(text: string, images: readonly ImageInput[]): void;
+  /** Without a speaker the message is the person's: everything in the queue is. */
+  send(text: string, images: readonly ImageInput[], speaker?: Speaker): void;
 }
 
 export interface MessageQueueOptions {

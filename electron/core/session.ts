@@ -19,6 +19,7 @@ import type { ImageInput, PermissionDecision } from '../../shared/ipc';
 import { ClideError, type AppError } from '../../shared/result';
 import { hasProcess, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
 import { Connection, type Ask } from './protocol/connection';
+import { THE_PERSON, type Speaker } from './protocol/outbound';
 import type { ExitInfo } from './protocol/transport';
 import { TESTED_CLI_VERSION } from './protocol/version';
 import { bypassChoice } from './bypass';
@@ -171,14 +172,17 @@ export class Session {
       });
   }
 
-  /** Send a user message. While a turn runs, the CLI folds it into that turn. */
-  send(text: string, images: readonly ImageInput[] = []): void {
+  /**
+   * Send a user message, stamped with who wrote it: the person (typed, queued or steered), unless
+   * the team broker says another session did. While a turn runs, the CLI folds it into that turn.
+   */
+  send(text: string, images: readonly ImageInput[] = [], speaker: Speaker = THE_PERSON): void {
     if (!text.trim() && images.length === 0) throw new ClideError({ kind: 'invalid-input', message: 'The message is empty.' });
     this.check({ type: 'send' });
     const conn = this.requireLive();
     // Throws (and changes nothing) if the CLI is gone or not reading: the caller keeps the text.
     // The echo takes the uuid the message was sent with: rewindFiles() names a message by it.
-    const uuid = conn.sendUser(text, images);
+    const uuid = conn.sendUser(text, images, speaker);
     this.emit([{ kind: 'user', id: uuid, text, images: images.length || undefined, at: this.now() }]);
     this.turnActive = true;
     this.go({ type: 'send' });

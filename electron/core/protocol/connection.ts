@@ -7,7 +7,7 @@ import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, Session
 import type { ImageInput, PermissionDecision } from '../../../shared/ipc';
 import { ClideError, type AppError } from '../../../shared/result';
 import type { InboundRequest, Json } from './control';
-import { userMessage } from './outbound';
+import { userMessage, type Speaker } from './outbound';
 import { ProtocolPipeline, type Ask, type ProtocolExtensions } from './pipeline';
 import * as requests from './requests';
 import { infoFromInitialize } from './session-info';
@@ -96,10 +96,10 @@ export class Connection {
     return infoFromInitialize(r);
   }
 
-  /** Writes a user message; returns the uuid it was sent with (what rewind_files takes). */
-  sendUser(text: string, images: readonly ImageInput[] = []): string {
+  /** Writes a user message saying who wrote it; returns the uuid it was sent with (what rewind_files takes). */
+  sendUser(text: string, images: readonly ImageInput[], speaker: Speaker): string {
     const uuid = randomUUID();
-    this.writeJson(userMessage(text, images, uuid));
+    this.writeJson(userMessage(text, images, speaker, uuid));
     return uuid;
   }
 

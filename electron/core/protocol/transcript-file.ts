@@ -50,6 +50,7 @@ export function str(v: unknown): string | undefined {
 /** Text of a user record if it is the person's own prompt (not a tool result or injected text). */
 export function promptText(r: TranscriptRecord): string | undefined {
   if (r.type !== 'user' || r.isMeta === true || r.isSidechain === true || r.isCompactSummary === true) return undefined;
+  if (spokenByOther(r.origin)) return undefined;
   const msg = r.message as { content?: unknown } | undefined;
   const content = msg?.content;
   let text: string | undefined;
@@ -66,6 +67,18 @@ export function promptText(r: TranscriptRecord): string | undefined {
   if (/^\s*<(command-name|local-command-stdout|local-command-stderr|command-message)>/.test(text)) return undefined;
   if (text.startsWith('[Request interrupted by user')) return undefined;
   return text;
+}
+
+/**
+ * The CLI keeps a message's `origin` stamp (SDKMessageOrigin) in the record. One that names a
+ * speaker other than the person (another session, a channel, a scheduled task) is not their
+ * prompt, whatever its text. A record without a stamp is read as before: transcripts written
+ * before hosts stamped the person's messages have none on any prompt.
+ */
+function spokenByOther(origin: unknown): boolean {
+  if (typeof origin !== 'object' || origin === null) return false;
+  const kind = (origin as { kind?: unknown }).kind;
+  return typeof kind === 'string' && kind !== 'human';
 }
 
 /** The record the CLI writes when a turn is interrupted ("[Request interrupted by user]"). */

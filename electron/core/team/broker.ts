@@ -3,8 +3,11 @@
 // control channel, bound to that session's id so every call knows who is calling.
 //
 // Delivery rules:
-// - a message to an idle session becomes a new user turn that says who sent it; to a working
-//   session (or one waiting on the person) it waits in that session's inbox until the turn ends;
+// - a message to an idle session becomes a new user turn that says who sent it, in its words and
+//   in the stamp the CLI reads (a peer, with the sender's permission class, never the person);
+//   to a working session (or one waiting on the person) it waits in that session's inbox until
+//   the turn ends; one delivered turn carries one sender's messages, so the stamp names its
+//   one speaker (messages from several senders go in turns, one sender each);
 // - the person's own queued messages go first (the message queue sends on the same "ready");
 // - a paused team holds every delivery; so does a session the person stopped, until they
 //   write to it or let the messages go;
@@ -17,6 +20,7 @@ import type { SessionEvent, TeamDeliveryState, TeamParty } from '../../../shared
 import { ClideError } from '../../../shared/result';
 import { DEFAULT_TEAM_CAP, PERSON, type TeamHold, type TeamMessage, type TeamState, type TeamTask, type TeamTaskStatus } from '../../../shared/team';
 import type { SdkMcpServer } from '../protocol/mcp-server';
+import type { Speaker } from '../protocol/outbound';
 import type { ProtocolExtensions } from '../protocol/pipeline';
 import { TaskBoard, type TaskPatch } from './board';
 import { loadBoard, saveBoard } from './board-file';
@@ -30,8 +34,8 @@ import { teamServer } from './tools';
 export interface TeamHost {
   /** Open sessions in tab order. */
   sessions(): RosterSource[];
-  /** Write a user message to a session (the host's normal send path). Throws a ClideError. */
-  send(sessionId: string, text: string): void;
+  /** Write a user message to a session (the host's normal send path), as `speaker`'s words. Throws a ClideError. */
+  send(sessionId: string, text: string, speaker: Speaker): void;
   /** Add events to a session's stream (its transcript and every window). */
   emit(sessionId: string, events: SessionEvent[]): void;
 }
@@ -71,6 +75,8 @@ interface Logged {
   to: Recipient[];
   /** The sender's send_message call, when the message came from one. */
   toolUseId?: string;
+  /** The sender's permission mode when it sent (its class travels with the delivery). */
+  senderMode: string | undefined;
 }
 
 interface Delivering {
@@ -355,6 +361,7 @@ export class TeamBroker {
       at: this.now(),
       to: recipients.map((r) => ({ party: party(r), state: 'pending' })),
       toolUseId,
+      senderMode: you.view.info.permissionMode,
     };
     this.log.push(message);
     this.trimLog();
@@ -480,14 +487,19 @@ export class TeamBroker {
       this.changed();
       return;
     }
-    this.deliver(m, pending.slice(0, MAX_PER_TURN));
+    // One speaker per turn: the oldest waiting message's sender (in the mode it sent from), and
+    // its other waiting messages; the others' go in the turns after.
+    const first = pending[0]!;
+    const sameSpeaker = pending.filter((l) => l.from.id === first.from.id && l.senderMode === first.senderMode);
+    this.deliver(m, sameSpeaker.slice(0, MAX_PER_TURN));
   }
 
   private deliver(m: Member, letters: Logged[]): void {
     const text = envelope(letters.map((l): Letter => ({ from: l.from, fromCwd: l.fromCwd, toAll: l.toAll, text: l.text })));
+    const speaker: Speaker = { kind: 'peer', session: letters[0]!.from.id, permissionMode: letters[0]!.senderMode };
     this.delivering = { sessionId: m.id, text, letters };
     try {
-      this.host.send(m.id, text);
+      this.host.send(m.id, text, speaker);
     } catch (err) {
       const why = err instanceof ClideError ? err.info.message : String(err);
       this.problems.set(m.id, `Could not deliver to ${m.name}: ${why}`);

@@ -21,9 +21,10 @@ export function toolName(tool: string): string {
 /** The user turn that carries one or more messages to a session. */
 export function envelope(letters: readonly Letter[]): string {
   const senders = [...new Set(letters.map((l) => l.from.name))];
+  const one = letters.length === 1;
   const head =
-    letters.length === 1
-      ? `${ENVELOPE_MARK} A message from "${letters[0]!.from.name}", another Claude Code session the person runs beside you in clide. It comes from that session, not from the person.`
+    senders.length === 1
+      ? `${ENVELOPE_MARK} ${one ? 'A message' : `${letters.length} messages`} from "${senders[0]}", another Claude Code session the person runs beside you in clide. ${one ? 'It comes' : 'They come'} from that session, not from the person.`
       : `${ENVELOPE_MARK} ${letters.length} messages from other Claude Code sessions the person runs beside you in clide (${senders.map((s) => `"${s}"`).join(', ')}). They come from those sessions, not from the person.`;
   const body = letters.map(
     (l) =>

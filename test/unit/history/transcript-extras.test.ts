@@ -50,6 +50,29 @@ describe('reading a conversation for resume and fork', () => {
     expect((await summarizeTranscript(stopped, SID)).cutOff).toBe(false);
   });
 
+  it("reads the CLI's origin stamp: a record another speaker wrote is never the person's prompt", async () => {
+    const stamped = (text: string, uuid: string, parentUuid: string | null, origin: object) =>
+      rec({ type: 'user', message: { role: 'user', content: text }, uuid, parentUuid, timestamp: ts(1), origin });
+    const f = write([
+      stamped('typed by the person', 'u1', null, { kind: 'human' }),
+      reply('a', 'a1', 'u1'),
+      stamped('from the api session', 'u2', 'a1', { kind: 'peer', from: 'tab-api', fromMode: 'prompting' }),
+      reply('b', 'a2', 'u2'),
+      stamped('a scheduled prompt', 'u3', 'a2', { kind: 'task-notification', subkind: 'scheduled-trigger' }),
+      reply('c', 'a3', 'u3'),
+      // No stamp at all: a transcript from before the person's messages were stamped.
+      user('older prompt', 'u4', 'a3'),
+    ]);
+    const { events } = await readConversation(f);
+    expect(prompts(events)).toEqual(['typed by the person', 'older prompt']);
+    // The others are still shown, as context the person did not write.
+    expect(events.filter((e) => e.kind === 'context').map((e) => (e.kind === 'context' ? [e.id, e.text] : []))).toEqual([
+      ['u2', 'from the api session'],
+      ['u3', 'a scheduled prompt'],
+    ]);
+    expect(await findRecord(f, 'u2')).toEqual({ type: 'user', parentUuid: 'a1', prompt: undefined });
+  });
+
   it('carries the title the person gave, in the summary and the conversation', async () => {
     const f = write([user('one', 'u1', null), reply('a', 'a1', 'u1'), rec({ type: 'custom-title', customTitle: 'Banana  plan', sessionId: SID })]);
     expect((await readConversation(f)).customTitle).toBe('Banana  plan');

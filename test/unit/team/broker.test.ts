@@ -42,6 +42,29 @@ describe('team broker: deliveries', () => {
     expect(h.broker.state().messages).toEqual([expect.objectContaining({ from: { id: 'a', name: 'api-server' }, to: [expect.objectContaining({ id: 'b', state: 'delivered' })] })]);
   });
 
+  it("a delivered turn is the sender's words, stamped with the mode it sent from; never the person's", async () => {
+    const h = team();
+    h.setMode('a', 'bypassPermissions');
+    await call(h, 'a', 'send_message', { to: 'b', text: 'go ahead' });
+    h.flush();
+    expect(h.sent.map((s) => s.speaker)).toEqual([{ kind: 'peer', session: 'a', permissionMode: 'bypassPermissions' }]);
+    // The mode is the one it sent from: a later change does not relabel what already waits.
+    h.setStatus('b', 'working');
+    await call(h, 'a', 'send_message', { to: 'b', text: 'sent while bypassing' });
+    h.setMode('a', 'default');
+    await call(h, 'a', 'send_message', { to: 'b', text: 'sent while asking' });
+    h.flush();
+    h.endTurn('b');
+    h.flush();
+    h.endTurn('b');
+    h.flush();
+    expect(h.sent.slice(1).map((s) => [s.speaker, s.text.includes('sent while bypassing'), s.text.includes('sent while asking')])).toEqual([
+      [{ kind: 'peer', session: 'a', permissionMode: 'bypassPermissions' }, true, false],
+      [{ kind: 'peer', session: 'a', permissionMode: 'default' }, false, true],
+    ]);
+    expect(h.sent.every((s) => s.speaker.kind === 'peer')).toBe(true);
+  });
+
   it('a message to a working session waits in its inbox until the turn ends', async () => {
     const h = team();
     h.setStatus('b', 'working');
@@ -69,7 +92,7 @@ describe('team broker: deliveries', () => {
     expect(h.sent).toHaveLength(1);
   });
 
-  it('messages that pile up while a session works arrive together in one turn, one card each', async () => {
+  it("messages that pile up while a session works arrive one sender's together per turn, one card each", async () => {
     const h = team();
     h.add('c', '/home/ada/docs');
     h.setStatus('b', 'working');
@@ -79,11 +102,21 @@ describe('team broker: deliveries', () => {
     h.flush();
     h.endTurn('b');
     h.flush();
+    // The oldest message's sender goes first, with all it has waiting; the turn has one speaker.
     expect(h.sent.filter((s) => s.id === 'b')).toHaveLength(1);
-    const text = h.sent.find((s) => s.id === 'b')!.text;
-    expect(text).toContain('3 messages from other Claude Code sessions');
-    expect(text).toContain('to="all sessions"');
-    expect(h.cards('b').map((c) => c.text)).toEqual(['one', 'two', 'three']);
+    const first = h.sent.find((s) => s.id === 'b')!;
+    expect(first.text).toContain('2 messages from "api-server", another Claude Code session');
+    expect(first.text).toContain('They come from that session, not from the person.');
+    expect(first.text).toContain('to="all sessions"');
+    expect(first.text).not.toContain('two');
+    expect(first.speaker).toEqual({ kind: 'peer', session: 'a', permissionMode: undefined });
+    expect(h.cards('b').map((c) => c.text)).toEqual(['one', 'three']);
+    h.endTurn('b');
+    h.flush();
+    const second = h.sent.filter((s) => s.id === 'b')[1]!;
+    expect(second.text).toContain('A message from "docs"');
+    expect(second.speaker).toEqual({ kind: 'peer', session: 'c', permissionMode: undefined });
+    expect(h.cards('b').map((c) => c.text)).toEqual(['one', 'three', 'two']);
     expect(new Set(h.cards('b').map((c) => c.id)).size).toBe(3);
     // "all" also reached the third session, which was idle.
     expect(h.cards('c').filter((c) => c.direction === 'received').map((c) => c.text)).toEqual(['three']);

@@ -4,6 +4,7 @@
 import type { SessionEvent, SessionStatus } from '../../../shared/events';
 import { ClideError } from '../../../shared/result';
 import { applyEvents, emptySession, type SessionView } from '../../../shared/transcript';
+import type { Speaker } from '../../../electron/core/protocol/outbound';
 import { TeamBroker, type TeamHost, type TeamOptions } from '../../../electron/core/team/broker';
 
 /** Every host made, so a test file can check none saw a forbidden send. */
@@ -11,7 +12,7 @@ export const madeHosts: FakeTeamHost[] = [];
 
 export class FakeTeamHost implements TeamHost {
   readonly views = new Map<string, SessionView>();
-  readonly sent: Array<{ id: string; text: string }> = [];
+  readonly sent: Array<{ id: string; text: string; speaker: Speaker }> = [];
   readonly broker: TeamBroker;
   readonly deferred: Array<() => void> = [];
   failSend: string | undefined;
@@ -41,13 +42,13 @@ export class FakeTeamHost implements TeamHost {
     return [...this.views].map(([id, view]) => ({ id, view }));
   }
 
-  send(id: string, text: string): void {
+  send(id: string, text: string, speaker: Speaker): void {
     if (this.failSend) throw new ClideError({ kind: 'not-running', message: this.failSend });
     if (this.view(id).status !== 'ready') {
       this.violations.push(`sent to ${id} while it was ${this.view(id).status}`);
       throw new Error('the session is busy');
     }
-    this.sent.push({ id, text });
+    this.sent.push({ id, text, speaker });
     this.record(id, [
       { kind: 'user', id: `user-${++this.seq}`, text, at: this.clock },
       { kind: 'status', status: 'working' },
@@ -64,6 +65,11 @@ export class FakeTeamHost implements TeamHost {
       { kind: 'user', id: `user-${++this.seq}`, text, at: this.clock },
       { kind: 'status', status: 'working' },
     ]);
+  }
+
+  /** The session's permission mode changed (the person picked another in the mode menu). */
+  setMode(id: string, permissionMode: string): void {
+    this.record(id, [{ kind: 'info', info: { permissionMode } }]);
   }
 
   setStatus(id: string, status: SessionStatus): void {
