@@ -20,7 +20,9 @@ export function realCliHosts(): OnRealCli {
   });
   return async (script, opts = {}) => {
     const sandbox = await cliSandbox(script);
-    const host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5, ...opts });
+    // `env` adds to the sandbox's environment rather than replacing it.
+    const { env, ...rest } = opts;
+    const host = new SessionHost({ host: 'web', env: { ...sandbox.env, ...env }, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5, ...rest });
     made.push({ sandbox, host });
     return { sandbox, host };
   };
