@@ -76,6 +76,9 @@ test.describe('desktop app (Electron)', () => {
     });
     const page = await app.firstWindow();
     await expect(page).toHaveTitle('clide');
+    // The page has its own origin, served by the app:// scheme from the built renderer.
+    expect(page.url()).toBe('app://clide/index.html');
+    expect(await page.evaluate(() => ({ origin: location.origin, secure: isSecureContext }))).toEqual({ origin: 'app://clide', secure: true });
 
     const shown = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((w) => ({ visible: w.isVisible(), title: w.getTitle() })));
     expect(shown).toEqual([{ visible: true, title: 'clide' }]);
