@@ -1,21 +1,53 @@
-import { memo } from 'react';
-import { visibleSegments } from '../../lib/visible-chars';
+// The renderer's side of shared/visible-chars.ts: text with every invisible or
+// direction-changing character shown as a ⟨U+XXXX⟩ marker. Names, paths, commands, tool input
+// and output, tab and session titles, team messages: anything the CLI, the model, the file
+// system or another session wrote goes through here before it is shown. Editable fields keep
+// the raw text (what the person typed is what is sent) and show a HiddenCharsNote instead.
+import { memo, type ReactNode } from 'react';
+import { hasInvisible, hiddenChars, visibleSegments } from '../../../../shared/visible-chars';
+
+/**
+ * The text itself when it is clean (no element, no copy), otherwise its runs and marker spans.
+ * A plain function so hot paths (every line of a big output, every token of a code block) pay
+ * one regular-expression test and no component.
+ */
+export function visibleNodes(text: string): ReactNode {
+  if (!hasInvisible(text)) return text;
+  return visibleSegments(text).map((s, i) =>
+    'text' in s ? (
+      s.text
+    ) : (
+      <span key={i} className="invisible-char" title={s.name}>
+        {s.marker}
+      </span>
+    ),
+  );
+}
 
 /** Text with every invisible or direction-changing character shown as a ⟨U+XXXX⟩ marker. */
 export const VisibleText = memo(function VisibleText({ text }: { text: string }) {
-  const segments = visibleSegments(text);
-  if (segments.length === 1 && 'text' in segments[0]!) return <>{text}</>;
-  return (
-    <>
-      {segments.map((s, i) =>
-        'text' in s ? (
-          s.text
-        ) : (
-          <span key={i} className="invisible-char" title={s.name}>
-            {s.marker}
-          </span>
-        ),
-      )}
-    </>
-  );
+  return <>{visibleNodes(text)}</>;
 });
+
+/**
+ * Beside a field the person types into: a calm line naming the hidden characters in its value,
+ * so a pasted name or prompt cannot carry them unseen. The value itself is left as typed.
+ */
+export function HiddenCharsNote({ text, id }: { text: string; id?: string }) {
+  const found = hiddenChars(text);
+  if (found.length === 0) return null;
+  return (
+    <div className="hidden-chars-note" id={id} role="status">
+      Contains hidden {found.length === 1 && found[0]!.count === 1 ? 'character' : 'characters'}:{' '}
+      {found.map((c, i) => (
+        <span key={c.marker}>
+          {i > 0 && ' '}
+          <span className="invisible-char" title={c.name}>
+            {c.marker}
+          </span>
+          {c.count > 1 && <span className="hidden-chars-count">×{c.count}</span>}
+        </span>
+      ))}
+    </div>
+  );
+}

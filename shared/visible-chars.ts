@@ -1,7 +1,9 @@
 // Characters that change how text looks without being seen: bidirectional overrides that
 // reorder a command ("Trojan Source"), zero-width characters, terminal controls, tag
-// characters that smuggle hidden text, look-alike spaces. In a permission prompt the person
-// must see exactly what will run, so each one becomes a visible marker such as ⟨U+202E⟩.
+// characters that smuggle hidden text, look-alike spaces. Wherever the app shows a name, a
+// path, a command or tool text, the person must see exactly what is there, so each one becomes
+// a visible marker such as ⟨U+202E⟩. One rule for the whole app (renderer and main process):
+// the permission dialog, the transcript, tabs, history and the link confirmation all use it.
 
 export type VisibleSegment = { text: string } | { marker: string; codePoint: number; name: string };
 
@@ -59,12 +61,46 @@ function nameOf(cp: number): string {
   return 'invisible character';
 }
 
+// Emoji are built with two of these characters, and tool output, names and commit messages
+// carry emoji: "⚠️" is U+26A0 + VARIATION SELECTOR-16, "👨‍👩‍👧" is three people joined by
+// ZERO WIDTH JOINER. Neither can hide or reorder text, so they stay as they are when they sit
+// where an emoji puts them: one selector right after a pictograph (or a keycap digit), a
+// joiner between two pictographs. A run of selectors (the way to smuggle bytes behind an emoji)
+// and a selector or joiner anywhere else are still marked.
+const PICTOGRAPH = /^[\p{Extended_Pictographic}#*0-9]$/u;
+const SKIN_TONE = /^[\u{1F3FB}-\u{1F3FF}]$/u;
+
+function codePointBefore(text: string, at: number): string {
+  if (at <= 0) return '';
+  const low = text.charCodeAt(at - 1);
+  const high = at >= 2 ? text.charCodeAt(at - 2) : 0;
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? text.slice(at - 2, at) : text.slice(at - 1, at);
+}
+
+function isEmojiPart(text: string, at: number, ch: string): boolean {
+  if (ch === '\uFE0F' || ch === '\uFE0E') {
+    const next = text.charCodeAt(at + 1);
+    return PICTOGRAPH.test(codePointBefore(text, at)) && next !== 0xfe0f && next !== 0xfe0e;
+  }
+  if (ch !== '\u200D') return false;
+  // Before the joiner: a pictograph, perhaps with its selector or skin tone.
+  let back = at;
+  let prev = codePointBefore(text, back);
+  if (prev === '\uFE0F' || SKIN_TONE.test(prev)) {
+    back -= prev.length;
+    prev = codePointBefore(text, back);
+  }
+  const next = String.fromCodePoint(text.codePointAt(at + 1) ?? 0);
+  return PICTOGRAPH.test(prev) && /\p{Extended_Pictographic}/u.test(next);
+}
+
 /** Split text into plain runs and markers for every invisible or direction-changing character. */
 export function visibleSegments(text: string): VisibleSegment[] {
   const out: VisibleSegment[] = [];
   let last = 0;
   for (const m of text.matchAll(INVISIBLE)) {
     const at = m.index;
+    if (isEmojiPart(text, at, m[0])) continue;
     if (at > last) out.push({ text: text.slice(last, at) });
     const cp = m[0].codePointAt(0) ?? 0;
     out.push({ marker: `⟨${codePointLabel(cp)}⟩`, codePoint: cp, name: nameOf(cp) });
@@ -85,5 +121,25 @@ export function hasInvisible(text: string): boolean {
   INVISIBLE.lastIndex = 0;
   const found = INVISIBLE.test(text);
   INVISIBLE.lastIndex = 0;
-  return found;
+  // Rare: only an emoji's own selector or joiner matched.
+  return found && visibleSegments(text).some((s) => 'marker' in s);
+}
+
+export interface HiddenChar {
+  marker: string;
+  name: string;
+  count: number;
+}
+
+/** Each kind of marked character in the text once, in order of first appearance (for a note beside a field). */
+export function hiddenChars(text: string): HiddenChar[] {
+  if (!hasInvisible(text)) return [];
+  const seen = new Map<string, HiddenChar>();
+  for (const s of visibleSegments(text)) {
+    if (!('marker' in s)) continue;
+    const known = seen.get(s.marker);
+    if (known) known.count++;
+    else seen.set(s.marker, { marker: s.marker, name: s.name, count: 1 });
+  }
+  return [...seen.values()];
 }
