@@ -110,19 +110,25 @@ export function visibleSegments(text: string): VisibleSegment[] {
   return out;
 }
 
-/** The same, flattened to a string (for titles, copy, and tests). */
+/** The same, flattened to a string (titles, labels, notifications, option lists). */
 export function makeVisible(text: string): string {
+  if (!anyCandidate(text)) return text;
   return visibleSegments(text)
     .map((s) => ('text' in s ? s.text : s.marker))
     .join('');
 }
 
-export function hasInvisible(text: string): boolean {
+/** One scan, no allocation: the common answer for clean text. */
+function anyCandidate(text: string): boolean {
   INVISIBLE.lastIndex = 0;
   const found = INVISIBLE.test(text);
   INVISIBLE.lastIndex = 0;
-  // Rare: only an emoji's own selector or joiner matched.
-  return found && visibleSegments(text).some((s) => 'marker' in s);
+  return found;
+}
+
+export function hasInvisible(text: string): boolean {
+  // The second look is rare: it tells an emoji's own selector or joiner from a hidden character.
+  return anyCandidate(text) && visibleSegments(text).some((s) => 'marker' in s);
 }
 
 export interface HiddenChar {
@@ -142,4 +148,20 @@ export function hiddenChars(text: string): HiddenChar[] {
     else seen.set(s.marker, { marker: s.marker, name: s.name, count: 1 });
   }
   return [...seen.values()];
+}
+
+/**
+ * A URL as a person reads it, when it hides such characters: parsing percent-encodes them
+ * (`%E2%80%AE`), which is safe but unreadable, so this decodes the escapes. The result still
+ * holds the raw characters: show it through makeVisible or <VisibleText>. Undefined when the
+ * URL hides nothing.
+ */
+export function hiddenInUrl(url: string): string | undefined {
+  let decoded = url;
+  try {
+    decoded = decodeURI(url);
+  } catch {
+    // A malformed escape: read it as written.
+  }
+  return hasInvisible(decoded) ? decoded : undefined;
 }

@@ -9,6 +9,7 @@ import { attentionKind, attentionSignals, type AttentionSignal } from '../store/
 import type { ClideStore } from '../store/store';
 import { tabTitle } from '../store/tabs';
 import { summarizeToolInput } from './tool-summary';
+import { makeVisible } from '../../../shared/visible-chars';
 
 export interface NotificationText {
   title: string;
@@ -41,8 +42,16 @@ function promptBody(request: PermissionRequest): string {
   }
 }
 
-/** The words of a notification, or undefined when this signal should not notify. */
+/**
+ * The words of a notification, or undefined when this signal should not notify. A notification
+ * is plain text outside the app, so hidden characters in a tab name or a command show as markers.
+ */
 export function notificationText(signal: AttentionSignal, tabName: string): NotificationText {
+  const n = rawNotificationText(signal, tabName);
+  return { ...n, title: makeVisible(n.title), body: makeVisible(n.body) };
+}
+
+function rawNotificationText(signal: AttentionSignal, tabName: string): NotificationText {
   switch (signal.kind) {
     case 'needs-you':
       return { title: `${tabName} needs you`, body: clip(promptBody(signal.request)), tag: `clide:${signal.sessionId}:needs-you`, needsYou: true };

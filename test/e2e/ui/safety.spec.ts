@@ -106,7 +106,7 @@ const RLI = '⟨U+2067⟩';
 
 /** The region's text and every plain-string attribute in it: no raw hidden character, and these markers. */
 async function expectMarked(region: Locator, markers: string[]): Promise<void> {
-  await expect(region.first()).toBeVisible();
+  await expect(region.first()).toBeAttached();
   const seen = await region.evaluateAll((els) =>
     els.map((el) => {
       const attrs = [el, ...el.querySelectorAll('*')].flatMap((e) => ['title', 'aria-label', 'alt', 'placeholder'].map((a) => e.getAttribute(a) ?? ''));
@@ -178,6 +178,9 @@ test('names, paths, commands and tool text show hidden characters as markers, ne
   const md = log.locator('.msg-assistant .md').first();
   await expect(md).toContainText('Prose keeps \u202ethis');
   await expectMarked(md.locator('a'), [RLO]);
+  // The parsed target is percent-encoded (%E2%80%AE); beside the link it reads as written, marked.
+  await expect(md.locator('a')).toHaveAttribute('href', /invoice%E2%80%AEfdp\.exe$/);
+  await expectMarked(md.locator('.link-target'), [`https://example.com/invoice${RLO}fdp.exe`]);
 
   // Around the transcript: the tab strip, the status bar's folder, the inbox, the palette.
   await expectMarked(page.getByRole('tablist', { name: 'Sessions' }), [RLI]);

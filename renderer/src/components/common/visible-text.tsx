@@ -32,13 +32,16 @@ export const VisibleText = memo(function VisibleText({ text }: { text: string })
 /**
  * Beside a field the person types into: a calm line naming the hidden characters in its value,
  * so a pasted name or prompt cannot carry them unseen. The value itself is left as typed.
+ * `compact` (a field inside a tab) shows the markers alone, inline.
  */
-export function HiddenCharsNote({ text, id }: { text: string; id?: string }) {
+export const HiddenCharsNote = memo(function HiddenCharsNote({ text, compact = false }: { text: string; compact?: boolean }) {
   const found = hiddenChars(text);
   if (found.length === 0) return null;
+  const one = found.length === 1 && found[0]!.count === 1;
+  const words = `Contains hidden ${one ? 'character' : 'characters'}`;
   return (
-    <div className="hidden-chars-note" id={id} role="status">
-      Contains hidden {found.length === 1 && found[0]!.count === 1 ? 'character' : 'characters'}:{' '}
+    <div className={`hidden-chars-note${compact ? ' is-compact' : ''}`} role="status" title={compact ? words : undefined}>
+      {compact ? <span className="visually-hidden">{words}: </span> : `${words}: `}
       {found.map((c, i) => (
         <span key={c.marker}>
           {i > 0 && ' '}
@@ -50,4 +53,4 @@ export function HiddenCharsNote({ text, id }: { text: string; id?: string }) {
       ))}
     </div>
   );
-}
+});

@@ -7,6 +7,8 @@ import type { AppError } from '../../../../shared/result';
 import { shownByWindow } from '../../app-actions';
 import { useSessionField } from '../../store/hooks';
 import { answering } from './api-calls';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 const NONE: QueuedMessage[] = [];
 
@@ -92,13 +94,13 @@ function QueueItem({ sessionId, m, index, last, run }: ItemProps) {
   };
 
   return (
-    <li className="queue-item" aria-label={`Queued: ${short}`} onKeyDown={onItemKey}>
+    <li className="queue-item" aria-label={makeVisible(`Queued: ${short}`)} onKeyDown={onItemKey}>
       <span className="queue-pos" aria-hidden="true">
         {index + 1}
       </span>
       {editing === undefined ? (
         <button type="button" className="queue-text" title="Edit" onClick={() => setEditing(m.text)}>
-          {m.text}
+          <VisibleText text={m.text} />
           {m.images ? <span className="chip queue-images">{m.images === 1 ? '1 image' : `${m.images} images`}</span> : null}
         </button>
       ) : (
