@@ -150,18 +150,23 @@ export function hiddenChars(text: string): HiddenChar[] {
   return [...seen.values()];
 }
 
+// One percent-encoded UTF-8 character: decoded on its own, so a malformed escape elsewhere in
+// the URL (left as written by the parser) cannot stop the rest from being read.
+const ESCAPED_CHAR = /%[0-7][0-9a-f]|%[c-d][0-9a-f]%[89ab][0-9a-f]|%e[0-9a-f](?:%[89ab][0-9a-f]){2}|%f[0-7](?:%[89ab][0-9a-f]){3}/gi;
+
 /**
  * A URL as a person reads it, when it hides such characters: parsing percent-encodes them
- * (`%E2%80%AE`), which is safe but unreadable, so this decodes the escapes. The result still
- * holds the raw characters: show it through makeVisible or <VisibleText>. Undefined when the
- * URL hides nothing.
+ * (`%E2%80%AE`), which is safe but unreadable, so this decodes the escapes (reserved ones such
+ * as %2F stay encoded). The result still holds the raw characters: show it through makeVisible
+ * or <VisibleText>. Undefined when the URL hides nothing.
  */
 export function hiddenInUrl(url: string): string | undefined {
-  let decoded = url;
-  try {
-    decoded = decodeURI(url);
-  } catch {
-    // A malformed escape: read it as written.
-  }
+  const decoded = url.replace(ESCAPED_CHAR, (esc) => {
+    try {
+      return decodeURI(esc);
+    } catch {
+      return esc; // an overlong or surrogate encoding: read it as written
+    }
+  });
   return hasInvisible(decoded) ? decoded : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasInvisible, hiddenChars, makeVisible, visibleSegments } from '../../../shared/visible-chars';
+import { hasInvisible, hiddenChars, hiddenInUrl, makeVisible, visibleSegments } from '../../../shared/visible-chars';
 
 describe('visible characters', () => {
   it('marks a right-to-left override so a reordered command cannot hide', () => {
@@ -70,5 +70,13 @@ describe('visible characters', () => {
       { marker: '⟨U+200B⟩', name: 'ZERO WIDTH SPACE', count: 1 },
     ]);
     expect(hiddenChars('ok ⚠️')).toEqual([]);
+  });
+
+  it('reads a URL whose escapes hide characters, and leaves an ordinary one alone', () => {
+    expect(hiddenInUrl('https://example.com/invoice%E2%80%AEfdp.exe')).toBe('https://example.com/invoice\u202Efdp.exe');
+    expect(hiddenInUrl('https://example.com/a%20b?q=caf%C3%A9')).toBeUndefined();
+    // A malformed escape beside it does not stop the rest from being read; reserved escapes stay.
+    expect(hiddenInUrl('https://example.com/a%2Fb%E2%80%8B%ZZ%FF')).toBe('https://example.com/a%2Fb\u200B%ZZ%FF');
+    expect(hiddenInUrl('https://example.com/%FF%e2%80%ae')).toBe('https://example.com/%FF\u202E');
   });
 });
