@@ -7,21 +7,36 @@ import { memo, type ReactNode } from 'react';
 import { hasInvisible, hiddenChars, visibleSegments } from '../../../../shared/visible-chars';
 
 /**
+ * A text dense with hidden characters (a binary file, a hostile output) would cost an element
+ * per character: past this many in one text, the rest are the same markers as plain text.
+ */
+const MAX_MARKER_SPANS = 200;
+
+/**
  * The text itself when it is clean (no element, no copy), otherwise its runs and marker spans.
  * A plain function so hot paths (every line of a big output, every token of a code block) pay
  * one regular-expression test and no component.
  */
-export function visibleNodes(text: string): ReactNode {
+export function visibleNodes(text: string, maxSpans = MAX_MARKER_SPANS): ReactNode {
   if (!hasInvisible(text)) return text;
-  return visibleSegments(text).map((s, i) =>
-    'text' in s ? (
-      s.text
-    ) : (
-      <span key={i} className="invisible-char" title={s.name}>
-        {s.marker}
-      </span>
-    ),
-  );
+  const out: ReactNode[] = [];
+  let spans = 0;
+  let rest = '';
+  for (const s of visibleSegments(text)) {
+    if ('text' in s) {
+      if (spans < maxSpans) out.push(s.text);
+      else rest += s.text;
+    } else if (spans < maxSpans) {
+      out.push(
+        <span key={spans} className="invisible-char" title={s.name}>
+          {s.marker}
+        </span>,
+      );
+      spans++;
+    } else rest += s.marker;
+  }
+  if (rest) out.push(rest);
+  return out;
 }
 
 /** Text with every invisible or direction-changing character shown as a ⟨U+XXXX⟩ marker. */

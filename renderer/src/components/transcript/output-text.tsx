@@ -15,6 +15,8 @@ import { formatCount } from '../../lib/count';
 const PLAIN_MAX_CHARS = 60_000;
 const PLAIN_MAX_LINES = 800;
 const LINE_HEIGHT = 18;
+/** Marker elements per line of a big output (a hundred lines are mounted at once; the rest are plain marker text). */
+const LINE_MARKER_SPANS = 8;
 /** Characters indexed per frame while preparing a big output. */
 const INDEX_BUDGET = 1_500_000;
 
@@ -99,7 +101,7 @@ function BigOutput({ text, isError, findPart, label }: OutputTextProps) {
                 data-offset={index.starts[row.index]}
                 style={{ transform: `translateY(${row.start}px)` }}
               >
-                {visibleNodes(stripTerminal(lineText(text, index, row.index))) || ' '}
+                {visibleNodes(stripTerminal(lineText(text, index, row.index)), LINE_MARKER_SPANS) || ' '}
               </div>
             ))}
         </div>
