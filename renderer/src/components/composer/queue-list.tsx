@@ -9,6 +9,7 @@ import { useSessionField } from '../../store/hooks';
 import { answering } from './api-calls';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
+import { cutText } from '../../lib/format';
 
 const NONE: QueuedMessage[] = [];
 
@@ -63,7 +64,7 @@ interface ItemProps {
 
 function QueueItem({ sessionId, m, index, last, run }: ItemProps) {
   const [editing, setEditing] = useState<string | undefined>();
-  const short = m.text.length > 80 ? `${m.text.slice(0, 80)}…` : m.text;
+  const short = m.text.length > 80 ? `${cutText(m.text, 80)}…` : m.text;
   const name = `queued message ${index + 1}`;
 
   const save = async () => {

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { TeamDeliveryState } from '../../../../shared/events';
 import type { TranscriptItem } from '../../../../shared/transcript';
-import { formatClock } from '../../lib/format';
+import { cutText, formatClock } from '../../lib/format';
 import { TeamGlyph } from './team-glyph';
 import './team.css';
 import { makeVisible } from '../../../../shared/visible-chars';
@@ -42,7 +42,7 @@ export function TeamMessageCard({ item }: { item: TeamItem }) {
   const [open, setOpen] = useState(false);
   const lines = item.text.split('\n');
   const long = item.text.length > PREVIEW_CHARS || lines.length > PREVIEW_LINES;
-  const shown = long && !open ? `${lines.slice(0, PREVIEW_LINES).join('\n').slice(0, PREVIEW_CHARS)}…` : item.text;
+  const shown = long && !open ? `${cutText(lines.slice(0, PREVIEW_LINES).join('\n'), PREVIEW_CHARS)}…` : item.text;
   const kind = sent ? 'Sent' : item.via === 'inbox' ? 'Read from inbox' : 'Received';
   return (
     <article className="team-card" data-direction={item.direction} aria-label={makeVisible(`Team message from ${item.from.name} to ${to}`)}>

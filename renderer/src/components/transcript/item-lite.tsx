@@ -6,13 +6,14 @@ import { memo } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
 import { positionOf } from '../../../../shared/transcript';
 import { makeVisible } from '../../../../shared/visible-chars';
+import { cutText } from '../../lib/format';
 import { summarizeToolInput } from '../../lib/tool-summary';
 import { useClide } from '../../store/store';
 
 const PREVIEW = 280;
 
 function short(text: string): string {
-  return text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text;
+  return text.length > PREVIEW ? `${cutText(text, PREVIEW)}…` : text;
 }
 
 function lines(item: TranscriptItem): { author?: string; text: string[] } {
