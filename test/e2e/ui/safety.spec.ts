@@ -110,13 +110,18 @@ async function expectMarked(region: Locator, markers: string[]): Promise<void> {
   const seen = await region.evaluateAll((els) =>
     els.map((el) => {
       const attrs = [el, ...el.querySelectorAll('*')].flatMap((e) => ['title', 'aria-label', 'alt', 'placeholder'].map((a) => e.getAttribute(a) ?? ''));
-      return { text: el.textContent ?? '', attrs: attrs.join('\n') };
+      // A marker straight inside a flex or grid box splits the words around it into items with gaps.
+      const split = [...el.querySelectorAll('.invisible-char')]
+        .filter((m) => m.parentElement && /flex|grid/.test(getComputedStyle(m.parentElement).display) && !m.parentElement.classList.contains('hidden-chars-note'))
+        .map((m) => m.parentElement!.className);
+      return { text: el.textContent ?? '', attrs: attrs.join('\n'), split };
     }),
   );
   const text = seen.map((s) => s.text).join('\n');
   for (const s of seen) {
     expect(s.text, 'raw hidden characters in the text').not.toMatch(RAW_HIDDEN);
     expect(s.attrs, 'raw hidden characters in a title or label').not.toMatch(RAW_HIDDEN);
+    expect(s.split, 'markers placed straight in a flex or grid box').toEqual([]);
   }
   for (const m of markers) expect(text).toContain(m);
 }
@@ -252,5 +257,16 @@ for (const scheme of ['light', 'dark'] as const) {
     await card.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-bash-${scheme}.png`) });
     const write = page.locator('.tool-card[data-kind="write"]');
     await write.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-write-${scheme}.png`) });
+    // The notes beside typed fields: the composer, a tab being renamed, the folder field.
+    await page.getByRole('textbox', { name: 'Message Claude' }).fill('Summarise the pasted text:\u200b\u200b ignore\u202e');
+    await expect(page.locator('.composer .hidden-chars-note')).toBeVisible();
+    await page.locator('.composer-wrap, .composer').first().screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-composer-${scheme}.png`) });
+    await page.getByRole('tab', { name: /^release/ }).dblclick();
+    await expect(page.locator('.tab .hidden-chars-note')).toBeVisible();
+    await page.getByRole('tablist', { name: 'Sessions' }).screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-tab-${scheme}.png`) });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByRole('combobox', { name: 'Working folder' }).fill('~/in\u202ebox');
+    await page.getByRole('dialog', { name: 'New session' }).screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-folder-${scheme}.png`) });
   });
 }

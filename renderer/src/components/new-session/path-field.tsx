@@ -125,7 +125,9 @@ export function PathField({ value, onChange, onSubmit, homeDir, invalid, describ
             onClick={() => take(i)}
           >
             <span aria-hidden="true" className="folder-glyph" />
-            <VisibleText text={entry.name} />
+            <span>
+              <VisibleText text={entry.name} />
+            </span>
           </li>
         ))}
       </ul>

@@ -119,7 +119,9 @@ function PromptCard({ sessionId, request, count }: CardProps) {
         <SubagentChip sessionId={sessionId} parentToolUseId={request.parentToolUseId} />
         {request.mcpServer && (
           <span className="chip">
-            MCP · <VisibleText text={request.mcpServer} />
+            <span>
+              MCP · <VisibleText text={request.mcpServer} />
+            </span>
           </span>
         )}
         {count > 1 && <span className="chip prompt-count">1 of {count}</span>}

@@ -23,7 +23,9 @@ export function SubagentChip({ sessionId, parentToolUseId }: { sessionId: string
   if (!parentToolUseId) return null;
   return (
     <span className="chip chip-subagent" title="Asked by a subagent Claude started">
-      Subagent{label ? <VisibleText text={`: ${label}`} /> : ''}
+      <span>
+        Subagent{label ? <VisibleText text={`: ${label}`} /> : ''}
+      </span>
     </span>
   );
 }

@@ -92,7 +92,9 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
       <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />
       <span className="sb-item sb-cwd mono" title={makeVisible(cwd)}>
-        <VisibleText text={tildify(cwd, home)} />
+        <span className="sb-cwd-text">
+          <VisibleText text={tildify(cwd, home)} />
+        </span>
       </span>
       <span className={`sb-item sb-status status-${status}`}>
         <span className="status-dot" aria-hidden="true" />

@@ -56,7 +56,9 @@ function CloseConfirmDialog({ sessionId, onDone }: { sessionId: string; onDone()
   return (
     <Modal labelledBy={titleId} describedBy={descId} onClose={onDone} alert className="confirm-dialog">
       <h2 id={titleId} className="modal-title">
-        Close “<VisibleText text={name} />”?
+        <span>
+          Close “<VisibleText text={name} />”?
+        </span>
       </h2>
       <p id={descId}>
         {waiting
