@@ -2,6 +2,7 @@
 // untrusted, so a link is opened only for a short list of schemes and only after the person saw
 // the full URL (after URL parsing: punycode host, percent-encoded path) and said yes.
 import { dialog, shell, type BrowserWindow, type MessageBoxOptions } from 'electron';
+import { hiddenInUrl, makeVisible } from '../../shared/visible-chars';
 
 export const EXTERNAL_PROTOCOLS: readonly string[] = ['https:', 'http:', 'mailto:'];
 
@@ -21,6 +22,16 @@ export function externalUrl(raw: string): URL | undefined {
   return url;
 }
 
+/**
+ * The URL as the dialog shows it. Parsing percent-encodes a hidden or direction-changing
+ * character (%E2%80%AE), which hides nothing but reads as noise; a second line says what the
+ * escapes hold, marked the way the app marks them everywhere else.
+ */
+export function linkDetail(href: string): string {
+  const hidden = hiddenInUrl(href);
+  return hidden ? `${href}\n\nThis address contains hidden characters. It reads:\n${makeVisible(hidden)}` : href;
+}
+
 // One confirmation at a time: a page that fires window.open in a loop gets one dialog, not a
 // stack of them.
 let asking = false;
@@ -38,7 +49,7 @@ export async function openExternalSafely(raw: string, parent?: BrowserWindow): P
       type: 'question',
       title: 'Open link',
       message: url.protocol === 'mailto:' ? 'Open this address in your mail app?' : 'Open this link in your browser?',
-      detail: url.href,
+      detail: linkDetail(url.href),
       buttons: ['Open', 'Cancel'],
       defaultId: 1,
       cancelId: 1,

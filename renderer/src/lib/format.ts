@@ -86,3 +86,13 @@ export function tildify(path: string, home: string | undefined): string {
   if (h && (path.startsWith(h + '/') || path.startsWith(h + '\\'))) return '~' + path.slice(h.length);
   return path;
 }
+
+/**
+ * The first `end` UTF-16 units of a text, one fewer when the cut would split an emoji or other
+ * astral character: half of one is an unpaired surrogate, which shows as a hidden-character marker.
+ */
+export function cutText(text: string, end: number): string {
+  if (end >= text.length) return text;
+  const last = text.charCodeAt(end - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}

@@ -42,8 +42,11 @@ export function lineIndexer(text: string, wrap = 2000): LineIndexer {
         const lineEnd = nl === -1 ? text.length : nl;
         const lineStart = starts[count - 1] ?? 0;
         if (lineEnd - lineStart > wrap && lineStart + wrap < text.length) {
-          // Cut the long line; carry on from the cut.
+          // Cut the long line; carry on from the cut. Never between the two halves of an emoji
+          // or other astral character: each half alone would show as a hidden-character marker.
           pos = lineStart + wrap;
+          const before = text.charCodeAt(pos - 1);
+          if (before >= 0xd800 && before <= 0xdbff && pos - 1 > lineStart) pos--;
           push(pos);
           continue;
         }

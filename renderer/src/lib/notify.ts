@@ -9,6 +9,7 @@ import { attentionKind, attentionSignals, type AttentionSignal } from '../store/
 import type { ClideStore } from '../store/store';
 import { tabTitle } from '../store/tabs';
 import { summarizeToolInput } from './tool-summary';
+import { makeVisible } from '../../../shared/visible-chars';
 
 export interface NotificationText {
   title: string;
@@ -41,20 +42,28 @@ function promptBody(request: PermissionRequest): string {
   }
 }
 
-/** The words of a notification, or undefined when this signal should not notify. */
+/**
+ * The words of a notification, or undefined when this signal should not notify. A notification
+ * is plain text outside the app, so hidden characters in a tab name or a command show as markers.
+ */
 export function notificationText(signal: AttentionSignal, tabName: string): NotificationText {
+  const n = rawNotificationText(signal, tabName);
+  return { ...n, title: makeVisible(n.title), body: clip(makeVisible(n.body)) };
+}
+
+function rawNotificationText(signal: AttentionSignal, tabName: string): NotificationText {
   switch (signal.kind) {
     case 'needs-you':
-      return { title: `${tabName} needs you`, body: clip(promptBody(signal.request)), tag: `clide:${signal.sessionId}:needs-you`, needsYou: true };
+      return { title: `${tabName} needs you`, body: promptBody(signal.request), tag: `clide:${signal.sessionId}:needs-you`, needsYou: true };
     case 'finished': {
       const r = signal.result;
       const body = r.isError
         ? `The turn ended with an error: ${r.errors?.join(' ') || r.text || r.subtype}`
         : r.text?.trim() || 'The turn is done.';
-      return { title: `${tabName}: Claude finished`, body: clip(body), tag: `clide:${signal.sessionId}:finished`, needsYou: false };
+      return { title: `${tabName}: Claude finished`, body, tag: `clide:${signal.sessionId}:finished`, needsYou: false };
     }
     case 'failed':
-      return { title: `${tabName}: Claude stopped`, body: clip(signal.message), tag: `clide:${signal.sessionId}:finished`, needsYou: false };
+      return { title: `${tabName}: Claude stopped`, body: signal.message, tag: `clide:${signal.sessionId}:finished`, needsYou: false };
   }
 }
 

@@ -1,6 +1,7 @@
 // Tool output (Bash especially) may carry terminal escape sequences. A window is not a
 // terminal: strip them so colours codes do not show as noise and nothing can pretend to
 // move a cursor or set a window title.
+import { cutText } from './format';
 
 // CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \), other two-byte ESC sequences, and C1 CSI.
 // eslint-disable-next-line no-control-regex
@@ -42,8 +43,9 @@ export function preview(text: string, maxLines: number, maxChars = 4000): Previe
   let shown = text.slice(0, end).replace(/\n$/, '');
   let truncatedChars = 0;
   if (shown.length > maxChars) {
-    truncatedChars = shown.length - maxChars;
-    shown = shown.slice(0, maxChars);
+    const whole = shown.length;
+    shown = cutText(shown, maxChars);
+    truncatedChars = whole - shown.length;
   }
   const totalLines = countLines(text);
   return { text: shown, hiddenLines: Math.max(0, totalLines - lines), truncatedChars, totalLines };

@@ -106,3 +106,61 @@ export function hostileSession(): SessionEvent[] {
     { kind: 'result', result: { subtype: 'error_during_execution', isError: true, errors: [`<script>${run}</script>`], denials: [] }, id: 'r1', at: t },
   ];
 }
+
+// ---- hidden characters in names, paths, commands and tool text -------------------------------
+
+const RLO = '\u202e';
+const ZWSP = '\u200b';
+const RLI = '\u2067';
+const PDI = '\u2069';
+
+/** Every raw character the app must show as a marker outside markdown prose. */
+export const RAW_HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u061c\u{e0000}-\u{e007f}]/u;
+
+/** Reads as "invoiceexe.pdf". */
+export const TRICK_FILE = `invoice${RLO}fdp.exe`;
+export const TRICK_COMMAND = `ls${ZWSP} -la ~/Downloads`;
+export const TRICK_TAB = `release${RLI} notes${PDI}`;
+export const TRICK_CWD = `/home/ada/code/api${ZWSP}-server`;
+export const TRICK_PEER = `web${RLI}-ui`;
+
+/** A transcript in which every name, path, command and tool text carries a hidden character. */
+export function hiddenCharSession(): SessionEvent[] {
+  const file = `/home/ada/Downloads/${TRICK_FILE}`;
+  return [
+    { kind: 'info', info: { title: TRICK_TAB } },
+    { kind: 'user', id: 'u1', text: `What is ${TRICK_FILE}?`, at: t },
+    {
+      kind: 'block',
+      messageId: 'm1',
+      index: 0,
+      // Prose may keep them; the link's text and target may not.
+      block: { type: 'text', text: `Prose keeps ${RLO}this${PDI} as written. The [report ${TRICK_FILE}](https://example.com/${TRICK_FILE}) is linked.` },
+      at: t,
+    },
+    { kind: 'block', messageId: 'm1', index: 1, block: { type: 'tool_use', id: 'h-bash', name: 'Bash', input: { command: TRICK_COMMAND, description: `List ${TRICK_FILE}` } }, at: t },
+    { kind: 'block', messageId: 'm1', index: 2, block: { type: 'tool_use', id: 'h-write', name: 'Write', input: { file_path: file, content: `name = "${TRICK_FILE}"\n` } }, at: t },
+    { kind: 'block', messageId: 'm1', index: 3, block: { type: 'tool_use', id: 'h-edit', name: 'Edit', input: { file_path: file, old_string: 'a = 1', new_string: `a = "${ZWSP}1"` } }, at: t },
+    { kind: 'block', messageId: 'm1', index: 4, block: { type: 'tool_use', id: 'h-grep', name: 'Grep', input: { pattern: `fdp${RLO}`, path: `/home/ada/${RLO}sdaolnwoD` } }, at: t },
+    { kind: 'block', messageId: 'm1', index: 5, block: { type: 'tool_use', id: 'h-mcp', name: 'mcp__files__open', input: { path: file }, displayName: `open${RLO}`, serverDisplayName: `files${ZWSP}` }, at: t },
+    { kind: 'block', messageId: 'm1', index: 6, block: { type: 'tool_use', id: 'h-todo', name: 'TodoWrite', input: { todos: [{ content: `Rename ${TRICK_FILE}`, status: 'pending', activeForm: 'Renaming' }] } }, at: t },
+    { kind: 'message-end', messageId: 'm1' },
+    { kind: 'tool-result', toolUseId: 'h-bash', content: '', isError: false, structured: { stdout: `total 8\n-rw-r--r-- 1 ada ada 4096 ${TRICK_FILE}`, stderr: `warning: ${RLO}hidden`, interrupted: false } },
+    { kind: 'tool-result', toolUseId: 'h-write', content: 'File created', isError: false },
+    { kind: 'tool-result', toolUseId: 'h-edit', content: 'ok', isError: false },
+    { kind: 'tool-result', toolUseId: 'h-grep', content: '', isError: false, structured: { mode: 'files_with_matches', filenames: [file], numFiles: 1 } },
+    { kind: 'tool-result', toolUseId: 'h-mcp', content: `Opened ${TRICK_FILE}`, isError: false },
+    { kind: 'notice', id: 'n-hidden', level: 'warning', code: 'x', text: `Could not read ${file}`, at: t },
+    {
+      kind: 'team-message',
+      id: 'team-hidden',
+      messageId: 'tm1',
+      direction: 'received',
+      from: { id: 'peer', name: TRICK_PEER },
+      to: [{ id: 'me', name: 'api-server', state: 'delivered' }],
+      text: `Please open ${TRICK_FILE}`,
+      via: 'turn',
+      at: t,
+    },
+  ];
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { folderName, formatContext, formatCost, formatDuration, formatPercent, formatTokens, modelLabel, permissionModeLabel, tildify } from '../../../renderer/src/lib/format';
+import { preview } from '../../../renderer/src/lib/terminal-text';
+import { cutText, folderName, formatContext, formatCost, formatDuration, formatPercent, formatTokens, modelLabel, permissionModeLabel, tildify } from '../../../renderer/src/lib/format';
 
 describe('formatTokens', () => {
   it.each([
@@ -62,5 +63,22 @@ describe('labels', () => {
     expect(formatDuration(4_200)).toBe('4 s');
     expect(formatDuration(72_000)).toBe('1 min 12 s');
     expect(formatDuration(7_380_000)).toBe('2 h 3 min');
+  });
+});
+
+describe('cutText', () => {
+  it('cuts at the length asked for, never between the halves of an emoji', () => {
+    expect(cutText('abcdef', 3)).toBe('abc');
+    expect(cutText('ab', 5)).toBe('ab');
+    expect(cutText('a😀b', 2)).toBe('a');
+    expect(cutText('a😀b', 3)).toBe('a😀');
+  });
+});
+
+describe('preview', () => {
+  it('cuts a long line without splitting an emoji, and counts what it left out', () => {
+    const p = preview(`${'x'.repeat(9)}😀😀`, 3, 10);
+    expect(p.text).toBe('x'.repeat(9));
+    expect(p.truncatedChars).toBe(4);
   });
 });

@@ -40,6 +40,12 @@ describe('line index', () => {
     expect(lineText(text, index, 4)).toBe('b');
     expect(lineAt(index, text.length - 1)).toBe(4);
   });
+  it('never cuts a long line between the halves of an astral character', () => {
+    const text = `${'x'.repeat(1999)}${'😀'.repeat(2000)}`;
+    const index = indexLines(text, 2000);
+    for (let i = 0; i < index.count; i++) expect(lineText(text, index, i)).not.toMatch(/[\uD800-\uDBFF]$|^[\uDC00-\uDFFF]/);
+    expect(lineText(text, index, 0)).toBe('x'.repeat(1999));
+  });
   it('indexes one 4 MB line once, not once per cut', () => {
     const text = 'y'.repeat(4_000_000);
     const start = performance.now();

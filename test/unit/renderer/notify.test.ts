@@ -26,6 +26,12 @@ describe('notificationText', () => {
     expect(notificationText({ kind: 'finished', sessionId: 'a', result: { subtype: 'success', isError: false, text: 'x'.repeat(500), denials: [] } }, 'x').body.length).toBeLessThanOrEqual(180);
   });
 
+  it('shows hidden characters in a tab name or a command as markers', () => {
+    const n = notificationText({ kind: 'needs-you', sessionId: 'a', request: { ...bash, input: { command: 'cat invoice\u202Efdp.exe' } } }, 'ops\u2067');
+    expect(n.title).toBe('ops⟨U+2067⟩ needs you');
+    expect(n.body).toBe('Allow Bash? cat invoice⟨U+202E⟩fdp.exe');
+  });
+
   it('follows the switches in Settings', () => {
     const n = defaultSettings().notifications;
     expect(wanted(n, true)).toBe(true);

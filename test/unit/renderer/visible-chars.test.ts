@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasInvisible, makeVisible, visibleSegments } from '../../../renderer/src/lib/visible-chars';
+import { hasInvisible, hiddenChars, hiddenInUrl, makeVisible, visibleSegments } from '../../../shared/visible-chars';
 
 describe('visible characters', () => {
   it('marks a right-to-left override so a reordered command cannot hide', () => {
@@ -39,5 +39,44 @@ describe('visible characters', () => {
     expect(hasInvisible('a\u202Eb')).toBe(true);
     expect(hasInvisible('a\u202Eb')).toBe(true);
     expect(hasInvisible('ab')).toBe(false);
+  });
+
+  it.each([
+    ['a warning sign with its emoji selector', 'npm WARN ⚠️ deprecated'],
+    ['a family joined by zero width joiners', 'team 👨‍👩‍👧 ok'],
+    ['a skin tone and a gendered joiner sequence', '👍🏽 🏃🏽‍♀️'],
+    ['a keycap', 'step 1️⃣'],
+    ['a heart in text style', '❤︎'],
+  ])('leaves %s alone', (_what, text) => {
+    expect(makeVisible(text)).toBe(text);
+    expect(hasInvisible(text)).toBe(false);
+  });
+
+  it('still marks selectors and joiners that are not part of an emoji', () => {
+    expect(makeVisible('a\uFE0Fb')).toBe('a⟨U+FE0F⟩b');
+    expect(makeVisible('a\u200Db')).toBe('a⟨U+200D⟩b');
+    expect(makeVisible('👍\u200Db')).toBe('👍⟨U+200D⟩b');
+    expect(makeVisible('\uFE0F')).toBe('⟨U+FE0F⟩');
+    // Bytes smuggled behind an emoji as a run of variation selectors.
+    expect(makeVisible('😀\uFE01\u{E0100}\u{E0142}')).toBe('😀⟨U+FE01⟩⟨U+E0100⟩⟨U+E0142⟩');
+    expect(makeVisible('⚠\uFE0F\uFE0F')).toBe('⚠⟨U+FE0F⟩⟨U+FE0F⟩');
+    expect(hasInvisible('😀\u{E0100}')).toBe(true);
+  });
+
+  it('lists each hidden character once, with how often it occurs', () => {
+    expect(hiddenChars('plain')).toEqual([]);
+    expect(hiddenChars('a\u202Eb\u200Bc\u202E')).toEqual([
+      { marker: '⟨U+202E⟩', name: 'RIGHT-TO-LEFT OVERRIDE', count: 2 },
+      { marker: '⟨U+200B⟩', name: 'ZERO WIDTH SPACE', count: 1 },
+    ]);
+    expect(hiddenChars('ok ⚠️')).toEqual([]);
+  });
+
+  it('reads a URL whose escapes hide characters, and leaves an ordinary one alone', () => {
+    expect(hiddenInUrl('https://example.com/invoice%E2%80%AEfdp.exe')).toBe('https://example.com/invoice\u202Efdp.exe');
+    expect(hiddenInUrl('https://example.com/a%20b?q=caf%C3%A9')).toBeUndefined();
+    // A malformed escape beside it does not stop the rest from being read; reserved escapes stay.
+    expect(hiddenInUrl('https://example.com/a%2Fb%E2%80%8B%ZZ%FF')).toBe('https://example.com/a%2Fb\u200B%ZZ%FF');
+    expect(hiddenInUrl('https://example.com/%FF%e2%80%ae')).toBe('https://example.com/%FF\u202E');
   });
 });

@@ -36,6 +36,15 @@ describe('openExternalSafely', () => {
     expect(options.detail).toBe('https://xn--exmple-4nf.com/');
   });
 
+  it('says what a percent-encoded hidden character in the address is, marked', async () => {
+    confirm();
+    await openExternalSafely('https://example.com/invoice\u202Efdp.exe');
+    const options = dialog.showMessageBox.mock.calls[0]?.[0] as { detail: string };
+    expect(options.detail).toBe('https://example.com/invoice%E2%80%AEfdp.exe\n\nThis address contains hidden characters. It reads:\nhttps://example.com/invoice⟨U+202E⟩fdp.exe');
+    expect(options.detail).not.toContain('\u202E');
+    expect(shell.openExternal).toHaveBeenCalledWith('https://example.com/invoice%E2%80%AEfdp.exe');
+  });
+
   it('never opens without confirmation', async () => {
     await expect(openExternalSafely('https://example.com/')).resolves.toBe('cancelled');
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(1);

@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import { formatBytes } from './format-bytes';
 import { removeAttachment, useAttachments } from './attachments';
+import { makeVisible } from '../../../../shared/visible-chars';
 
 export const AttachmentStrip = memo(function AttachmentStrip({ sessionId }: { sessionId: string }) {
   const images = useAttachments(sessionId);
@@ -9,10 +10,10 @@ export const AttachmentStrip = memo(function AttachmentStrip({ sessionId }: { se
   return (
     <ul className="attachments" aria-label="Images to send">
       {images.map((img) => (
-        <li key={img.id} className="attachment" title={`${img.name} · ${formatBytes(img.size)}`}>
+        <li key={img.id} className="attachment" title={makeVisible(`${img.name} · ${formatBytes(img.size)}`)}>
           {/* A data: URL of the person's own file: nothing remote is loaded. */}
-          <img src={`data:${img.mediaType};base64,${img.data}`} alt={img.name} className="attachment-thumb" />
-          <button type="button" className="attachment-remove" aria-label={`Remove ${img.name}`} onClick={() => removeAttachment(sessionId, img.id)}>
+          <img src={`data:${img.mediaType};base64,${img.data}`} alt={makeVisible(img.name)} className="attachment-thumb" />
+          <button type="button" className="attachment-remove" aria-label={makeVisible(`Remove ${img.name}`)} onClick={() => removeAttachment(sessionId, img.id)}>
             ×
           </button>
         </li>

@@ -22,6 +22,7 @@ import { QueueList } from './queue-list';
 import { accept } from './typeahead';
 import { TypeaheadMenu, useTypeahead } from './typeahead-menu';
 import '../../styles/answering.css';
+import { HiddenCharsNote } from '../common/visible-text';
 
 const PLACEHOLDER = 'Message Claude… (Enter to send, Shift+Enter for a new line)';
 const PLACEHOLDER_RUNNING = 'Message Claude… (Enter to queue, Ctrl+Enter to send now)';
@@ -252,6 +253,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
             onKeyDown={onKeyDown}
             onPaste={onPaste}
           />
+          {/* What is typed is what is sent; a hidden character in it (often pasted) is said here. */}
+          <HiddenCharsNote text={draft} />
         </div>
         <div className="composer-buttons">
           {running && (

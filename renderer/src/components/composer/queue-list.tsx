@@ -7,6 +7,9 @@ import type { AppError } from '../../../../shared/result';
 import { shownByWindow } from '../../app-actions';
 import { useSessionField } from '../../store/hooks';
 import { answering } from './api-calls';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
+import { cutText } from '../../lib/format';
 
 const NONE: QueuedMessage[] = [];
 
@@ -61,7 +64,7 @@ interface ItemProps {
 
 function QueueItem({ sessionId, m, index, last, run }: ItemProps) {
   const [editing, setEditing] = useState<string | undefined>();
-  const short = m.text.length > 80 ? `${m.text.slice(0, 80)}…` : m.text;
+  const short = m.text.length > 80 ? `${cutText(m.text, 80)}…` : m.text;
   const name = `queued message ${index + 1}`;
 
   const save = async () => {
@@ -92,13 +95,13 @@ function QueueItem({ sessionId, m, index, last, run }: ItemProps) {
   };
 
   return (
-    <li className="queue-item" aria-label={`Queued: ${short}`} onKeyDown={onItemKey}>
+    <li className="queue-item" aria-label={makeVisible(`Queued: ${short}`)} onKeyDown={onItemKey}>
       <span className="queue-pos" aria-hidden="true">
         {index + 1}
       </span>
       {editing === undefined ? (
         <button type="button" className="queue-text" title="Edit" onClick={() => setEditing(m.text)}>
-          {m.text}
+          <VisibleText text={m.text} />
           {m.images ? <span className="chip queue-images">{m.images === 1 ? '1 image' : `${m.images} images`}</span> : null}
         </button>
       ) : (

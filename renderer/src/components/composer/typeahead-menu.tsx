@@ -7,6 +7,7 @@ import type { FileSuggestions } from '../../../../shared/ipc';
 import { useSessionField } from '../../store/hooks';
 import { answering } from './api-calls';
 import { matchCommands, triggerAt, type CommandMatch, type Trigger } from './typeahead';
+import { VisibleText } from '../common/visible-text';
 
 export type Suggestion =
   | { kind: 'command'; key: string; command: CommandMatch }
@@ -118,7 +119,11 @@ export function TypeaheadMenu({ t, onPick }: { t: Typeahead; onPick(i: number): 
           </li>
         ))}
       </ul>
-      {t.note && <div className="typeahead-note">{t.note}</div>}
+      {t.note && (
+        <div className="typeahead-note">
+          <VisibleText text={t.note} />
+        </div>
+      )}
     </div>
   );
 }
@@ -127,10 +132,18 @@ function CommandRow({ c }: { c: CommandMatch }) {
   const description = c.description.replace(/\s*\((project|user)\)\s*$/, '');
   return (
     <>
-      <span className="ta-name mono">/{c.name}</span>
-      {c.argumentHint && <span className="ta-hint mono">{c.argumentHint}</span>}
+      <span className="ta-name mono">
+        <VisibleText text={`/${c.name}`} />
+      </span>
+      {c.argumentHint && (
+        <span className="ta-hint mono">
+          <VisibleText text={c.argumentHint} />
+        </span>
+      )}
       {c.source && <span className="chip ta-source">{c.source}</span>}
-      <span className="ta-desc">{description}</span>
+      <span className="ta-desc">
+        <VisibleText text={description} />
+      </span>
     </>
   );
 }
@@ -144,10 +157,14 @@ function FileRow({ path, folder }: { path: string; folder: boolean }) {
         {folder ? '▸' : '·'}
       </span>
       <span className="ta-name mono">
-        {trimmed.slice(cut + 1)}
+        <VisibleText text={trimmed.slice(cut + 1)} />
         {folder ? '/' : ''}
       </span>
-      {cut >= 0 && <span className="ta-desc mono">{trimmed.slice(0, cut + 1)}</span>}
+      {cut >= 0 && (
+        <span className="ta-desc mono">
+          <VisibleText text={trimmed.slice(0, cut + 1)} />
+        </span>
+      )}
     </>
   );
 }

@@ -13,6 +13,8 @@ import { clideStore, useClide } from '../../store/store';
 import { openPastSession, refreshHistory, renamePastSession } from './history-actions';
 import { displayPath, fileSize, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
 import './history.css';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { HiddenCharsNote, VisibleText } from '../common/visible-text';
 
 /** Rows shown before "Show more" (a long history stays quick to open and to search). */
 const PAGE = 200;
@@ -171,8 +173,7 @@ function Drawer() {
         </div>
         {openError && (
           <div className="history-error" role="alert">
-            <strong>Could not open that session.</strong> {openError.message}
-            {openError.hint ? ` ${openError.hint}` : ''}
+            <strong>Could not open that session.</strong> <VisibleText text={`${openError.message}${openError.hint ? ` ${openError.hint}` : ''}`} />
           </div>
         )}
         <div className="history-list" ref={listRef} aria-busy={loading || undefined}>
@@ -191,10 +192,16 @@ function Drawer() {
           )}
           {sessions && sessions.length > 0 && total === 0 && <p className="history-empty">No sessions match “{query}”.</p>}
           {shownGroups.map((g) => (
-            <section key={g.cwd} className="history-group" aria-label={`${g.name}: ${g.sessions.length} sessions`}>
-              <h3 className="history-project" title={g.cwd || undefined}>
-                <span className="history-project-name">{g.name}</span>
-                {g.cwd && <span className="history-project-path">{displayPath(g.cwd, homeDir)}</span>}
+            <section key={g.cwd} className="history-group" aria-label={makeVisible(`${g.name}: ${g.sessions.length} sessions`)}>
+              <h3 className="history-project" title={g.cwd ? makeVisible(g.cwd) : undefined}>
+                <span className="history-project-name">
+                  <VisibleText text={g.name} />
+                </span>
+                {g.cwd && (
+                  <span className="history-project-path">
+                    <VisibleText text={displayPath(g.cwd, homeDir)} />
+                  </span>
+                )}
               </h3>
               <ul className="history-rows">
                 {g.sessions.map((s) => (
@@ -243,9 +250,11 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
           }}
         />
       ) : (
-        <button type="button" className="history-open" title={tip} onClick={onOpen} disabled={busy}>
+        <button type="button" className="history-open" title={makeVisible(tip)} onClick={onOpen} disabled={busy}>
           <span className="history-title-line">
-            <span className="history-title">{s.title}</span>
+            <span className="history-title">
+              <VisibleText text={s.title} />
+            </span>
             {s.openIn && <span className="history-badge">open</span>}
             {s.cutOff && (
               <span className="history-badge history-badge-warn" title="The last prompt got no reply">
@@ -253,17 +262,17 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
               </span>
             )}
           </span>
-          <span className="history-meta">{busy ? 'Opening…' : meta}</span>
+          <span className="history-meta">{busy ? 'Opening…' : <VisibleText text={meta} />}</span>
         </button>
       )}
       {!editing && (
-        <button type="button" className="icon-button history-rename" aria-label={`Rename ${s.title}`} title="Rename" onClick={() => setEditing(true)}>
+        <button type="button" className="icon-button history-rename" aria-label={makeVisible(`Rename ${s.title}`)} title="Rename" onClick={() => setEditing(true)}>
           <span aria-hidden="true">✎</span>
         </button>
       )}
       {error && (
         <p className="history-row-error" role="alert">
-          {error.message}
+          <VisibleText text={error.message} />
         </p>
       )}
     </li>
@@ -278,7 +287,8 @@ function RenameField({ initial, onDone }: { initial: string; onDone(title: strin
     ref.current?.select();
   }, []);
   return (
-    <input
+    <>
+      <input
       ref={ref}
       className="text-input history-rename-field"
       aria-label="Session title"
@@ -298,6 +308,9 @@ function RenameField({ initial, onDone }: { initial: string; onDone(title: strin
           void onDone(undefined);
         }
       }}
-    />
+      />
+      {/* The title stays as typed; a hidden character in it is said below. */}
+      <HiddenCharsNote text={value} />
+    </>
   );
 }

@@ -11,6 +11,8 @@ import { Modal } from '../tabs/modal';
 import { forkAt, resend, rewindFiles } from './history-actions';
 import { displayPath } from './history-model';
 import './history.css';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 /** Tools whose calls change files on disk (what a checkpoint can undo). */
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
@@ -178,8 +180,8 @@ function RewindConfirm({ sessionId, result, onCancel, onConfirm }: { sessionId: 
       </p>
       <ul className="rewind-files" aria-label="Files to rewind">
         {result.filesChanged.map((f) => (
-          <li key={f} title={f}>
-            {shown(f)}
+          <li key={f} title={makeVisible(f)}>
+            <VisibleText text={shown(f)} />
           </li>
         ))}
       </ul>

@@ -8,6 +8,8 @@ import { attentionKind, type AttentionKind } from '../../store/attention';
 import { tabTitle } from '../../store/tabs';
 import { useClide } from '../../store/store';
 import { PermissionPrompt } from '../permission/permission-prompt';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 const kindLabel: Record<AttentionKind, string> = {
   permission: 'Permission',
@@ -68,10 +70,12 @@ function InboxGroup({ sessionId, onOpenTab }: { sessionId: string; onOpenTab(): 
   );
   const setActive = useClide((s) => s.setActive);
   return (
-    <li className="inbox-group" aria-label={`${name}: ${kindLabel[kind]}`}>
+    <li className="inbox-group" aria-label={makeVisible(`${name}: ${kindLabel[kind]}`)}>
       <div className="inbox-group-head">
         <span className="tab-marker marker-needs-you" aria-hidden="true" />
-        <span className="inbox-tab">{name}</span>
+        <span className="inbox-tab">
+          <VisibleText text={name} />
+        </span>
         <span className="chip">{kindLabel[kind]}</span>
         <button
           type="button"
@@ -93,7 +97,7 @@ function InboxGroup({ sessionId, onOpenTab }: { sessionId: string; onOpenTab(): 
           <ul>
             {later.map((text, i) => (
               <li key={i} className="mono">
-                {text}
+                <VisibleText text={text} />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@
 // toolbar sits at the bottom of the window). Arrow keys move, Enter or Space picks, Esc closes
 // and gives focus back to the trigger; a click elsewhere closes it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { VisibleText } from '../common/visible-text';
 
 export interface MenuItem {
   value: string;
@@ -129,10 +130,14 @@ export function Menu({ name, items, current, children, disabled, title, onPick }
               </span>
               <span className="pick-text">
                 <span className="pick-label">
-                  {item.label}
+                  <VisibleText text={item.label} />
                   {item.note && <span className="pick-note"> · {item.note}</span>}
                 </span>
-                {item.description && <span className="pick-desc">{item.description}</span>}
+                {item.description && (
+                  <span className="pick-desc">
+                    <VisibleText text={item.description} />
+                  </span>
+                )}
               </span>
             </li>
           ))}

@@ -10,6 +10,8 @@ import { keyLabel } from '../../lib/shortcuts';
 import { useClide } from '../../store/store';
 import { Modal } from '../tabs/modal';
 import { PathField } from './path-field';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 export function NewSessionDialog() {
   const open = useClide((s) => s.dialog === 'new-session');
@@ -101,10 +103,14 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
           <ul className="recent-list">
             {recent.map((cwd) => (
               <li key={cwd}>
-                <button type="button" className="recent-item" disabled={busy} onClick={() => void startIn(cwd)} title={`Start a session in ${cwd}`}>
+                <button type="button" className="recent-item" disabled={busy} onClick={() => void startIn(cwd)} title={makeVisible(`Start a session in ${cwd}`)}>
                   <span aria-hidden="true" className="folder-glyph" />
-                  <span className="recent-name">{folderName(cwd)}</span>
-                  <span className="recent-path mono">{tildify(cwd, home)}</span>
+                  <span className="recent-name">
+                    <VisibleText text={folderName(cwd)} />
+                  </span>
+                  <span className="recent-path mono">
+                    <VisibleText text={tildify(cwd, home)} />
+                  </span>
                 </button>
               </li>
             ))}
@@ -139,7 +145,7 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
         </div>
         {error && (
           <p id={errorId} className="modal-error" role="alert">
-            {error}
+            <VisibleText text={error} />
           </p>
         )}
         <details className="session-options">

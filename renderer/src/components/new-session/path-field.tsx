@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PathCompletion } from '../../../../shared/folders';
 import { useActions } from '../../actions-context';
 import { tildify } from '../../lib/format';
+import { HiddenCharsNote, VisibleText } from '../common/visible-text';
 
 interface PathFieldProps {
   value: string;
@@ -124,11 +125,15 @@ export function PathField({ value, onChange, onSubmit, homeDir, invalid, describ
             onClick={() => take(i)}
           >
             <span aria-hidden="true" className="folder-glyph" />
-            {entry.name}
+            <span>
+              <VisibleText text={entry.name} />
+            </span>
           </li>
         ))}
       </ul>
       {showList && result?.truncated && <div className="path-more">More folders match; keep typing to narrow them down.</div>}
+      {/* The folder stays as typed (it is the one that is used); a hidden character in it is said below. */}
+      <HiddenCharsNote text={value} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { Modal } from '../tabs/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
+import { VisibleText } from '../common/visible-text';
 
 /** Ctrl/Cmd+K opens the palette (and closes it again), unless another dialog owns the keyboard. */
 export function usePaletteShortcut(): void {
@@ -151,8 +152,14 @@ function Palette() {
               onMouseMove={() => i !== at && setPicked({ query, at: i })}
               onClick={() => run(c)}
             >
-              <span className="palette-title">{c.title}</span>
-              {c.detail && <span className="palette-detail">{c.detail}</span>}
+              <span className="palette-title">
+                <VisibleText text={c.title} />
+              </span>
+              {c.detail && (
+                <span className="palette-detail">
+                  <VisibleText text={c.detail} />
+                </span>
+              )}
               {c.shortcut && <kbd className="modal-key">{c.shortcut}</kbd>}
             </li>
           );

@@ -114,10 +114,16 @@ function PromptCard({ sessionId, request, count }: CardProps) {
           ?
         </span>
         <h2 id={titleId} className="prompt-title">
-          Allow {request.displayName}?
+          Allow <VisibleText text={request.displayName} />?
         </h2>
         <SubagentChip sessionId={sessionId} parentToolUseId={request.parentToolUseId} />
-        {request.mcpServer && <span className="chip">MCP · {request.mcpServer}</span>}
+        {request.mcpServer && (
+          <span className="chip">
+            <span>
+              MCP · <VisibleText text={request.mcpServer} />
+            </span>
+          </span>
+        )}
         {count > 1 && <span className="chip prompt-count">1 of {count}</span>}
       </div>
       <div id={descId} className="prompt-desc">

@@ -1,6 +1,7 @@
 // A prompt asked from inside a subagent says so, naming the subagent's task.
 import type { TranscriptItem } from '../../../../shared/transcript';
 import { useSessionField } from '../../store/hooks';
+import { VisibleText } from '../common/visible-text';
 
 function agentLabel(items: readonly TranscriptItem[], toolUseId: string): string | undefined {
   // Newest first: the Agent call that runs now is near the end.
@@ -22,7 +23,9 @@ export function SubagentChip({ sessionId, parentToolUseId }: { sessionId: string
   if (!parentToolUseId) return null;
   return (
     <span className="chip chip-subagent" title="Asked by a subagent Claude started">
-      Subagent{label ? `: ${label}` : ''}
+      <span>
+        Subagent{label ? <VisibleText text={`: ${label}`} /> : ''}
+      </span>
     </span>
   );
 }

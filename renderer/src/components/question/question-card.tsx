@@ -8,6 +8,7 @@ import { SubagentChip } from '../permission/subagent-chip';
 import { inTextField, usePromptFocus } from '../permission/use-prompt-focus';
 import { buildAnswers, DECLINED_MESSAGE, parseQuestions, type Pick, type Question } from './answers';
 import '../../styles/answering.css';
+import { makeVisible } from '../../../../shared/visible-chars';
 
 export function QuestionCard({ sessionId, request, count }: CardProps) {
   const focus = usePromptFocus();
@@ -153,7 +154,7 @@ function QuestionField({ q, pick, disabled, missing, onPick }: FieldProps) {
             <input
               type="text"
               className="prompt-why question-other-text"
-              aria-label={`Your own answer to: ${q.question}`}
+              aria-label={makeVisible(`Your own answer to: ${q.question}`)}
               placeholder="Your own answer…"
               value={pick?.other ?? ''}
               disabled={disabled}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { useSessionField } from '../../store/hooks';
+import { VisibleText } from '../common/visible-text';
 
 /** Where a session died: what happened, what to do, the CLI's last words, and a way back. */
 export function FailureBanner({ sessionId }: { sessionId: string }) {
@@ -36,7 +37,11 @@ export function FailureBanner({ sessionId }: { sessionId: string }) {
           <details className="banner-details">
             <summary>Details</summary>
             {exit && <div className="muted">Claude stopped with {exit}.</div>}
-            {cause.detail && <pre>{cause.detail}</pre>}
+            {cause.detail && (
+              <pre>
+                <VisibleText text={cause.detail} />
+              </pre>
+            )}
           </details>
         )}
         {error && (

@@ -8,6 +8,8 @@ import { permissionModeLabel } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
 import { useClide } from '../../store/store';
 import { Modal } from '../tabs/modal';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 const modes = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 const modeHelp: Record<(typeof modes)[number], string> = {
@@ -69,7 +71,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
           key={settings.claudePath}
           label="Claude Code executable"
           value={settings.claudePath}
-          placeholder={claude?.found && claude.source !== 'setting' ? `Found automatically: ${claude.path ?? 'claude'}` : 'Find it automatically'}
+          placeholder={claude?.found && claude.source !== 'setting' ? makeVisible(`Found automatically: ${claude.path ?? 'claude'}`) : 'Find it automatically'}
           mono
           onCommit={async (claudePath) => {
             if (await save('claudePath', { claudePath })) await actions.checkClaude();
@@ -235,7 +237,7 @@ function ClaudeState() {
   const where = { env: 'from CLIDE_CLAUDE_PATH, which wins over this setting', setting: 'as set here', path: 'on PATH', 'install-location': 'in a usual install location' };
   return (
     <p className="field-help">
-      Using <code>{claude.path}</code> {claude.source ? where[claude.source] : ''}.
+      Using <code>{claude.path && <VisibleText text={claude.path} />}</code> {claude.source ? where[claude.source] : ''}.
     </p>
   );
 }

@@ -6,6 +6,8 @@ import { useActions } from '../../actions-context';
 import { formatContext, formatPercent, formatTokens } from '../../lib/format';
 import { useSessionField } from '../../store/hooks';
 import { useClide } from '../../store/store';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 export function ContextItem({ sessionId }: { sessionId: string }) {
   const tokens = useSessionField(sessionId, (v) => v.contextTokens, undefined);
@@ -115,7 +117,7 @@ export function ContextChart({ usage }: { usage: ContextUsage }) {
           <span className="muted"> · compacts at {formatTokens(usage.autoCompactThreshold)}</span>
         ) : null}
       </p>
-      <div className="ctx-stack" role="img" aria-label={`Context used: ${used.map((c) => `${c.name} ${formatTokens(c.tokens)}`).join(', ')}`}>
+      <div className="ctx-stack" role="img" aria-label={makeVisible(`Context used: ${used.map((c) => `${c.name} ${formatTokens(c.tokens)}`).join(', ')}`)}>
         {used.map((c, i) => (
           <span key={c.name} className="ctx-seg" style={{ width: share(c.tokens), background: colour(i) }} />
         ))}
@@ -129,7 +131,7 @@ export function ContextChart({ usage }: { usage: ContextUsage }) {
             <tr key={c.name}>
               <th scope="row">
                 <span className="ctx-swatch" style={{ background: colour(i) }} aria-hidden="true" />
-                {c.name}
+                <VisibleText text={c.name} />
               </th>
               <td className="ctx-bar-cell" aria-hidden="true">
                 <span className="ctx-bar" style={{ width: rowShare(c.tokens), background: colour(i) }} />
@@ -142,7 +144,7 @@ export function ContextChart({ usage }: { usage: ContextUsage }) {
             <tr key={c.name} className="ctx-row-muted">
               <th scope="row">
                 <span className="ctx-swatch ctx-seg-buffer" aria-hidden="true" />
-                {c.name}
+                <VisibleText text={c.name} />
               </th>
               <td className="ctx-bar-cell" aria-hidden="true">
                 <span className="ctx-bar ctx-seg-buffer" style={{ width: rowShare(c.tokens) }} />
@@ -166,7 +168,7 @@ export function ContextChart({ usage }: { usage: ContextUsage }) {
       </table>
       {deferred.length > 0 && (
         <p className="muted ctx-note">
-          Loaded only when used: {deferred.map((c) => `${c.name} (${formatTokens(c.tokens)})`).join(', ')}.
+          Loaded only when used: <VisibleText text={deferred.map((c) => `${c.name} (${formatTokens(c.tokens)})`).join(', ')} />.
         </p>
       )}
     </>

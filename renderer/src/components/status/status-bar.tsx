@@ -11,6 +11,8 @@ import { clideStore, useClide } from '../../store/store';
 import { ContextItem } from './context-popover';
 import { RateLimitItem } from './rate-limit';
 import { SessionIdItem } from './session-id';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 const statusLabel: Record<SessionStatus, string> = {
   starting: 'Starting',
@@ -89,8 +91,10 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
       </span>
       <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />
-      <span className="sb-item sb-cwd mono" title={cwd}>
-        {tildify(cwd, home)}
+      <span className="sb-item sb-cwd mono" title={makeVisible(cwd)}>
+        <span className="sb-cwd-text">
+          <VisibleText text={tildify(cwd, home)} />
+        </span>
       </span>
       <span className={`sb-item sb-status status-${status}`}>
         <span className="status-dot" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { isTurnRunning } from '../../store/selectors';
 import { tabTitle } from '../../store/tabs';
 import { clideStore, useClide } from '../../store/store';
 import { Modal } from './modal';
+import { VisibleText } from '../common/visible-text';
 
 /** Whether closing this session now would interrupt Claude. */
 export function closingInterrupts(sessionId: string): boolean {
@@ -55,7 +56,9 @@ function CloseConfirmDialog({ sessionId, onDone }: { sessionId: string; onDone()
   return (
     <Modal labelledBy={titleId} describedBy={descId} onClose={onDone} alert className="confirm-dialog">
       <h2 id={titleId} className="modal-title">
-        Close “{name}”?
+        <span>
+          Close “<VisibleText text={name} />”?
+        </span>
       </h2>
       <p id={descId}>
         {waiting
@@ -64,7 +67,7 @@ function CloseConfirmDialog({ sessionId, onDone }: { sessionId: string; onDone()
       </p>
       {error && (
         <p className="modal-error" role="alert">
-          {error}
+          <VisibleText text={error} />
         </p>
       )}
       <div className="modal-actions">

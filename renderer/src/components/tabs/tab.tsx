@@ -6,6 +6,8 @@ import { tabDisplayState, tabTitle, type TabDisplayState } from '../../store/tab
 import { useClide } from '../../store/store';
 import { useRequestClose } from './close-tab';
 import { TabMenu } from './tab-menu';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { HiddenCharsNote, VisibleText } from '../common/visible-text';
 import { panelId, tabId } from './tab-strip';
 
 const stateLabel: Record<TabDisplayState, string> = {
@@ -92,21 +94,25 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
         aria-controls={panelId(sessionId)}
         tabIndex={active ? 0 : -1}
         className="tab-button"
-        aria-label={renaming ? name : undefined}
-        title={`${name} · ${cwd} · ${stateLabel[state]}${position < 9 ? ` (${keyLabel(String(position + 1))})` : ''}`}
+        aria-label={renaming ? makeVisible(name) : undefined}
+        title={makeVisible(`${name} · ${cwd} · ${stateLabel[state]}${position < 9 ? ` (${keyLabel(String(position + 1))})` : ''}`)}
         onClick={() => setActive(sessionId)}
         onDoubleClick={() => setRenaming(true)}
         onKeyDown={onKeyDown}
       >
         <span className={`tab-marker marker-${state}`} aria-hidden="true" />
-        {!renaming && <span className="tab-name">{name}</span>}
+        {!renaming && (
+          <span className="tab-name">
+            <VisibleText text={name} />
+          </span>
+        )}
         {state !== 'idle' && <span className="visually-hidden">, {stateLabel[state]}</span>}
       </button>
       {renaming && <RenameField name={name} onDone={(v) => void rename(v)} onCancel={() => setRenaming(false)} />}
       <button
         type="button"
         className="tab-close"
-        aria-label={`Close ${name}`}
+        aria-label={makeVisible(`Close ${name}`)}
         title={`Close session (${keyLabel('W')})`}
         tabIndex={active ? 0 : -1}
         onClick={() => requestClose(sessionId)}
@@ -115,7 +121,7 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
       </button>
       {error && (
         <span className="tab-error-pop" role="status" onClick={() => setError(undefined)}>
-          {error}
+          <VisibleText text={error} />
         </span>
       )}
       {menuAt && (
@@ -152,7 +158,8 @@ function RenameField({ name, onDone, onCancel }: { name: string; onDone(v: strin
     else onCancel();
   };
   return (
-    <input
+    <>
+      <input
       ref={ref}
       className="tab-rename"
       aria-label="Session name"
@@ -171,6 +178,9 @@ function RenameField({ name, onDone, onCancel }: { name: string; onDone(v: strin
         }
       }}
       onBlur={() => finish(true)}
-    />
+      />
+      {/* The name stays as typed; a hidden character in it is said beside the field. */}
+      <HiddenCharsNote text={value} compact />
+    </>
   );
 }

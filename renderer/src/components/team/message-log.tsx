@@ -5,6 +5,8 @@ import type { TeamMessage, TeamState } from '../../../../shared/team';
 import { formatClock } from '../../lib/format';
 import { useClide } from '../../store/store';
 import { DeliveryChips, recipientsText } from './team-message-card';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 const SHOWN = 50;
 
@@ -43,14 +45,16 @@ function LogEntry({ message }: { message: TeamMessage }) {
   const to = recipientsText(message);
   const link = (id: string, name: string) =>
     order.includes(id) ? (
-      <button type="button" className="team-name-link" onClick={() => setActive(id)} title={`Show ${name}`}>
-        {name}
+      <button type="button" className="team-name-link" onClick={() => setActive(id)} title={makeVisible(`Show ${name}`)}>
+        <VisibleText text={name} />
       </button>
     ) : (
-      <span className="team-name">{name}</span>
+      <span className="team-name">
+        <VisibleText text={name} />
+      </span>
     );
   return (
-    <li className="team-log-entry" aria-label={`From ${message.from.name} to ${to}`}>
+    <li className="team-log-entry" aria-label={makeVisible(`From ${message.from.name} to ${to}`)}>
       <div className="team-log-head">
         {link(message.from.id, message.from.name)}
         <span className="team-arrow" aria-label="to">
@@ -62,7 +66,7 @@ function LogEntry({ message }: { message: TeamMessage }) {
         </time>
       </div>
       <div className="team-log-text" data-clamped={long && !expanded ? '' : undefined}>
-        {message.text}
+        <VisibleText text={message.text} />
       </div>
       <div className="team-log-foot">
         <DeliveryChips to={message.to} named={message.to.length > 1} />

@@ -6,6 +6,8 @@ import type { AppError } from '../../../../shared/result';
 import { teamTaskStatuses, type TeamState, type TeamTask, type TeamTaskStatus } from '../../../../shared/team';
 import { formatClock } from '../../lib/format';
 import { teamActions } from './team-actions';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { HiddenCharsNote, VisibleText } from '../common/visible-text';
 
 export const statusLabel: Record<TeamTaskStatus, string> = {
   open: 'Open',
@@ -74,6 +76,7 @@ function AddTask({ team }: { team: TeamState }) {
         New task
       </label>
       <input id={`${id}-title`} className="team-input" placeholder="Add a task…" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      <HiddenCharsNote text={title} />
       <AssigneeSelect team={team} value={assignee} onChange={setAssignee} label="Assign the new task to" />
       <button type="submit" className="btn btn-small btn-primary" disabled={!title.trim() || busy}>
         Add
@@ -94,12 +97,12 @@ function AssigneeSelect({ team, value, onChange, label, current }: { team: TeamS
       <option value="">Unassigned</option>
       {team.members.map((m) => (
         <option key={m.id} value={m.id}>
-          {m.name}
+          {makeVisible(m.name)}
         </option>
       ))}
       {gone && (
         <option value={current.id} disabled>
-          {current.name} (closed)
+          {makeVisible(current.name)} (closed)
         </option>
       )}
     </select>
@@ -115,19 +118,28 @@ function TaskRow({ task, team }: { task: TeamTask; team: TeamState }) {
     if (!r.ok && r.error) setError(r.error);
   };
   return (
-    <li className="team-task" data-status={task.status} aria-label={`${task.id} ${task.title}`}>
+    <li className="team-task" data-status={task.status} aria-label={makeVisible(`${task.id} ${task.title}`)}>
       {editing ? (
         <TaskEditor task={task} onDone={() => setEditing(false)} />
       ) : (
         <>
           <div className="team-task-top">
             <span className="team-task-id">{task.id}</span>
-            <span className="team-task-title">{task.title}</span>
+            <span className="team-task-title">
+              <VisibleText text={task.title} />
+            </span>
           </div>
-          {task.description && <p className="team-task-desc">{task.description}</p>}
+          {task.description && (
+            <p className="team-task-desc">
+              <VisibleText text={task.description} />
+            </p>
+          )}
           {task.note && (
             <p className="team-task-note">
-              <span className="team-task-note-by">{task.updatedBy.name}:</span> {task.note}
+              <span className="team-task-note-by">
+                <VisibleText text={task.updatedBy.name} />:
+              </span>{' '}
+              <VisibleText text={task.note} />
             </p>
           )}
           <div className="team-task-controls">
@@ -148,7 +160,7 @@ function TaskRow({ task, team }: { task: TeamTask; team: TeamState }) {
           </div>
           <div className="team-task-meta">
             <span>
-              Added by {task.createdBy.name} · changed {formatClock(task.updatedAt)} by {task.updatedBy.name}
+              Added by <VisibleText text={task.createdBy.name} /> · changed {formatClock(task.updatedAt)} by <VisibleText text={task.updatedBy.name} />
             </span>
             <span className="team-head-spacer" />
             <button type="button" className="team-link" onClick={() => setEditing(true)} aria-label={`Edit ${task.id}`}>
@@ -186,10 +198,13 @@ function TaskEditor({ task, onDone }: { task: TeamTask; onDone: () => void }) {
     <form className="team-edit" onSubmit={(e) => void save(e)} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
       <label htmlFor={`${id}-t`}>Title</label>
       <input id={`${id}-t`} className="team-input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} autoFocus />
+      <HiddenCharsNote text={title} />
       <label htmlFor={`${id}-d`}>Description</label>
       <textarea id={`${id}-d`} className="team-input" rows={3} value={description} maxLength={4000} onChange={(e) => setDescription(e.target.value)} />
+      <HiddenCharsNote text={description} />
       <label htmlFor={`${id}-n`}>Note</label>
       <textarea id={`${id}-n`} className="team-input" rows={2} value={note} maxLength={4000} onChange={(e) => setNote(e.target.value)} placeholder="What is blocking it, or what was done" />
+      <HiddenCharsNote text={note} />
       <div className="team-edit-actions">
         <button type="submit" className="btn btn-small btn-primary" disabled={!title.trim()}>
           Save

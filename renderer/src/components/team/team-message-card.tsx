@@ -4,9 +4,11 @@
 import { useState } from 'react';
 import type { TeamDeliveryState } from '../../../../shared/events';
 import type { TranscriptItem } from '../../../../shared/transcript';
-import { formatClock } from '../../lib/format';
+import { cutText, formatClock } from '../../lib/format';
 import { TeamGlyph } from './team-glyph';
 import './team.css';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 type TeamItem = Extract<TranscriptItem, { type: 'team-message' }>;
 
@@ -40,19 +42,23 @@ export function TeamMessageCard({ item }: { item: TeamItem }) {
   const [open, setOpen] = useState(false);
   const lines = item.text.split('\n');
   const long = item.text.length > PREVIEW_CHARS || lines.length > PREVIEW_LINES;
-  const shown = long && !open ? `${lines.slice(0, PREVIEW_LINES).join('\n').slice(0, PREVIEW_CHARS)}…` : item.text;
+  const shown = long && !open ? `${cutText(lines.slice(0, PREVIEW_LINES).join('\n'), PREVIEW_CHARS)}…` : item.text;
   const kind = sent ? 'Sent' : item.via === 'inbox' ? 'Read from inbox' : 'Received';
   return (
-    <article className="team-card" data-direction={item.direction} aria-label={`Team message from ${item.from.name} to ${to}`}>
+    <article className="team-card" data-direction={item.direction} aria-label={makeVisible(`Team message from ${item.from.name} to ${to}`)}>
       <header className="team-card-head">
         <TeamGlyph />
         <span className="team-card-kind">{kind}</span>
         <span className="team-card-route">
-          <span className="team-name">{item.from.name}</span>
+          <span className="team-name">
+            <VisibleText text={item.from.name} />
+          </span>
           <span className="team-arrow" aria-label="to">
             →
           </span>
-          <span className="team-name">{to}</span>
+          <span className="team-name">
+            <VisibleText text={to} />
+          </span>
         </span>
         <time className="team-card-time" dateTime={new Date(item.at).toISOString()}>
           {formatClock(item.at)}
@@ -60,7 +66,7 @@ export function TeamMessageCard({ item }: { item: TeamItem }) {
         {sent && <DeliveryChips to={item.to} named={item.to.length > 1} />}
       </header>
       <div className="team-card-text" data-find-part={item.id}>
-        {shown}
+        <VisibleText text={shown} />
       </div>
       {long && (
         <button type="button" className="team-more" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -69,7 +75,7 @@ export function TeamMessageCard({ item }: { item: TeamItem }) {
       )}
       {!sent && (
         <footer className="team-card-foot">
-          From the session “{item.from.name}”, not from you · {item.via === 'inbox' ? 'it read this during a turn' : 'this started a turn'}
+          From the session “<VisibleText text={item.from.name} />”, not from you · {item.via === 'inbox' ? 'it read this during a turn' : 'this started a turn'}
         </footer>
       )}
     </article>
@@ -81,7 +87,7 @@ export function DeliveryChips({ to, named }: { to: TeamItem['to']; named: boolea
     <span className="team-chips">
       {to.map((t) => (
         <span key={t.id} className="team-chip" data-state={t.state} title={deliveryHint[t.state]}>
-          {named ? `${t.name}: ` : ''}
+          {named ? <VisibleText text={`${t.name}: `} /> : ''}
           {deliveryLabel[t.state]}
         </span>
       ))}

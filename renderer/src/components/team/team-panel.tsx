@@ -13,6 +13,8 @@ import { teamActions } from './team-actions';
 import { TEAM_PANEL_ID } from './team-button';
 import { TeamGlyph } from './team-glyph';
 import './team.css';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 const stateWords: Record<TabState, string> = {
   working: 'working',
@@ -84,7 +86,9 @@ function Alerts({ team }: { team: TeamState }) {
     <div className="team-alerts">
       {team.notice && (
         <div className="team-alert" data-kind="problem" role="status">
-          <span>{team.notice}</span>
+          <span>
+            <VisibleText text={team.notice} />
+          </span>
         </div>
       )}
       {team.paused && (
@@ -99,7 +103,9 @@ function Alerts({ team }: { team: TeamState }) {
       ))}
       {problems.map((m) => (
         <div key={m.id} className="team-alert" data-kind="problem" role="status">
-          <span>{m.problem} It is tried again when the session is ready.</span>
+          <span>
+            <VisibleText text={m.problem ?? ''} /> It is tried again when the session is ready.
+          </span>
         </div>
       ))}
     </div>
@@ -118,17 +124,23 @@ function HoldAlert({ member, paused }: { member: TeamMember; paused: boolean }) 
     <div className="team-alert" data-kind={member.hold!.reason} role="status">
       {member.hold!.reason === 'cap' ? (
         <span>
-          <strong>Loop guard.</strong> {member.hold!.message} {member.waiting > 0 ? `${waiting} waiting.` : ''}
+          <strong>Loop guard.</strong> <VisibleText text={member.hold!.message} /> {member.waiting > 0 ? `${waiting} waiting.` : ''}
         </span>
       ) : (
         <span>
-          <strong>{member.name} is stopped.</strong> You stopped it, so {waiting} from the team wait{member.waiting === 1 ? 's' : ''} until you write to it or deliver them.
+          <strong>
+            <VisibleText text={member.name} /> is stopped.
+          </strong> You stopped it, so {waiting} from the team wait{member.waiting === 1 ? 's' : ''} until you write to it or deliver them.
         </span>
       )}
       <button type="button" className="btn btn-small" onClick={() => void release()} disabled={paused} title={paused ? 'Resume the team first' : undefined}>
         {member.waiting > 0 ? 'Deliver now' : 'Lift the hold'}
       </button>
-      {error && <span className="team-error">{error.message}</span>}
+      {error && (
+        <span className="team-error">
+          <VisibleText text={error.message} />
+        </span>
+      )}
     </div>
   );
 }
@@ -163,10 +175,14 @@ function MemberRow({ member, cap, home, onOpen }: { member: TeamMember; cap: num
   });
   return (
     <li className="team-member">
-      <button type="button" className="team-member-button" onClick={onOpen} title={`Show ${member.name} (${member.cwd})`}>
+      <button type="button" className="team-member-button" onClick={onOpen} title={makeVisible(`Show ${member.name} (${member.cwd})`)}>
         <span className={`tab-marker marker-${state}`} aria-hidden="true" />
-        <span className="team-member-name">{member.name}</span>
-        <span className="team-member-cwd">{tildify(member.cwd, home)}</span>
+        <span className="team-member-name">
+          <VisibleText text={member.name} />
+        </span>
+        <span className="team-member-cwd">
+          <VisibleText text={tildify(member.cwd, home)} />
+        </span>
       </button>
       {member.recentDeliveries > 0 && !member.hold && (
         <span className="team-member-recent" title={`Team messages delivered to it on its own in the last minute; past ${cap}, the loop guard holds them for you.`}>

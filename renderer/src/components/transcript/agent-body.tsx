@@ -9,6 +9,7 @@ import { useClide } from '../../store/store';
 import { disclosureKey, useDisclosure } from './disclosure';
 import { ItemRow } from './items';
 import { MarkdownText } from './markdown';
+import { VisibleText } from '../common/visible-text';
 import type { BodyProps } from './tool-bodies';
 import { formatCount } from '../../lib/count';
 
@@ -42,10 +43,12 @@ export function AgentPeek(p: BodyProps) {
   return (
     <div className="agent-peek">
       <div className="tool-description">
-        {line || (children.length ? `${children.length} ${children.length === 1 ? 'message' : 'messages'}` : '')}
+        {line ? <VisibleText text={line} /> : children.length ? `${children.length} ${children.length === 1 ? 'message' : 'messages'}` : ''}
       </div>
       {r?.isError ? (
-        <pre className="tool-preview is-error">{r.content}</pre>
+        <pre className="tool-preview is-error">
+          <VisibleText text={r.content} />
+        </pre>
       ) : (
         short?.text && (
           <div className="agent-answer-peek" data-find-part={`tool:${p.tool.id}:output`}>
@@ -78,12 +81,16 @@ export function AgentBody(p: BodyProps) {
           </button>
           {promptOpen && (
             <pre className="context-body" data-find-part={`tool:${p.tool.id}:input`}>
-              {info.prompt}
+              <VisibleText text={info.prompt} />
             </pre>
           )}
         </div>
       )}
-      {line && <div className="tool-description">{line}</div>}
+      {line && (
+        <div className="tool-description">
+          <VisibleText text={line} />
+        </div>
+      )}
       {children.length > 0 && (
         <div className="agent-children" role="group" aria-label="Subagent messages">
           {hidden > 0 && (
@@ -96,7 +103,11 @@ export function AgentBody(p: BodyProps) {
           ))}
         </div>
       )}
-      {r?.isError && <pre className="tool-io is-error">{r.content}</pre>}
+      {r?.isError && (
+        <pre className="tool-io is-error">
+          <VisibleText text={r.content} />
+        </pre>
+      )}
       {!r?.isError && answer && (
         <div className="agent-answer" data-find-part={`tool:${p.tool.id}:output`}>
           <div className="tool-section-label">Result</div>

@@ -4,6 +4,7 @@ import { useFindMark } from '../find/find-store';
 import { disclosureKey, useDisclosure } from './disclosure';
 import { MarkdownText } from './markdown';
 import { ToolCard } from './tool-card';
+import { VisibleText } from '../common/visible-text';
 import { formatCount } from '../../lib/count';
 
 export interface BlockProps {
@@ -80,11 +81,13 @@ function OtherBlock({ sessionId, part, label, text }: { sessionId: string; part:
     <div className="context-item">
       <button type="button" className="disclosure-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="chevron" aria-hidden="true" />
-        <span>{label}</span>
+        <span>
+          <VisibleText text={label} />
+        </span>
       </button>
       {open && (
         <pre className="context-body" data-find-part={part}>
-          {text}
+          <VisibleText text={text} />
         </pre>
       )}
     </div>

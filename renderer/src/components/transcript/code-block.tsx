@@ -1,11 +1,14 @@
 // A fenced code block: highlighted in a worker, painted plain first and then swapped to
 // highlighted lines a slice per frame (a 2,000-line block never holds the main thread), long
-// blocks collapsed to their first lines, and a copy button.
+// blocks collapsed to their first lines, and a copy button. Code is what people run and paste:
+// hidden and direction-changing characters show as markers ("Trojan Source" hides in code),
+// while the copy button copies the code exactly as written.
 import { memo, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { linesFromRuns, type HighlightRuns, type Segment } from '../../lib/highlight-runs';
 import { cachedHighlight, highlightCode } from '../../workers/highlight-client';
 import { useDisclosure } from './disclosure';
 import { CopyButton } from './copy-button';
+import { visibleNodes, VisibleText } from '../common/visible-text';
 import { formatCount } from '../../lib/count';
 
 /** Blocks longer than this show their first PREVIEW_LINES lines and an expander. */
@@ -45,7 +48,9 @@ export function CodeBlock({ code, lang, disclosure, title, plain = false }: Code
   return (
     <div className="code-block" data-highlight={state}>
       <div className="code-block-bar">
-        <span className="code-lang">{title ?? lang ?? 'text'}</span>
+        <span className="code-lang">
+          <VisibleText text={title ?? lang ?? 'text'} />
+        </span>
         <span className="code-lines">{lines.length > 1 ? `${formatCount(lines.length)} lines` : ''}</span>
         <CopyButton text={code} />
       </div>
@@ -121,7 +126,15 @@ const HighlightedSlice = memo(function HighlightedSlice({ segments, from, to }: 
     const line = segments[i] ?? [];
     out.push(
       <span key={i} className="code-line">
-        {line.map((s, j) => (s.cls ? <span key={j} className={classFor(s.cls)}>{s.text}</span> : s.text))}
+        {line.map((s, j) =>
+          s.cls ? (
+            <span key={j} className={classFor(s.cls)}>
+              {visibleNodes(s.text)}
+            </span>
+          ) : (
+            visibleNodes(s.text)
+          ),
+        )}
       </span>,
     );
   }
@@ -136,7 +149,7 @@ const PlainSlice = memo(function PlainSlice({ lines, from, to }: { lines: string
   const text = useMemo(() => lines.slice(from, to).join('\n'), [lines, from, to]);
   return (
     <span className="code-slice code-plain" style={{ '--slice-lines': to - from } as CSSProperties}>
-      {text}
+      {visibleNodes(text)}
     </span>
   );
 });

@@ -2,6 +2,8 @@ import { focusComposer } from '../../lib/focus';
 import { modelLabel, permissionModeLabel, tildify } from '../../lib/format';
 import { useSessionField } from '../../store/hooks';
 import { useClide } from '../../store/store';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 
 export const EXAMPLE_PROMPTS = [
   'Give me a short tour of this project: what it does and how the code is laid out.',
@@ -34,8 +36,8 @@ export function EmptyState({ sessionId }: { sessionId: string }) {
       <dl className="empty-facts">
         <div>
           <dt>Folder</dt>
-          <dd className="mono" title={cwd}>
-            {tildify(cwd, home)}
+          <dd className="mono" title={makeVisible(cwd)}>
+            <VisibleText text={tildify(cwd, home)} />
           </dd>
         </div>
         <div>

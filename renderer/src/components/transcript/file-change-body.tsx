@@ -46,7 +46,9 @@ export function FileChangeBody(p: BodyProps) {
       )}
       {r?.isError && <OutputText text={r.content} isError findPart={`tool:${p.tool.id}:output`} />}
       {p.streamingInput !== undefined ? (
-        <pre className="tool-io tool-input">{p.streamingInput}</pre>
+        <pre className="tool-io tool-input">
+          <VisibleText text={p.streamingInput} />
+        </pre>
       ) : p.kind === 'write' && change.created ? (
         <ContentPreview sessionId={p.sessionId} id={p.tool.id} path={change.filePath} content={change.content ?? ''} full />
       ) : (

@@ -1,33 +1,36 @@
 // What an entry shows while the list is being flung past it: its author and first words, or
 // its tool calls' names, in a handful of nodes. The full entry replaces it once scrolling
-// settles; until then it keeps the height the list expects, so nothing jumps.
+// settles; until then it keeps the height the list expects, so nothing jumps. Names, commands
+// and the person's words are marked as in the full entry (a plain string: no extra nodes).
 import { memo } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
 import { positionOf } from '../../../../shared/transcript';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { cutText } from '../../lib/format';
 import { summarizeToolInput } from '../../lib/tool-summary';
 import { useClide } from '../../store/store';
 
 const PREVIEW = 280;
 
 function short(text: string): string {
-  return text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text;
+  return text.length > PREVIEW ? `${cutText(text, PREVIEW)}…` : text;
 }
 
 function lines(item: TranscriptItem): { author?: string; text: string[] } {
   switch (item.type) {
     case 'user':
-      return { author: 'You', text: [short(item.text)] };
+      return { author: 'You', text: [makeVisible(short(item.text))] };
     case 'assistant':
       return {
         author: 'Claude',
         text: item.blocks.map((b) => {
-          if (b.type === 'tool_use' && b.tool) return `${b.tool.displayName ?? b.tool.name}  ${summarizeToolInput(b.tool.name, b.tool.input).text.split('\n')[0] ?? ''}`;
+          if (b.type === 'tool_use' && b.tool) return makeVisible(`${b.tool.displayName ?? b.tool.name}  ${summarizeToolInput(b.tool.name, b.tool.input).text.split('\n')[0] ?? ''}`);
           if (b.type === 'thinking') return 'Thinking';
           return short(b.text);
         }),
       };
     case 'context':
-      return { text: [item.label] };
+      return { text: [makeVisible(item.label)] };
     default: {
       const t = (item as { text?: unknown }).text;
       return { text: [typeof t === 'string' ? short(t) : ''] };

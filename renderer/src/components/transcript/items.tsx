@@ -11,6 +11,7 @@ import { Block } from './blocks';
 import { disclosureKey, useDisclosure } from './disclosure';
 import { TeamMessageCard } from '../team/team-message-card';
 import { MessageActions } from '../history/message-actions';
+import { VisibleText } from '../common/visible-text';
 import { formatCount } from '../../lib/count';
 
 type ItemOf<T extends TranscriptItem['type']> = Extract<TranscriptItem, { type: T }>;
@@ -81,7 +82,7 @@ function OtherItem({ item }: { item: { id: string; type: string } }) {
         i
       </span>
       <span className="notice-text" data-find-part={item.id}>
-        {text}
+        <VisibleText text={text} />
       </span>
     </div>
   );
@@ -105,8 +106,9 @@ function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'use
         </span>
         <time dateTime={new Date(item.at).toISOString()}>{clockTime(item.at)}</time>
       </header>
+      {/* Plain text, not markdown: a pasted prompt can carry hidden instructions (tag characters), so they show. */}
       <div className="user-text" data-find-part={item.id}>
-        {long && !open ? short.text : item.text}
+        <VisibleText text={long && !open ? short.text : item.text} />
       </div>
       {long && (
         <button type="button" className="user-more" aria-expanded={open} data-find-mark={marked || undefined} onClick={() => setOpen(!open)}>
@@ -164,12 +166,14 @@ function ContextItem({ sessionId, item }: { sessionId: string; item: ItemOf<'con
         <span className="context-kind" aria-hidden="true">
           {contextIcon[item.source] ?? '◇'}
         </span>
-        <span className="context-label">{title}</span>
+        <span className="context-label">
+          <VisibleText text={title} />
+        </span>
         {marked && <span className="find-mark-badge">match</span>}
       </button>
       {open && (
         <pre className="context-body" data-find-part={item.id}>
-          {body}
+          <VisibleText text={body} />
         </pre>
       )}
     </div>
@@ -194,7 +198,7 @@ function Notice({ id, level, code, text, rule }: { id: string; level: 'info' | '
         {noticeIcon[level]}
       </span>
       <span className="notice-text" data-find-part={id}>
-        {text}
+        <VisibleText text={text} />
       </span>
     </div>
   );
@@ -221,14 +225,20 @@ function HookFailure({ sessionId, item }: { sessionId: string; item: ItemOf<'hoo
         !
       </span>
       <div className="notice-text">
-        <span data-find-part={item.id}>{what}</span>
+        <span data-find-part={item.id}>
+          <VisibleText text={what} />
+        </span>
         {item.output && (
           <>
             {' '}
             <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
               {open ? 'Hide output' : 'Show output'}
             </button>
-            {open && <pre className="context-body">{item.output}</pre>}
+            {open && (
+              <pre className="context-body">
+                <VisibleText text={item.output} />
+              </pre>
+            )}
           </>
         )}
       </div>

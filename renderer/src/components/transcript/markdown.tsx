@@ -3,13 +3,21 @@
 // code fence languages sanitised. Rendered chunks are cached by their text: a virtualised list
 // mounts the same message again on every scroll past it, and a streaming reply re-renders only
 // its last chunk, at most once per frame.
-import { createContext, memo, useContext, useEffect, useMemo, useState, type ReactElement } from 'react';
+//
+// Hidden and direction-changing characters (shared/visible-chars.ts) stay as they are in prose:
+// they are part of the model's text, and a sentence is not a command, a path or a name (right-
+// to-left writing needs its marks). Links are the exception: a link's text and its target show
+// them, so "invoice<U+202E>fdp.exe" cannot pose as a PDF. Code, inline or fenced, marks them too:
+// it names files and commands people run.
+import { createContext, memo, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { fenceOnly, splitGrowing, type SplitState } from '../../lib/markdown-chunks';
 import { safeLanguage, safeLink } from '../../lib/safe-url';
 import { frameAfterTyping } from '../../lib/typing-first';
+import { hasInvisible, hiddenInUrl, makeVisible } from '../../../../shared/visible-chars';
+import { VisibleText } from '../common/visible-text';
 import { CodeBlock } from './code-block';
 import { cachedMarkdown, rememberMarkdown, requestMarkdown } from './markdown-queue';
 import { warmUpOnce } from './warm-up';
@@ -41,20 +49,42 @@ function FencedCode({ node }: { node: HastNode | undefined }) {
   return <CodeBlock code={text} lang={lang?.toLowerCase()} disclosure={prefix && at !== undefined ? `${prefix}@${at}` : undefined} plain={live} />;
 }
 
+/** A link's words: as written, unless they hide characters, then its plain text with markers. */
+function linkText(node: HastNode | undefined, children: ReactNode): ReactNode {
+  const text = node ? textOf(node) : '';
+  return hasInvisible(text) ? <VisibleText text={text} /> : children;
+}
+
+/** Beside a link whose target hides characters: the target as read, with its markers. */
+function LinkTarget({ url }: { url: string }) {
+  return (
+    <span className="link-target">
+      {' '}
+      (<VisibleText text={url} />)
+    </span>
+  );
+}
+
 const components: Components = {
-  a: ({ href, children, title }) => {
+  a: ({ href, children, title, node }) => {
     const safe = safeLink(href);
-    if (!safe) return <span className="md-link-text">{children}</span>;
+    const shown = linkText(node, children);
+    if (!safe) return <span className="md-link-text">{shown}</span>;
+    // A target that hides characters says so beside the link, marked.
+    const hidden = hiddenInUrl(safe);
     return (
-      <a href={safe} target="_blank" rel="noopener noreferrer" title={title ?? safe}>
-        {children}
-      </a>
+      <>
+        <a href={safe} target="_blank" rel="noopener noreferrer" title={makeVisible(title ?? safe)}>
+          {shown}
+        </a>
+        {hidden && <LinkTarget url={hidden} />}
+      </>
     );
   },
   // Never load a remote image (it would reveal the reader and may track them): show a link instead.
   img: ({ src, alt }) => {
     const safe = safeLink(typeof src === 'string' ? src : undefined);
-    const label = `Image: ${alt || 'untitled'}`;
+    const label = <VisibleText text={`Image: ${alt || 'untitled'}`} />;
     return safe ? (
       <a className="md-image" href={safe} target="_blank" rel="noopener noreferrer" title={safe}>
         {label}
@@ -64,7 +94,8 @@ const components: Components = {
     );
   },
   pre: ({ node }) => <FencedCode node={node} />,
-  code: ({ children }) => <code className="md-code">{children}</code>,
+  // Inline code names a file or a command: marked like a code block.
+  code: ({ children }) => <code className="md-code">{typeof children === 'string' ? <VisibleText text={children} /> : children}</code>,
   table: ({ children }) => (
     <div className="md-table-wrap">
       <table>{children}</table>

@@ -1,17 +1,22 @@
 // Tool output shown in full. Ordinary output is one wrapped <pre>; big output (a 4 MB log, a
 // huge file) is indexed a slice per frame and rendered as a virtual list of lines inside its
-// own scroll box, so expanding it never freezes the window however large it is.
+// own scroll box, so expanding it never freezes the window however large it is. Hidden and
+// direction-changing characters show as markers; a big output marks only the lines on screen,
+// so a 4 MB result is never scanned whole for them.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { lineAt, lineIndexer, lineText, type LineIndex } from '../../lib/line-index';
 import { stripTerminal } from '../../lib/terminal-text';
 import { useFind } from '../find/find-store';
+import { visibleNodes } from '../common/visible-text';
 import { formatCount } from '../../lib/count';
 
 /** Past either limit the output is virtualised. */
 const PLAIN_MAX_CHARS = 60_000;
 const PLAIN_MAX_LINES = 800;
 const LINE_HEIGHT = 18;
+/** Marker elements per line of a big output (a hundred lines are mounted at once; the rest are plain marker text). */
+const LINE_MARKER_SPANS = 8;
 /** Characters indexed per frame while preparing a big output. */
 const INDEX_BUDGET = 1_500_000;
 
@@ -36,7 +41,7 @@ export function OutputText({ text, isError, findPart, label }: OutputTextProps) 
     const shown = stripTerminal(text);
     return (
       <pre className={`tool-io${isError ? ' is-error' : ''}`} data-find-part={findPart} aria-label={label}>
-        {shown || <span className="muted">(no output)</span>}
+        {shown ? visibleNodes(shown) : <span className="muted">(no output)</span>}
       </pre>
     );
   }
@@ -96,7 +101,7 @@ function BigOutput({ text, isError, findPart, label }: OutputTextProps) {
                 data-offset={index.starts[row.index]}
                 style={{ transform: `translateY(${row.start}px)` }}
               >
-                {stripTerminal(lineText(text, index, row.index)) || ' '}
+                {visibleNodes(stripTerminal(lineText(text, index, row.index)), LINE_MARKER_SPANS) || ' '}
               </div>
             ))}
         </div>

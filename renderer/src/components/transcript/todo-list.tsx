@@ -1,4 +1,5 @@
 import { todosOf } from '../../lib/tool-results';
+import { VisibleText } from '../common/visible-text';
 
 const statusLabel = { pending: 'To do', in_progress: 'In progress', completed: 'Done' } as const;
 
@@ -11,7 +12,9 @@ export function TodoList({ input, part }: { input: Record<string, unknown>; part
       {todos.map((t, i) => (
         <li key={i} className={`todo todo-${t.status}`}>
           <span className={`todo-box todo-box-${t.status}`} role="img" aria-label={statusLabel[t.status]} />
-          <span className="todo-text">{t.status === 'in_progress' && t.activeForm ? t.activeForm : t.content}</span>
+          <span className="todo-text">
+            <VisibleText text={t.status === 'in_progress' && t.activeForm ? t.activeForm : t.content} />
+          </span>
         </li>
       ))}
     </ul>

@@ -7,7 +7,8 @@ import { bashResult, fetchInfo, readInfo, searchInfo, webSearchHits } from '../.
 import { preview, stripTerminal } from '../../lib/terminal-text';
 import { prettyJson } from '../../lib/tool-summary';
 import { safeLink } from '../../lib/safe-url';
-import { VisibleText } from '../common/visible-text';
+import { makeVisible } from '../../../../shared/visible-chars';
+import { visibleNodes, VisibleText } from '../common/visible-text';
 import { AgentBody, AgentPeek } from './agent-body';
 import { FileChangeBody, FileChangePeek } from './file-change-body';
 import { MarkdownText } from './markdown';
@@ -35,7 +36,7 @@ function OutputPeek({ text, isError, lines = PEEK_LINES, part }: { text: string;
   if (!short.text.trim()) return null;
   return (
     <pre className={`tool-preview${isError ? ' is-error' : ''}`} data-find-part={part}>
-      {stripTerminal(short.text)}
+      {visibleNodes(stripTerminal(short.text))}
       {(short.hiddenLines > 0 || short.truncatedChars > 0) && (
         <span className="tool-preview-more">
           {'\n'}
@@ -99,6 +100,15 @@ export function ToolBody(p: BodyProps) {
   }
 }
 
+/** A line the model wrote about the call ("List the files", a fetch prompt). */
+function Description({ text }: { text: string }) {
+  return (
+    <div className="tool-description">
+      <VisibleText text={text} />
+    </div>
+  );
+}
+
 function Section({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
@@ -133,7 +143,7 @@ function BashPeek(p: BodyProps) {
   const out = !b ? '' : !b.stderr ? b.stdout : b.stdout ? `${b.stdout}\n${b.stderr}` : b.stderr;
   return (
     <>
-      {description && <div className="tool-description">{description}</div>}
+      {description && <Description text={description} />}
       {b?.backgroundTaskId && <TaskLine task={p.task} />}
       {r && out && <OutputPeek text={out} isError={r.isError} part={`tool:${p.tool.id}:output`} />}
     </>
@@ -146,7 +156,7 @@ function TaskLine({ task }: { task: TaskView | undefined }) {
   return (
     <div className="tool-description">
       Background task · {state}
-      {task.summary && task.endedAt ? ` · ${task.summary}` : ''}
+      {task.summary && task.endedAt ? visibleNodes(` · ${task.summary}`) : ''}
     </div>
   );
 }
@@ -158,7 +168,7 @@ function BashBody(p: BodyProps) {
   const r = p.state.result;
   return (
     <div className="tool-details">
-      {description && <div className="tool-description">{description}</div>}
+      {description && <Description text={description} />}
       <pre className="tool-command" data-find-part={`tool:${p.tool.id}:input`}>
         <span className="prompt-sign" aria-hidden="true">
           ${' '}
@@ -178,7 +188,7 @@ function BashBody(p: BodyProps) {
               <OutputText text={b.stderr} isError={r.isError} findPart={`tool:${p.tool.id}:stderr`} />
             </Section>
           )}
-          {b.interpretation && <div className="tool-description">{b.interpretation}</div>}
+          {b.interpretation && <Description text={b.interpretation} />}
         </>
       )}
     </div>
@@ -220,7 +230,7 @@ function SearchBody(p: BodyProps) {
 function LinkLine({ url }: { url: string }) {
   const safe = safeLink(url);
   return safe ? (
-    <a href={safe} target="_blank" rel="noopener noreferrer" title={safe} className="tool-link">
+    <a href={safe} target="_blank" rel="noopener noreferrer" title={makeVisible(safe)} className="tool-link">
       <VisibleText text={url} />
     </a>
   ) : (
@@ -237,7 +247,7 @@ function FetchBody(p: BodyProps) {
     <div className="tool-details">
       <div data-find-part={`tool:${p.tool.id}:input`}>
         {f.url && <LinkLine url={f.url} />}
-        {f.prompt && <div className="tool-description">{f.prompt}</div>}
+        {f.prompt && <Description text={f.prompt} />}
       </div>
       {r && !r.isError && f.result !== undefined ? (
         <Section label="Result">

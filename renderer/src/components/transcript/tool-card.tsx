@@ -7,6 +7,7 @@ import type { BlockView, TaskView, ToolState } from '../../../../shared/transcri
 import { toolHead, type CardKind } from '../../lib/tool-head';
 import { useClide } from '../../store/store';
 import { isTurnRunning } from '../../store/selectors';
+import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 import { useFindMark } from '../find/find-store';
 import { disclosureKey, useDisclosure } from './disclosure';
@@ -76,7 +77,7 @@ export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardPro
   const outcome = state.permission ? permissionLabel[state.permission] : state.denial ? 'Denied' : undefined;
   const outcomeClass = state.permission ?? (state.denial ? 'denied' : undefined);
   const denialText = state.permissionMessage ?? state.denial?.message;
-  const label = head.server ? `${head.server} · ${head.title}` : head.title;
+  const label = makeVisible(head.server ? `${head.server} · ${head.title}` : head.title);
   // A team message this call sent has its own card, which says the same and shows delivery.
   if (state.teamCard) return null;
 
@@ -91,10 +92,16 @@ export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardPro
     >
       <button type="button" className="tool-head" aria-expanded={open} onClick={() => setOpen(!open)} data-find-part={`tool:${tool.id}:head`}>
         <span className="chevron" aria-hidden="true" />
-        {head.server && <span className="tool-server">{head.server}</span>}
-        <span className="tool-name">{head.title}</span>
+        {head.server && (
+          <span className="tool-server">
+            <VisibleText text={head.server} />
+          </span>
+        )}
+        <span className="tool-name">
+          <VisibleText text={head.title} />
+        </span>
         {head.summary && (
-          <span className={`tool-summary is-${head.summaryKind}`} title={head.summary}>
+          <span className={`tool-summary is-${head.summaryKind}`} title={makeVisible(head.summary)}>
             <VisibleText text={head.summary} />
             {head.more && <span className="tool-more"> …</span>}
           </span>
@@ -102,7 +109,7 @@ export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardPro
         <span className="tool-spacer" />
         {head.meta.map((m) => (
           <span key={m.text} className={`tool-meta tone-${m.tone}`}>
-            {m.text}
+            <VisibleText text={m.text} />
           </span>
         ))}
         {marked && <span className="find-mark-badge">match</span>}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatDuration } from '../../lib/format';
 import { useSessionField } from '../../store/hooks';
 import { isTurnRunning } from '../../store/selectors';
+import { VisibleText } from '../common/visible-text';
 
 export function TurnTail({ sessionId }: { sessionId: string }) {
   const running = useSessionField(sessionId, (v) => v.status === 'working', false);
@@ -69,7 +70,9 @@ export function TurnTail({ sessionId }: { sessionId: string }) {
           <span className="notice-icon" aria-hidden="true">
             ×
           </span>
-          <span>The turn ended with an error: {failedTurn.errors?.join('\n') || failedTurn.text || failedTurn.subtype}</span>
+          <span>
+            The turn ended with an error: <VisibleText text={failedTurn.errors?.join('\n') || failedTurn.text || failedTurn.subtype} />
+          </span>
         </div>
       )}
     </>
