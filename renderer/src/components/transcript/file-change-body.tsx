@@ -8,7 +8,7 @@ import { CodeBlock } from './code-block';
 import { disclosureKey } from './disclosure';
 import { DiffView } from './diff-view';
 import { OutputText } from './output-text';
-import type { BodyProps } from './tool-bodies';
+import type { BodyProps } from './card-types';
 
 /** Lines of a diff shown while the card is closed. */
 const PEEK_DIFF_LINES = 20;
