@@ -4,6 +4,7 @@
 import { channels, type AppEvent, type ClideApi } from '../../../shared/ipc';
 import type { AppError, Result } from '../../../shared/result';
 import { MAX_FRAME_BYTES, type CallFrame, type ServerFrame } from './web-wire';
+import { formatBytes } from '../lib/format';
 
 export type ConnectionState = 'connected' | 'disconnected';
 
@@ -225,7 +226,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     const bytes = frameBytes(frame);
     if (bytes > MAX_FRAME_BYTES) {
       return Promise.resolve(
-        failure('invalid-input', `${channel} is too large to send (${mb(bytes)} MB; the limit is ${mb(MAX_FRAME_BYTES)} MB).`, {
+        failure('invalid-input', `${channel} is too large to send (${formatBytes(bytes)}; the limit is ${formatBytes(MAX_FRAME_BYTES)}).`, {
           hint: 'Attach fewer or smaller images, or split the message.',
         }),
       );
@@ -302,8 +303,4 @@ function notAuthorised(): Result<never> {
 function frameBytes(frame: string): number {
   if (frame.length > MAX_FRAME_BYTES || frame.length * 3 <= MAX_FRAME_BYTES) return frame.length;
   return new TextEncoder().encode(frame).length;
-}
-
-function mb(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1);
 }

@@ -4,6 +4,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ImageInput } from '../../../../shared/ipc';
+import { formatBytes } from '../../lib/format';
 
 export interface DraftImage extends ImageInput {
   id: string;
@@ -72,7 +73,7 @@ export async function addImageFiles(sessionId: string, files: readonly File[]): 
       continue;
     }
     if (file.size > MAX_IMAGE_BYTES) {
-      problems.push(`${name} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+      problems.push(`${name} is larger than ${formatBytes(MAX_IMAGE_BYTES)}`);
       continue;
     }
     if (attachmentsOf(sessionId).length + added.length >= MAX_IMAGES) {

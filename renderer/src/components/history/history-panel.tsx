@@ -11,7 +11,8 @@ import { historyStore, useHistoryStore } from '../../store/history-store';
 import { startDraftSync } from '../../store/history-drafts';
 import { clideStore, useClide } from '../../store/store';
 import { openPastSession, refreshHistory, renamePastSession } from './history-actions';
-import { displayPath, fileSize, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
+import { displayPath, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
+import { formatBytes } from '../../lib/format';
 import './history.css';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
@@ -229,7 +230,7 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
   const when = new Date(s.lastActivity);
-  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '', s.bytes >= 5 * 1024 * 1024 ? fileSize(s.bytes) : '']
+  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '', s.bytes >= 5 * 1024 * 1024 ? formatBytes(s.bytes) : '']
     .filter(Boolean)
     .join(' · ');
   const tip = [s.title, s.firstPrompt && s.firstPrompt !== s.title ? `First prompt: ${s.firstPrompt}` : '', `Last activity: ${when.toLocaleString()}`, `Session ${s.sessionId}`]

@@ -8,10 +8,7 @@ import { prettyJson, summarizeToolInput } from '../../lib/tool-summary';
 import { VisibleText } from '../common/visible-text';
 import { MarkdownText } from '../transcript/markdown';
 import { diffLines, diffStats } from './prompt-diff';
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
+import { str } from '../../../../shared/guards';
 
 function Field({ label, children, note }: { label: string; children: ReactNode; note?: string }) {
   return (
