@@ -2,7 +2,7 @@
 // allowlist, the typed API object, the main-process handlers and the browser host's
 // WebSocket protocol are all derived from this table.
 import { z } from 'zod';
-import { AppErrorSchema, resultSchema } from './result';
+import { AppErrorSchema, type Result } from './result';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { FolderPickInputSchema, FolderPickSchema, PathCompleteInputSchema, PathCompletionSchema } from './folders';
@@ -246,8 +246,6 @@ export type HandlerOf<C extends Channel> = (
 /** One handler for each channel of the table (or of the channels `C`): none missing, none extra. */
 export type Handlers<C extends Channel = Channel> = { [K in C]: HandlerOf<K> };
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: z.infer<typeof AppErrorSchema> };
-
 /** The one API object the window gets (preload in Electron, WebSocket in the browser host). */
 export type ClideApi = {
   [D in Domain]: { [V in Verb<D>]: (input: InputOf<D, V>) => Promise<Result<OutputOf<D, V>>> };
@@ -289,5 +287,3 @@ export function contractFor(channel: string): { input: z.ZodType; output: z.ZodT
   const d = contracts[domain as Domain] as Record<string, { input: z.ZodType; output: z.ZodType }>;
   return Object.hasOwn(d, verb) ? d[verb] : undefined;
 }
-
-export const resultOf = resultSchema;
