@@ -7,6 +7,7 @@ import type { HistorySession } from '../../../../shared/history';
 import type { AppError } from '../../../../shared/result';
 import { getApi } from '../../api';
 import { focusComposer } from '../../lib/focus';
+import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
 import { historyStore, useHistoryStore } from '../../store/history-store';
 import { startDraftSync } from '../../store/history-drafts';
 import { clideStore, useClide } from '../../store/store';
@@ -19,22 +20,19 @@ import { HiddenCharsNote, VisibleText } from '../common/visible-text';
 
 /** Rows shown before "Show more" (a long history stays quick to open and to search). */
 const PAGE = 200;
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-export const HISTORY_KEY_LABEL = isMac ? '⇧⌘H' : 'Ctrl+Shift+H';
+export const HISTORY_KEY_LABEL = keyLabel('H', { shift: true });
+
+function toggleOnKey(e: globalThis.KeyboardEvent): void {
+  if (!isShortcut(e, 'h', { shift: true })) return;
+  e.preventDefault();
+  const h = historyStore.getState();
+  h.setOpen(!h.open);
+}
 
 /** Wires what history needs once per window: the shortcut, and drafts kept by the host. */
 export function useHistory(): void {
   useEffect(() => startDraftSync(getApi(), clideStore), []);
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'h' || !e.shiftKey || e.altKey || !(isMac ? e.metaKey : e.ctrlKey)) return;
-      e.preventDefault();
-      const h = historyStore.getState();
-      h.setOpen(!h.open);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useWindowKeys(toggleOnKey);
 }
 
 export function HistoryButton() {
