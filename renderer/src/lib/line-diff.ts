@@ -1,6 +1,7 @@
 // Line diffs for the Edit, MultiEdit and Write cards. A finished edit carries the CLI's own
 // `structuredPatch` (unified hunks with real line numbers); while it is pending, or when the
-// patch is missing, the diff is computed here from the old and new strings.
+// patch is missing, jsdiff computes the same shape here from the old and new strings.
+import { structuredPatch } from 'diff';
 
 export type DiffLineKind = 'context' | 'add' | 'del' | 'note';
 
@@ -84,148 +85,58 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-type Op = { kind: 'context' | 'add' | 'del'; text: string };
-
-/** Past this many differing lines the exact diff costs too much: show a plain replacement. */
-const MAX_EDIT_DISTANCE = 2000;
-
-/**
- * Myers' O((N+M)D) line diff on what remains after the common prefix and suffix are trimmed
- * (which is most of a typical edit). Falls back to "all removed, all added" when the two
- * texts differ in too many lines to be worth an exact answer.
- */
-function diffOps(a: readonly string[], b: readonly string[]): Op[] {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const head: Op[] = a.slice(0, start).map((text) => ({ kind: 'context', text }));
-  const tail: Op[] = a.slice(endA).map((text) => ({ kind: 'context', text }));
-  const midA = a.slice(start, endA);
-  const midB = b.slice(start, endB);
-  return [...head, ...myers(midA, midB), ...tail];
-}
-
-function myers(a: readonly string[], b: readonly string[]): Op[] {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0) return b.map((text) => ({ kind: 'add', text }));
-  if (m === 0) return a.map((text) => ({ kind: 'del', text }));
-  const max = Math.min(n + m, MAX_EDIT_DISTANCE);
-  const offset = max + 1;
-  let v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = false;
-  for (let d = 0; d <= max && !found; d++) {
-    trace.push(v.slice());
-    const next = v;
-    for (let k = -d; k <= d; k += 2) {
-      let x: number;
-      if (k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0))) x = v[offset + k + 1] ?? 0;
-      else x = (v[offset + k - 1] ?? 0) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      next[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = true;
-        break;
-      }
-    }
-    v = next;
-  }
-  if (!found) return [...a.map((text): Op => ({ kind: 'del', text })), ...b.map((text): Op => ({ kind: 'add', text }))];
-  // Walk the trace backwards from (n, m) to recover the edit script.
-  const ops: Op[] = [];
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0; d--) {
-    const vd = trace[d] ?? new Int32Array(0);
-    const k = x - y;
-    let prevK: number;
-    if (k === -d || (k !== d && (vd[offset + k - 1] ?? 0) < (vd[offset + k + 1] ?? 0))) prevK = k + 1;
-    else prevK = k - 1;
-    const prevX = d === 0 ? 0 : (vd[offset + prevK] ?? 0);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      ops.push({ kind: 'context', text: a[x - 1] ?? '' });
-      x--;
-      y--;
-    }
-    if (d === 0) break;
-    if (x === prevX) ops.push({ kind: 'add', text: b[y - 1] ?? '' });
-    else ops.push({ kind: 'del', text: a[x - 1] ?? '' });
-    x = prevX;
-    y = prevY;
-  }
-  while (x > 0 && y > 0) {
-    ops.push({ kind: 'context', text: a[x - 1] ?? '' });
-    x--;
-    y--;
-  }
-  return ops.reverse();
-}
+// Past this edit distance (differing lines), or this long, an exact diff is not worth its cost
+// on the main thread: the change is shown as a plain replacement instead.
+const MAX_EDIT_LENGTH = 2000;
+const TIMEOUT_MS = 100;
 
 /**
- * Unified hunks between two texts, `context` unchanged lines around each change. Line numbers
- * count from `firstLine` (1 for a whole file; unknown for an Edit's fragment, where the caller
- * passes `numbered: false` to leave them out).
+ * Unified hunks between two texts, `context` unchanged lines around each change, in the shape
+ * of the CLI's own structuredPatch (jsdiff computes both). Line numbers count from 1 (a whole
+ * file); an Edit's fragment, whose place in the file is unknown, passes `numbered: false`.
+ * Whether the texts end in a newline does not count as a change.
  */
-export function diffTexts(oldText: string, newText: string, opts: { context?: number; firstLine?: number; numbered?: boolean } = {}): DiffHunk[] {
+export function diffTexts(oldText: string, newText: string, opts: { context?: number; numbered?: boolean } = {}): DiffHunk[] {
   const context = opts.context ?? 3;
-  const first = opts.firstLine ?? 1;
-  const numbered = opts.numbered !== false;
-  const ops = diffOps(splitLines(oldText), splitLines(newText));
-  const lines: DiffLine[] = [];
-  let o = first;
-  let n = first;
-  for (const op of ops) {
-    if (op.kind === 'context') lines.push({ kind: 'context', text: op.text, oldNo: o++, newNo: n++ });
-    else if (op.kind === 'del') lines.push({ kind: 'del', text: op.text, oldNo: o++ });
-    else lines.push({ kind: 'add', text: op.text, newNo: n++ });
-  }
-  const hunks = groupHunks(lines, context);
-  if (numbered) return hunks;
+  const a = splitLines(oldText);
+  const b = splitLines(newText);
+  // The common head and tail (most of a typical edit) need no diffing: jsdiff gets what lies
+  // between them with `context` lines either side, and its hunks move down by what was cut.
+  const { head, tail } = commonEnds(a, b);
+  if (head === a.length && head === b.length) return [];
+  const from = Math.max(0, head - context);
+  const keep = Math.min(tail, context);
+  const midA = a.slice(from, a.length - tail + keep);
+  const midB = b.slice(from, b.length - tail + keep);
+  const patch = structuredPatch('', '', joinLines(midA), joinLines(midB), undefined, undefined, { context, maxEditLength: MAX_EDIT_LENGTH, timeout: TIMEOUT_MS });
+  const hunks = patch
+    ? (hunksFromPatch(patch.hunks.map((h) => ({ ...h, oldStart: h.oldStart + from, newStart: h.newStart + from }))) ?? [])
+    : [replacement(midA, midB, head - from, keep, from)];
+  if (opts.numbered !== false) return hunks;
   return hunks.map((h) => ({ ...h, lines: h.lines.map(({ kind, text }) => ({ kind, text })) }));
 }
 
-function groupHunks(lines: DiffLine[], context: number): DiffHunk[] {
-  const changed: number[] = [];
-  lines.forEach((l, i) => {
-    if (l.kind !== 'context') changed.push(i);
-  });
-  if (changed.length === 0) return [];
-  const hunks: DiffHunk[] = [];
-  let from = Math.max(0, (changed[0] ?? 0) - context);
-  let to = Math.min(lines.length, (changed[0] ?? 0) + context + 1);
-  const flush = () => {
-    const slice = lines.slice(from, to);
-    const firstOld = slice.find((l) => l.oldNo !== undefined)?.oldNo ?? 0;
-    const firstNew = slice.find((l) => l.newNo !== undefined)?.newNo ?? 0;
-    hunks.push({
-      oldStart: firstOld,
-      newStart: firstNew,
-      oldLines: slice.filter((l) => l.kind !== 'add').length,
-      newLines: slice.filter((l) => l.kind !== 'del').length,
-      lines: slice,
-    });
-  };
-  for (const i of changed.slice(1)) {
-    if (i - context <= to) to = Math.min(lines.length, i + context + 1);
-    else {
-      flush();
-      from = Math.max(0, i - context);
-      to = Math.min(lines.length, i + context + 1);
-    }
-  }
-  flush();
-  return hunks;
+/** How many lines two texts share at the start, and after that at the end. */
+export function commonEnds(a: readonly string[], b: readonly string[]): { head: number; tail: number } {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  return { head, tail };
+}
+
+function joinLines(lines: readonly string[]): string {
+  return lines.map((l) => `${l}\n`).join('');
+}
+
+/** The diff past the cut-off: between `head` and `tail` common lines, all removed, then all added. */
+function replacement(a: readonly string[], b: readonly string[], head: number, tail: number, offset: number): DiffHunk {
+  const lines: DiffLine[] = [];
+  for (let i = 0; i < head; i++) lines.push({ kind: 'context', text: a[i] ?? '', oldNo: offset + i + 1, newNo: offset + i + 1 });
+  for (let i = head; i < a.length - tail; i++) lines.push({ kind: 'del', text: a[i] ?? '', oldNo: offset + i + 1 });
+  for (let j = head; j < b.length - tail; j++) lines.push({ kind: 'add', text: b[j] ?? '', newNo: offset + j + 1 });
+  for (let t = tail; t > 0; t--) lines.push({ kind: 'context', text: a[a.length - t] ?? '', oldNo: offset + a.length - t + 1, newNo: offset + b.length - t + 1 });
+  return { oldStart: offset + 1, oldLines: a.length, newStart: offset + 1, newLines: b.length, lines };
 }
 
 /** A new file shown as a diff: every line added. */
