@@ -13,6 +13,15 @@ import type { Result } from '../../shared/result';
  */
 export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
+/** The WebSocket endpoint, and the page's "does the host still accept my token?" check. */
+export const WS_PATH = '/ws';
+export const ACCESS_PATH = '/access';
+
+/** The subprotocol the page asks for and the host answers with (a browser insists on one). */
+export const WS_PROTOCOL = 'clide.v1';
+/** The page offers `clide.token.<token>` beside WS_PROTOCOL: the one header a browser lets it set. */
+export const TOKEN_PROTOCOL_PREFIX = 'clide.token.';
+
 export const CallIdSchema = z.union([z.number().int().nonnegative(), z.string().min(1).max(100)]);
 
 export const ClientFrameSchema = z.object({

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SessionHost } from '../../electron/core/host';
-import { cookieName } from '../../electron/web/auth';
 import { startWebServer, type WebServer } from '../../electron/web/server';
 import { createWebClient, type SocketLike, type WebClient } from '../../renderer/src/api/web-client';
+import { socketProtocols } from '../../renderer/src/api/web-wire';
 import type { AppEvent } from '../../shared/ipc';
 import { lastToolResults, text, toolUse } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
@@ -70,10 +70,15 @@ function request(port: number, reqPath: string, headers: Record<string, string> 
   });
 }
 
+/** How a non-browser client presents the token. */
+function bearer(s: { token: string }): Record<string, string> {
+  return { authorization: `Bearer ${s.token}` };
+}
+
 /** Open a raw socket; resolves with the socket, or the HTTP status of a refused upgrade. */
-function openSocket(url: string, headers: Record<string, string> = {}): Promise<{ ws?: WebSocket; refused?: number }> {
+function openSocket(url: string, headers: Record<string, string> = {}, protocols: string[] = []): Promise<{ ws?: WebSocket; refused?: number }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, protocols, { headers });
     ws.on('open', () => resolve({ ws }));
     ws.on('unexpected-response', (_req, res) => {
       resolve({ refused: res.statusCode });
@@ -88,7 +93,9 @@ function connectClient(s: WebServer): { api: WebClient; events: AppEvent[] } {
   const events: AppEvent[] = [];
   const api = createWebClient({
     url: `ws://127.0.0.1:${s.port}/ws`,
-    createSocket: (url) => new WebSocket(url, { headers: { cookie: `${cookieName(s.port)}=${s.token}`, origin: s.origin } }) as unknown as SocketLike,
+    token: s.token,
+    // As the page does: the token as a subprotocol value, from the host's own origin.
+    createSocket: (url, protocols) => new WebSocket(url, protocols, { headers: { origin: s.origin } }) as unknown as SocketLike,
     callTimeoutMs: 30_000,
     log: (m) => logs.push(m),
   });
@@ -102,51 +109,54 @@ function sessionEvents(events: AppEvent[], id: string) {
 }
 
 describe('the browser host over HTTP', () => {
-  it('serves the page only with the token, sets the cookie, and then serves assets by cookie', async () => {
+  it('serves the public app bundle without the token, sets no cookie, and answers /access only to the token', async () => {
     const { server: s } = await start();
     expect(`clide web: ${s.url}`).toMatch(URL_LINE);
-    expect((await request(s.port, '/')).status).toBe(403);
-    expect((await request(s.port, '/?token=wrong')).status).toBe(403);
-    expect((await request(s.port, '/assets/app-1.js')).status).toBe(403);
+    expect(s.url).toBe(`${s.origin}/#token=${s.token}`);
 
-    const page = await request(s.port, `/?token=${s.token}`);
+    const page = await request(s.port, '/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');
-    expect(page.headers['set-cookie']).toEqual([`${cookieName(s.port)}=${s.token}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.headers['content-security-policy']).toBe(`${CSP}; frame-ancestors 'none'`);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
 
-    const cookie = `${cookieName(s.port)}=${s.token}`;
-    const asset = await request(s.port, '/assets/app-1.js', { cookie });
+    const asset = await request(s.port, '/assets/app-1.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(asset.headers['set-cookie']).toBeUndefined();
     expect(asset.body).toBe('console.log(1)');
+
+    expect((await request(s.port, '/access')).status).toBe(403);
+    expect((await request(s.port, `/access?token=${s.token}`)).status).toBe(403);
+    expect((await request(s.port, '/access', { authorization: 'Bearer wrong' })).status).toBe(403);
+    const access = await request(s.port, '/access', bearer(s));
+    expect(access.status).toBe(204);
+    expect(access.headers['cache-control']).toBe('no-store');
   });
 
-  it('refuses a foreign Host header even with the right token (DNS rebinding)', async () => {
+  it('refuses a foreign Host header (DNS rebinding), for the bundle and for /access', async () => {
     const { server: s } = await start();
-    const r = await request(s.port, `/?token=${s.token}`, { host: `attacker.example:${s.port}` });
+    const r = await request(s.port, '/', { host: `attacker.example:${s.port}` });
     expect(r.status).toBe(403);
-    expect(r.headers['set-cookie']).toBeUndefined();
     expect(r.body).not.toContain('root');
+    expect((await request(s.port, '/access', { host: `attacker.example:${s.port}`, ...bearer(s) })).status).toBe(403);
     expect(logs.some((l) => l.includes('attacker.example'))).toBe(true);
   });
 
   it('serves nothing outside the renderer folder, and only GET and HEAD', async () => {
     const { server: s } = await start();
-    const cookie = `${cookieName(s.port)}=${s.token}`;
     fs.writeFileSync(path.join(rendererDir!, '..', `${path.basename(rendererDir!)}-secret.txt`), 'secret');
     for (const p of ['/../package.json', `/..%2f${path.basename(rendererDir!)}-secret.txt`, '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../etc/passwd']) {
-      const r = await request(s.port, p, { cookie });
+      const r = await request(s.port, p);
       expect(r.status, p).toBe(404);
       expect(r.body).not.toContain('secret');
     }
     fs.rmSync(path.join(rendererDir!, '..', `${path.basename(rendererDir!)}-secret.txt`));
-    expect((await request(s.port, '/', { cookie }, 'POST')).status).toBe(405);
-    expect((await request(s.port, '/', { cookie }, 'HEAD')).status).toBe(200);
+    expect((await request(s.port, '/', {}, 'POST')).status).toBe(405);
+    expect((await request(s.port, '/', {}, 'HEAD')).status).toBe(200);
   });
 });
 
@@ -154,23 +164,28 @@ describe('the browser host WebSocket', () => {
   it('refuses the upgrade without the token, with a wrong one, from a foreign Origin or Host', async () => {
     const { server: s } = await start();
     const ws = `ws://127.0.0.1:${s.port}/ws`;
-    const cookie = `${cookieName(s.port)}=${s.token}`;
+    const right = socketProtocols(s.token);
     expect(await openSocket(ws)).toEqual({ refused: 403 });
-    expect(await openSocket(`${ws}?token=wrong`)).toEqual({ refused: 403 });
-    expect(await openSocket(ws, { cookie: `${cookieName(s.port)}=wrong` })).toEqual({ refused: 403 });
-    expect(await openSocket(ws, { cookie, origin: 'http://attacker.example' })).toEqual({ refused: 403 });
-    expect(await openSocket(ws, { cookie, origin: `http://127.0.0.1:${s.port + 1}` })).toEqual({ refused: 403 });
-    expect(await openSocket(ws, { cookie, host: `attacker.example:${s.port}` })).toEqual({ refused: 403 });
-    expect(await openSocket(`ws://127.0.0.1:${s.port}/other?token=${s.token}`)).toEqual({ refused: 404 });
+    // Neither a query string nor a cookie carries a token any more.
+    expect(await openSocket(`${ws}?token=${s.token}`)).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { cookie: `clide_token_${s.port}=${s.token}`, origin: s.origin })).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { authorization: 'Bearer wrong' })).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { origin: s.origin }, socketProtocols('wrong'))).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { origin: 'http://attacker.example' }, right)).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { origin: `http://127.0.0.1:${s.port + 1}` }, right)).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { origin: `http://localhost:${s.port}` }, right)).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { host: `attacker.example:${s.port}`, ...bearer(s) })).toEqual({ refused: 403 });
+    expect(await openSocket(`ws://127.0.0.1:${s.port}/other`, bearer(s))).toEqual({ refused: 404 });
     expect(s.clients()).toBe(0);
 
-    const good = await openSocket(ws, { cookie, origin: `http://localhost:${s.port}` });
-    expect(good.ws?.readyState).toBe(WebSocket.OPEN);
-    const byQuery = await openSocket(`${ws}?token=${s.token}`);
-    expect(byQuery.ws?.readyState).toBe(WebSocket.OPEN);
+    const page = await openSocket(ws, { origin: s.origin }, right);
+    expect(page.ws?.readyState).toBe(WebSocket.OPEN);
+    expect(page.ws?.protocol).toBe('clide.v1');
+    const byHeader = await openSocket(ws, bearer(s));
+    expect(byHeader.ws?.readyState).toBe(WebSocket.OPEN);
     await waitFor(() => s.clients() === 2, 'two sockets');
-    good.ws?.close();
-    byQuery.ws?.close();
+    page.ws?.close();
+    byHeader.ws?.close();
   });
 
   it('answers calls, rejects bad ones with typed errors, and survives malformed frames', async () => {
@@ -184,7 +199,7 @@ describe('the browser host WebSocket', () => {
     const invalid = await api.session.create({ cwd: '' });
     expect(invalid).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('session:create') } });
 
-    const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws?token=${s.token}`)).ws!;
+    const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws`, bearer(s))).ws!;
     const replies: unknown[] = [];
     raw.on('message', (d) => replies.push(JSON.parse(d.toString())));
     raw.send('{not json');
@@ -208,7 +223,7 @@ describe('the browser host WebSocket', () => {
     const { server: s } = await start([], { maxFrameBytes: 4096 });
     const { api } = connectClient(s);
     expect(await api.app.checkClaude({})).toMatchObject({ ok: true });
-    const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws?token=${s.token}`)).ws!;
+    const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws`, bearer(s))).ws!;
     const closed = new Promise<number>((resolve) => raw.on('close', (code) => resolve(code)));
     raw.send(JSON.stringify({ type: 'call', id: 1, channel: 'session:send', input: { id: 'x', text: 'y'.repeat(10_000) } }));
     expect(await closed).toBe(1009);
@@ -267,9 +282,9 @@ describe('npm run web as a process', () => {
     // --no-build: this test is about the server; the end-to-end suite covers the built page.
     proc = await startWebHost({ cwd: sandbox.cwd, env: sandbox.env, args: ['--no-build'] });
     expect(proc.stdout()).toBe(`clide web: ${proc.url}\n`);
-    expect(proc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+    expect(proc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
 
-    const socket = new WebSocket(`ws://127.0.0.1:${proc.port}/ws?token=${proc.token}`);
+    const socket = new WebSocket(`ws://127.0.0.1:${proc.port}/ws`, { headers: bearer(proc) });
     const replies: Array<{ id: number; result: { ok: boolean; value?: { id?: string; sessions?: unknown[] } } }> = [];
     socket.on('message', (d) => {
       const f = JSON.parse(d.toString()) as { type: string };
@@ -300,7 +315,7 @@ describe('npm run web as a process', () => {
     sandbox = await cliSandbox([{ ...text('never finished'), hold }]);
     const first = await startWebHost({ cwd: sandbox.cwd, env: sandbox.env, args: ['--no-build'] });
     try {
-      const socket = new WebSocket(`ws://127.0.0.1:${first.port}/ws?token=${first.token}`);
+      const socket = new WebSocket(`ws://127.0.0.1:${first.port}/ws`, { headers: bearer(first) });
       const created = new Promise<string>((resolve) =>
         socket.on('message', (d) => {
           const f = JSON.parse(d.toString()) as { type: string; id?: number; result?: { value?: { id?: string } } };
