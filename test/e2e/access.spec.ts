@@ -2,6 +2,7 @@
 // the token reaches no other server, not even one on another port of 127.0.0.1.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { socketProtocols } from '../../renderer/src/api/web-wire';
@@ -20,7 +21,7 @@ function openSocket([url, protocols]: [string, string[]]): Promise<string> {
   });
 }
 
-test('without the token, with a stale one, or under a foreign Host name the page gets nothing', async ({ page, clide, request }) => {
+test('without the token, with a stale one, or under a foreign Host name the page gets nothing', async ({ page, clide, request }, testInfo) => {
   const started = await clide.start();
   const { host } = started;
   const ws = `ws://127.0.0.1:${host.port}/ws`;
@@ -32,6 +33,10 @@ test('without the token, with a stale one, or under a foreign Host name the page
   await expect(page.getByRole('alert')).toContainText('opened without its access token');
   await expect(page.getByRole('alert')).toContainText(`clide web: http://127.0.0.1:${host.port}/#token=…`);
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toHaveCount(0);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `access-needed-${scheme}.png`) });
+  }
   expect(await page.evaluate(openSocket, [ws, []] as [string, string[]])).toBe('closed');
   expect(await page.evaluate(openSocket, [ws, socketProtocols('x'.repeat(43))] as [string, string[]])).toBe('closed');
   expect((await request.get(`${host.origin}/access`)).status()).toBe(403);
