@@ -12,6 +12,7 @@ import type { SessionHost } from '../core/host';
 import { allowedHost, authorize, newToken } from './auth';
 import { cacheControl, contentType, cspFromHtml, resolveStatic, securityHeaders } from './static-files';
 import { ACCESS_PATH, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from './wire';
+import { LogLimiter } from './log-limiter';
 import { SocketBridge } from './ws-bridge';
 
 export interface WebServerOptions {
@@ -25,6 +26,8 @@ export interface WebServerOptions {
   heartbeatMs?: number;
   /** Frame cap (tests lower it). */
   maxFrameBytes?: number;
+  /** Interval of the rate-limited logs of refused requests and bad frames (tests shorten it). */
+  logIntervalMs?: number;
 }
 
 export interface WebServer {
@@ -44,7 +47,9 @@ const LISTEN_HOST = '127.0.0.1';
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const token = opts.token ?? newToken();
   const log = opts.log ?? ((m: string) => console.error(`[clide web] ${m}`));
-  const bridge = new SocketBridge(opts.host, createHandlers(opts.host), { log, heartbeatMs: opts.heartbeatMs });
+  const bridge = new SocketBridge(opts.host, createHandlers(opts.host), { log, heartbeatMs: opts.heartbeatMs, logIntervalMs: opts.logIntervalMs });
+  // Anyone on this machine can send requests as fast as they like: at most one line per interval.
+  const refused = new LogLimiter(log, { verb: 'refused', noun: 'request', intervalMs: opts.logIntervalMs });
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES,
@@ -63,7 +68,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     };
     // The app bundle is public, but only under this host's own name (DNS rebinding).
     if (!allowedHost(req.headers.host, port)) {
-      log(`refused ${req.method ?? '?'} ${pathOf(req.url)}: Host header ${JSON.stringify(req.headers.host ?? '')} is not this host`);
+      refused.note('wrong host', `refused ${req.method ?? '?'} ${pathOf(req.url)}: Host header ${JSON.stringify(req.headers.host ?? '')} is not this host`);
       return text(403, 'Forbidden: this host answers only to 127.0.0.1 and localhost.\n');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
@@ -71,7 +76,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (urlPath === ACCESS_PATH) {
       const auth = authorize(req, port, token);
       if (!auth.ok) {
-        log(`refused ${ACCESS_PATH}: ${auth.detail}`);
+        refused.note(auth.reason, `refused ${ACCESS_PATH}: ${auth.detail}`);
         return text(auth.status, `Forbidden: ${auth.reason}. Open the exact link that \`npm run web\` printed.\n`);
       }
       res.writeHead(204, { ...headers, 'Cache-Control': 'no-store' }).end();
@@ -90,15 +95,20 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    if (pathOf(req.url) !== WS_PATH) return refuseUpgrade(socket, 404, 'Not found');
+    if (pathOf(req.url) !== WS_PATH) {
+      refused.note('not found', `refused WebSocket: no endpoint at ${pathOf(req.url).slice(0, 200)}`);
+      return refuseUpgrade(socket, 404, 'Not found');
+    }
     const auth = authorize(req, port, token);
     if (!auth.ok) {
-      log(`refused WebSocket: ${auth.detail}`);
+      refused.note(auth.reason, `refused WebSocket: ${auth.detail}`);
       return refuseUpgrade(socket, 403, `Forbidden: ${auth.reason}`);
     }
     wss.handleUpgrade(req, socket, head, (ws) => bridge.attach(ws));
   });
-  server.on('clientError', (_err, socket) => {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // A peer that hung up is not news; a request the parser refused is.
+    if (err.code !== 'ECONNRESET') refused.note('malformed HTTP', `refused a malformed HTTP request: ${err.message}`);
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
@@ -122,6 +132,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     clients: () => bridge.size,
     close: async () => {
       bridge.close();
+      refused.close();
       wss.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

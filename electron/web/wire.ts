@@ -39,19 +39,19 @@ export type ServerFrame =
 export type ParsedFrame =
   | { ok: true; frame: ClientFrame }
   /** `id` is set when the frame named one, so the caller can still be answered. */
-  | { ok: false; id?: number | string; reason: string };
+  | { ok: false; id?: number | string; kind: 'not JSON' | 'not a call'; reason: string };
 
 export function parseClientFrame(data: string): ParsedFrame {
   let raw: unknown;
   try {
     raw = JSON.parse(data);
   } catch {
-    return { ok: false, reason: `not JSON (${data.length} chars)` };
+    return { ok: false, kind: 'not JSON', reason: `not JSON (${data.length} chars)` };
   }
   const parsed = ClientFrameSchema.safeParse(raw);
   if (parsed.success) return { ok: true, frame: parsed.data };
   const id = CallIdSchema.safeParse((raw as { id?: unknown } | null)?.id);
   const issue = parsed.error.issues[0];
   const reason = `not a call frame: ${issue ? `${issue.path.join('.') || '(root)'} ${issue.message}` : 'rejected'}`;
-  return id.success ? { ok: false, id: id.data, reason } : { ok: false, reason };
+  return id.success ? { ok: false, id: id.data, kind: 'not a call', reason } : { ok: false, kind: 'not a call', reason };
 }

@@ -40,7 +40,7 @@ afterEach(async () => {
 
 const CSP = "default-src 'self'; script-src 'self'; connect-src 'self'";
 
-async function start(script: Parameters<typeof cliSandbox>[0] = [], extra: { maxFrameBytes?: number } = {}) {
+async function start(script: Parameters<typeof cliSandbox>[0] = [], extra: { maxFrameBytes?: number; logIntervalMs?: number } = {}) {
   sandbox = await cliSandbox(script);
   host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
   rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-renderer-'));
@@ -188,8 +188,28 @@ describe('the browser host WebSocket', () => {
     byHeader.ws?.close();
   });
 
+  it('logs a flood of refused requests as a few summary lines with counts, not a line each', async () => {
+    const { server: s } = await start([], { logIntervalMs: 1000 });
+    const ws = `ws://127.0.0.1:${s.port}/ws`;
+    const attempts: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 150; i++) {
+      attempts.push(openSocket(ws));
+      attempts.push(openSocket(ws, { origin: 'http://attacker.example' }, socketProtocols(s.token)));
+      attempts.push(request(s.port, '/access', { authorization: 'Bearer wrong' }));
+    }
+    await Promise.all(attempts);
+    const counted = () =>
+      logs.reduce((sum, l) => {
+        const m = /^refused ([\d,]+) requests? in the last 1 s: /.exec(l);
+        return sum + (m ? Number(m[1]!.replace(/,/g, '')) : l.startsWith('refused ') ? 1 : 0);
+      }, 0);
+    await waitFor(() => counted() === 450, 'every refusal counted', 20_000);
+    expect(logs.length).toBeLessThan(20);
+    expect(logs.find((l) => /^refused \d[\d,]* requests in the last 1 s: /.test(l))).toMatch(/no token \(\d+\)|wrong origin \(\d+\)|wrong token \(\d+\)/);
+  });
+
   it('answers calls, rejects bad ones with typed errors, and survives malformed frames', async () => {
-    const { server: s, sandbox: sb } = await start();
+    const { server: s, sandbox: sb } = await start([], { logIntervalMs: 200 });
     const { api } = connectClient(s);
     const snap = await api.app.snapshot({});
     expect(snap).toMatchObject({ ok: true, value: { environment: { host: 'web', defaultCwd: sb.cwd, claude: { found: true } }, sessions: [] } });
@@ -214,7 +234,7 @@ describe('the browser host WebSocket', () => {
       { type: 'result', id: 7, result: { ok: true, value: expect.objectContaining({ found: true }) } },
     ]);
     expect(logs.some((l) => l.includes('not JSON'))).toBe(true);
-    expect(logs.some((l) => l.includes('binary'))).toBe(true);
+    await waitFor(() => logs.some((l) => l.includes('binary (1)')), 'the binary frame counted in the summary line');
     raw.close();
     expect(await api.app.checkClaude({})).toMatchObject({ ok: true });
   });

@@ -16,7 +16,7 @@ describe('browser host frames', () => {
   });
 
   it('reject non-JSON without an id to answer', () => {
-    expect(parseClientFrame('{nope')).toEqual({ ok: false, reason: 'not JSON (5 chars)' });
+    expect(parseClientFrame('{nope')).toEqual({ ok: false, kind: 'not JSON', reason: 'not JSON (5 chars)' });
     expect(parseClientFrame('null')).not.toHaveProperty('id');
   });
 
