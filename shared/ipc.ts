@@ -241,7 +241,8 @@ export type ClideApi = {
    * Connection state of a host that can drop (the browser host's WebSocket); absent in
    * Electron. After 'connected' following a drop, fetch a fresh `app:snapshot`.
    */
-  onConnectionChange?(listener: (state: 'connected' | 'disconnected') => void): () => void;
+  /** 'full': the host has as many windows connected as it allows (browser host only). */
+  onConnectionChange?(listener: (state: 'connected' | 'disconnected' | 'full') => void): () => void;
 };
 
 /** Events pushed from the main process, batched per frame. */

@@ -11,7 +11,7 @@ import { createHandlers } from '../core/api-handlers';
 import type { SessionHost } from '../core/host';
 import { allowedHost, authorize, newToken } from './auth';
 import { cacheControl, contentType, cspFromHtml, resolveStatic, securityHeaders } from './static-files';
-import { ACCESS_PATH, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from './wire';
+import { ACCESS_PATH, DEFAULT_MAX_CONNECTIONS, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from './wire';
 import { LogLimiter } from './log-limiter';
 import { SocketBridge } from './ws-bridge';
 
@@ -26,6 +26,8 @@ export interface WebServerOptions {
   heartbeatMs?: number;
   /** Frame cap (tests lower it). */
   maxFrameBytes?: number;
+  /** Authenticated sockets at once (DEFAULT_MAX_CONNECTIONS); the next is refused with 503. */
+  maxConnections?: number;
   /** Interval of the rate-limited logs of refused requests and bad frames (tests shorten it). */
   logIntervalMs?: number;
 }
@@ -60,6 +62,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   });
   let port = 0;
   const csp = cspCache(opts.rendererDir);
+  const maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const full = (): boolean => bridge.size >= maxConnections;
+  const fullMessage = `Too many windows are connected to this clide host (${maxConnections} at most). Close one, or restart \`npm run web\` with a higher --max-connections.`;
 
   const server = http.createServer((req, res) => {
     const headers: Record<string, string> = { ...securityHeaders(csp()) };
@@ -79,6 +84,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         refused.note(auth.reason, `refused ${ACCESS_PATH}: ${auth.detail}`);
         return text(auth.status, `Forbidden: ${auth.reason}. Open the exact link that \`npm run web\` printed.\n`);
       }
+      // The page asks after its handshake failed: say why, since a browser hides the status.
+      if (full()) return text(503, `${fullMessage}\n`);
       res.writeHead(204, { ...headers, 'Cache-Control': 'no-store' }).end();
       return;
     }
@@ -103,6 +110,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (!auth.ok) {
       refused.note(auth.reason, `refused WebSocket: ${auth.detail}`);
       return refuseUpgrade(socket, 403, `Forbidden: ${auth.reason}`);
+    }
+    // Refused before the handshake, not accepted and closed: the page never sees an open
+    // socket it cannot use, and asks /access why.
+    if (full()) {
+      refused.note('too many connections', `refused WebSocket: ${maxConnections} are connected, the most allowed (--max-connections)`);
+      return refuseUpgrade(socket, 503, fullMessage);
     }
     wss.handleUpgrade(req, socket, head, (ws) => bridge.attach(ws));
   });

@@ -13,6 +13,12 @@ import type { Result } from '../../shared/result';
  */
 export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Authenticated sockets allowed at once: a person has a few tabs open, not dozens, and each
+ * socket gets every event batch, so an unbounded number is a cheap way to exhaust the host.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 8;
+
 /** The WebSocket endpoint, and the page's "does the host still accept my token?" check. */
 export const WS_PATH = '/ws';
 export const ACCESS_PATH = '/access';

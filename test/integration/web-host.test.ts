@@ -40,7 +40,7 @@ afterEach(async () => {
 
 const CSP = "default-src 'self'; script-src 'self'; connect-src 'self'";
 
-async function start(script: Parameters<typeof cliSandbox>[0] = [], extra: { maxFrameBytes?: number; logIntervalMs?: number } = {}) {
+async function start(script: Parameters<typeof cliSandbox>[0] = [], extra: { maxFrameBytes?: number; logIntervalMs?: number; maxConnections?: number } = {}) {
   sandbox = await cliSandbox(script);
   host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
   rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-renderer-'));
@@ -186,6 +186,31 @@ describe('the browser host WebSocket', () => {
     await waitFor(() => s.clients() === 2, 'two sockets');
     page.ws?.close();
     byHeader.ws?.close();
+  });
+
+  it('lets at most maxConnections authenticated sockets in; the next is refused with 503 and /access says why', async () => {
+    const { server: s } = await start([], { maxConnections: 2, logIntervalMs: 100 });
+    const ws = `ws://127.0.0.1:${s.port}/ws`;
+    // Refused handshakes take no room.
+    for (let i = 0; i < 5; i++) expect(await openSocket(ws)).toEqual({ refused: 403 });
+    const a = await openSocket(ws, bearer(s));
+    const b = await openSocket(ws, { origin: s.origin }, socketProtocols(s.token));
+    await waitFor(() => s.clients() === 2, 'two sockets');
+    expect(await openSocket(ws, bearer(s))).toEqual({ refused: 503 });
+    const access = await request(s.port, '/access', bearer(s));
+    expect(access.status).toBe(503);
+    expect(access.body).toContain('Too many windows are connected to this clide host (2 at most)');
+    // (Counted into the rate-limited summary, after the refusals above.)
+    await waitFor(() => logs.some((l) => /: .*too many connections \(1\)/.test(l)), 'the refusal in the log');
+    expect(s.clients()).toBe(2);
+
+    a.ws!.close();
+    await waitFor(() => s.clients() === 1, 'one socket left');
+    expect((await request(s.port, '/access', bearer(s))).status).toBe(204);
+    const c = await openSocket(ws, bearer(s));
+    expect(c.ws?.readyState).toBe(WebSocket.OPEN);
+    b.ws!.close();
+    c.ws!.close();
   });
 
   it('logs a flood of refused requests as a few summary lines with counts, not a line each', async () => {

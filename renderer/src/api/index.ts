@@ -38,7 +38,7 @@ function installWebClient(): ClideApi {
     token,
     checkAccess: async () => {
       const res = await fetch(ACCESS_PATH, { headers: { Authorization: `Bearer ${token ?? ''}` }, cache: 'no-store' });
-      return res.status === 403 ? 'refused' : 'allowed';
+      return res.status === 403 ? 'refused' : res.status === 503 ? 'full' : 'allowed';
     },
   });
   const wake = () => client.reconnectNow();

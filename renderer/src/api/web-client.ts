@@ -5,7 +5,8 @@ import { channels, type AppEvent, type ClideApi } from '../../../shared/ipc';
 import type { AppError, Result } from '../../../shared/result';
 import { MAX_FRAME_BYTES, socketProtocols, type CallFrame, type ServerFrame } from './web-wire';
 
-export type ConnectionState = 'connected' | 'disconnected';
+/** 'full': the host has as many windows connected as it allows; this one retries slowly. */
+export type ConnectionState = 'connected' | 'disconnected' | 'full';
 
 /** The part of the browser WebSocket this client uses (so tests can pass the `ws` package's). */
 export interface SocketLike {
@@ -19,7 +20,7 @@ export interface SocketLike {
 }
 
 /** What the host says over HTTP about this page's token, after a handshake failed. */
-export type Access = 'allowed' | 'refused';
+export type Access = 'allowed' | 'refused' | 'full';
 
 export interface WebClientOptions {
   /** ws:// URL of the host's endpoint. */
@@ -36,7 +37,8 @@ export interface WebClientOptions {
   reconnectMaxMs?: number;
   /**
    * After a handshake fails: does the host still accept this page? 'refused' when it answers
-   * but turns the token away (the host restarted with a new one), which no retry can fix.
+   * but turns the token away (the host restarted with a new one), which no retry can fix;
+   * 'full' when too many windows are connected already.
    */
   checkAccess?: () => Promise<Access>;
   log?: (message: string) => void;
@@ -81,6 +83,8 @@ export function createWebClient(opts: WebClientOptions): WebClient {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
   let refused: AppError | undefined;
+  /** Set while the host turns this page away for want of room; calls say so. */
+  let full: AppError | undefined;
   let nextId = 1;
 
   function announce(next: ConnectionState): void {
@@ -117,6 +121,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       if (socket !== s) return;
       opened = true;
       attempt = 0;
+      full = undefined;
       firstAttemptDone = true;
       for (const [id, p] of pending) {
         if (p.frame === undefined) continue;
@@ -142,7 +147,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     // A browser hides why a handshake failed; ask the host over HTTP whether it refuses us.
     if (!opened && !disposed && opts.checkAccess) {
       opts.checkAccess().then(
-        (access) => (access === 'refused' ? refuse(staleToken()) : afterClose()),
+        (access) => (access === 'refused' ? refuse(staleToken()) : afterClose(access === 'full' ? tooManyWindows() : undefined)),
         () => afterClose(),
       );
       return;
@@ -158,11 +163,17 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     announce('disconnected');
   }
 
-  function afterClose(): void {
+  /** `noRoom`: the host refused for want of room, so retry at the slowest pace. */
+  function afterClose(noRoom?: AppError): void {
     const wasFirst = !firstAttemptDone;
     firstAttemptDone = true;
+    full = noRoom;
     for (const [id, p] of pending) {
       const sent = p.frame === undefined;
+      if (noRoom && !sent) {
+        settle(id, { ok: false, error: noRoom });
+        continue;
+      }
       settle(
         id,
         notConnected(
@@ -172,10 +183,11 @@ export function createWebClient(opts: WebClientOptions): WebClient {
         ),
       );
     }
-    announce('disconnected');
+    announce(noRoom ? 'full' : 'disconnected');
     if (disposed) return;
-    if (wasFirst) log(`could not connect to ${opts.url}; retrying`);
-    const base = Math.min(maxMs, initialMs * 2 ** attempt++);
+    if (noRoom) log('too many windows are connected to the clide host; retrying now and then');
+    else if (wasFirst) log(`could not connect to ${opts.url}; retrying`);
+    const base = noRoom ? maxMs : Math.min(maxMs, initialMs * 2 ** attempt++);
     retryTimer = setTimeout(connect, base * (0.8 + Math.random() * 0.4));
   }
 
@@ -226,6 +238,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     if (disposed) return Promise.resolve(notConnected(`This page's connection to the clide host was closed; ${channel} was not sent.`));
     const connected = socket !== undefined && socket.readyState === OPEN;
     if (!connected && firstAttemptDone) {
+      if (full) return Promise.resolve({ ok: false, error: full });
       return Promise.resolve(notConnected(`Not connected to the clide host; ${channel} was not sent.`));
     }
     const id = nextId++;
@@ -310,6 +323,14 @@ function staleToken(): AppError {
     kind: 'unauthorized',
     message: 'The clide host refused this page: its access token is not valid, or no longer is.',
     hint: 'Open the URL that `npm run web` printed; it changes every time the host starts.',
+  };
+}
+
+function tooManyWindows(): AppError {
+  return {
+    kind: 'not-running',
+    message: 'This clide host has as many windows connected as it allows, so it turned this one away.',
+    hint: 'Close another clide tab or window; this one connects by itself when there is room.',
   };
 }
 

@@ -290,6 +290,28 @@ describe('a page the host no longer accepts', () => {
     await expect(client.session.create({})).resolves.toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 
+  it('too many windows: calls say so, and it retries at the slowest pace until there is room', async () => {
+    let access: Access = 'full';
+    makeChecked(async () => access);
+    const states: string[] = [];
+    client.onConnectionChange((st) => states.push(st));
+    const first = client.app.snapshot({});
+    last().drop();
+    await expect(first).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('as many windows connected as it allows'), hint: expect.stringContaining('Close another') } });
+    expect(client.connectionState()).toBe('full');
+    await expect(client.session.create({})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('as many windows connected as it allows') } });
+    vi.advanceTimersByTime(3_000);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(3_000);
+    expect(sockets).toHaveLength(2);
+    access = 'allowed';
+    last().open();
+    expect(states).toEqual(['full', 'connected']);
+    const p = client.app.checkClaude({});
+    last().reply(last().sent[0]!.id, { ok: true, value: { found: true } });
+    await expect(p).resolves.toEqual({ ok: true, value: { found: true } });
+  });
+
   it('keeps retrying when the host still accepts it, or cannot be reached', async () => {
     const { checks } = makeChecked(async () => {
       throw new Error('offline');
