@@ -4,14 +4,19 @@
 // the two in step.
 import { z } from 'zod';
 import type { AppEvent } from '../../shared/ipc';
+import { base64Length, MAX_MESSAGE_IMAGE_BYTES, MAX_PROMPT_CHARS } from '../../shared/message-limits';
 import type { Result } from '../../shared/result';
 
 /**
- * Largest frame either side accepts. One pasted screenshot can be ~30 MB of base64, so the
- * cap leaves room for two; beyond it the socket is closed (1009) rather than buffering
- * without bound.
+ * Largest frame the host accepts: 67,989,592 bytes (about 65 MiB), the largest legitimate
+ * message, which is a session:send with everything the composer allows (shared/message-limits.ts):
+ * - images: 40 MiB in all, 55,924,056 characters of base64;
+ * - text: 2,000,000 UTF-16 units, at most 6 bytes each once JSON-escaped (`\u0001`), 12,000,000;
+ * - the envelope (keys, ids, media types of 20 images): far below the 64 KiB allowed for it.
+ * ws reads a frame's length from its header and closes the socket with 1009 before buffering
+ * a larger one (maxPayload); the page refuses to send one in the first place.
  */
-export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+export const MAX_FRAME_BYTES = base64Length(MAX_MESSAGE_IMAGE_BYTES) + MAX_PROMPT_CHARS * 6 + 64 * 1024;
 
 /**
  * Authenticated sockets allowed at once: a person has a few tabs open, not dozens, and each

@@ -2,107 +2,28 @@
 // `claude` CLI driven through the page's own API client (renderer/src/api/web-client.ts)
 // over a real socket, answering from the loopback fake API.
 import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SessionHost } from '../../electron/core/host';
-import { startWebServer, type WebServer } from '../../electron/web/server';
-import { createWebClient, type SocketLike, type WebClient } from '../../renderer/src/api/web-client';
 import { socketProtocols } from '../../renderer/src/api/web-wire';
 import type { AppEvent } from '../../shared/ipc';
 import { lastToolResults, text, toolUse } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
-import { alive, waitFor } from '../support/wait';
+import { waitFor } from '../support/wait';
 import { startWebHost, survivors, URL_LINE, type WebHostProcess } from '../support/web-host';
+import { bearer, openSocket, request, TEST_CSP as CSP, webServerHarness } from '../support/web-server';
 
+const harness = webServerHarness();
+const { logs, start, connectClient } = harness;
 let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-let server: WebServer | undefined;
 let proc: WebHostProcess | undefined;
-let rendererDir: string | undefined;
-const clients: WebClient[] = [];
-const logs: string[] = [];
 
 afterEach(async () => {
-  for (const c of clients.splice(0)) c.dispose();
-  await server?.close();
-  const pids = host?.list().map((s) => s.pid) ?? [];
-  await host?.shutdown();
-  for (const pid of pids) expect(alive(pid)).toBe(false);
+  await harness.cleanup();
   if (proc) await proc.stop('SIGKILL');
   await sandbox?.cleanup();
-  if (rendererDir) fs.rmSync(rendererDir, { recursive: true, force: true });
-  sandbox = host = server = proc = rendererDir = undefined;
-  logs.length = 0;
+  sandbox = proc = undefined;
 });
-
-const CSP = "default-src 'self'; script-src 'self'; connect-src 'self'";
-
-async function start(script: Parameters<typeof cliSandbox>[0] = [], extra: { maxFrameBytes?: number; logIntervalMs?: number; maxConnections?: number } = {}) {
-  sandbox = await cliSandbox(script);
-  host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
-  rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-renderer-'));
-  fs.mkdirSync(path.join(rendererDir, 'assets'));
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${CSP}"><div id="root"></div>`);
-  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1.js'), 'console.log(1)');
-  server = await startWebServer({ host, port: 0, rendererDir, log: (m) => logs.push(m), ...extra });
-  return { server, host, sandbox };
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A raw request, so Host and paths go out exactly as written. */
-function request(port: number, reqPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: reqPath, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** How a non-browser client presents the token. */
-function bearer(s: { token: string }): Record<string, string> {
-  return { authorization: `Bearer ${s.token}` };
-}
-
-/** Open a raw socket; resolves with the socket, or the HTTP status of a refused upgrade. */
-function openSocket(url: string, headers: Record<string, string> = {}, protocols: string[] = []): Promise<{ ws?: WebSocket; refused?: number }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, protocols, { headers });
-    ws.on('open', () => resolve({ ws }));
-    ws.on('unexpected-response', (_req, res) => {
-      resolve({ refused: res.statusCode });
-      ws.terminate();
-    });
-    ws.on('error', (err) => reject(err));
-  });
-}
-
-/** The page's own API client over a real socket, collecting pushed events. */
-function connectClient(s: WebServer): { api: WebClient; events: AppEvent[] } {
-  const events: AppEvent[] = [];
-  const api = createWebClient({
-    url: `ws://127.0.0.1:${s.port}/ws`,
-    token: s.token,
-    // As the page does: the token as a subprotocol value, from the host's own origin.
-    createSocket: (url, protocols) => new WebSocket(url, protocols, { headers: { origin: s.origin } }) as unknown as SocketLike,
-    callTimeoutMs: 30_000,
-    log: (m) => logs.push(m),
-  });
-  api.onEvents((batch) => events.push(...batch));
-  clients.push(api);
-  return { api, events };
-}
 
 function sessionEvents(events: AppEvent[], id: string) {
   return events.flatMap((e) => (e.type === 'session-events' && e.id === id ? e.events : []));
@@ -147,14 +68,14 @@ describe('the browser host over HTTP', () => {
   });
 
   it('serves nothing outside the renderer folder, and only GET and HEAD', async () => {
-    const { server: s } = await start();
-    fs.writeFileSync(path.join(rendererDir!, '..', `${path.basename(rendererDir!)}-secret.txt`), 'secret');
-    for (const p of ['/../package.json', `/..%2f${path.basename(rendererDir!)}-secret.txt`, '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../etc/passwd']) {
+    const { server: s, rendererDir } = await start();
+    fs.writeFileSync(path.join(rendererDir, '..', `${path.basename(rendererDir)}-secret.txt`), 'secret');
+    for (const p of ['/../package.json', `/..%2f${path.basename(rendererDir)}-secret.txt`, '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../etc/passwd']) {
       const r = await request(s.port, p);
       expect(r.status, p).toBe(404);
       expect(r.body).not.toContain('secret');
     }
-    fs.rmSync(path.join(rendererDir!, '..', `${path.basename(rendererDir!)}-secret.txt`));
+    fs.rmSync(path.join(rendererDir, '..', `${path.basename(rendererDir)}-secret.txt`));
     expect((await request(s.port, '/', {}, 'POST')).status).toBe(405);
     expect((await request(s.port, '/', {}, 'HEAD')).status).toBe(200);
   });
@@ -188,51 +109,6 @@ describe('the browser host WebSocket', () => {
     byHeader.ws?.close();
   });
 
-  it('lets at most maxConnections authenticated sockets in; the next is refused with 503 and /access says why', async () => {
-    const { server: s } = await start([], { maxConnections: 2, logIntervalMs: 100 });
-    const ws = `ws://127.0.0.1:${s.port}/ws`;
-    // Refused handshakes take no room.
-    for (let i = 0; i < 5; i++) expect(await openSocket(ws)).toEqual({ refused: 403 });
-    const a = await openSocket(ws, bearer(s));
-    const b = await openSocket(ws, { origin: s.origin }, socketProtocols(s.token));
-    await waitFor(() => s.clients() === 2, 'two sockets');
-    expect(await openSocket(ws, bearer(s))).toEqual({ refused: 503 });
-    const access = await request(s.port, '/access', bearer(s));
-    expect(access.status).toBe(503);
-    expect(access.body).toContain('Too many windows are connected to this clide host (2 at most)');
-    // (Counted into the rate-limited summary, after the refusals above.)
-    await waitFor(() => logs.some((l) => /: .*too many connections \(1\)/.test(l)), 'the refusal in the log');
-    expect(s.clients()).toBe(2);
-
-    a.ws!.close();
-    await waitFor(() => s.clients() === 1, 'one socket left');
-    expect((await request(s.port, '/access', bearer(s))).status).toBe(204);
-    const c = await openSocket(ws, bearer(s));
-    expect(c.ws?.readyState).toBe(WebSocket.OPEN);
-    b.ws!.close();
-    c.ws!.close();
-  });
-
-  it('logs a flood of refused requests as a few summary lines with counts, not a line each', async () => {
-    const { server: s } = await start([], { logIntervalMs: 1000 });
-    const ws = `ws://127.0.0.1:${s.port}/ws`;
-    const attempts: Array<Promise<unknown>> = [];
-    for (let i = 0; i < 150; i++) {
-      attempts.push(openSocket(ws));
-      attempts.push(openSocket(ws, { origin: 'http://attacker.example' }, socketProtocols(s.token)));
-      attempts.push(request(s.port, '/access', { authorization: 'Bearer wrong' }));
-    }
-    await Promise.all(attempts);
-    const counted = () =>
-      logs.reduce((sum, l) => {
-        const m = /^refused ([\d,]+) requests? in the last 1 s: /.exec(l);
-        return sum + (m ? Number(m[1]!.replace(/,/g, '')) : l.startsWith('refused ') ? 1 : 0);
-      }, 0);
-    await waitFor(() => counted() === 450, 'every refusal counted', 20_000);
-    expect(logs.length).toBeLessThan(20);
-    expect(logs.find((l) => /^refused \d[\d,]* requests in the last 1 s: /.test(l))).toMatch(/no token \(\d+\)|wrong origin \(\d+\)|wrong token \(\d+\)/);
-  });
-
   it('answers calls, rejects bad ones with typed errors, and survives malformed frames', async () => {
     const { server: s, sandbox: sb } = await start([], { logIntervalMs: 200 });
     const { api } = connectClient(s);
@@ -261,17 +137,6 @@ describe('the browser host WebSocket', () => {
     expect(logs.some((l) => l.includes('not JSON'))).toBe(true);
     await waitFor(() => logs.some((l) => l.includes('binary (1)')), 'the binary frame counted in the summary line');
     raw.close();
-    expect(await api.app.checkClaude({})).toMatchObject({ ok: true });
-  });
-
-  it('closes only the socket that sends an oversized frame', async () => {
-    const { server: s } = await start([], { maxFrameBytes: 4096 });
-    const { api } = connectClient(s);
-    expect(await api.app.checkClaude({})).toMatchObject({ ok: true });
-    const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws`, bearer(s))).ws!;
-    const closed = new Promise<number>((resolve) => raw.on('close', (code) => resolve(code)));
-    raw.send(JSON.stringify({ type: 'call', id: 1, channel: 'session:send', input: { id: 'x', text: 'y'.repeat(10_000) } }));
-    expect(await closed).toBe(1009);
     expect(await api.app.checkClaude({})).toMatchObject({ ok: true });
   });
 

@@ -1,10 +1,14 @@
 // The browser host's WebSocket frames, as the page sees them. Mirrors electron/web/wire.ts
 // (the renderer cannot import main-process code); a unit test keeps the two in step.
 import type { AppEvent } from '../../../shared/ipc';
+import { base64Length, MAX_MESSAGE_IMAGE_BYTES, MAX_PROMPT_CHARS } from '../../../shared/message-limits';
 import type { Result } from '../../../shared/result';
 
-/** Largest frame the host accepts; a bigger call is refused here instead of dropping the socket. */
-export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest frame the host accepts (derived in electron/web/wire.ts from the message limits); a
+ * bigger call is refused here instead of dropping the socket.
+ */
+export const MAX_FRAME_BYTES = base64Length(MAX_MESSAGE_IMAGE_BYTES) + MAX_PROMPT_CHARS * 6 + 64 * 1024;
 
 /** The WebSocket endpoint's path on the page's own origin. */
 export const WS_PATH = '/ws';
