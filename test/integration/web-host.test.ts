@@ -119,6 +119,10 @@ describe('the browser host WebSocket', () => {
     expect(bad).toMatchObject({ ok: false, error: { kind: 'session-not-found' } });
     const invalid = await api.session.create({ cwd: '' });
     expect(invalid).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('session:create') } });
+    // A relative folder would run in the host's own working directory; a missing one nowhere.
+    expect(await api.session.create({ cwd: 'work' })).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('full path') } });
+    expect(await api.session.create({ cwd: path.join(sb.cwd, 'missing') })).toMatchObject({ ok: false, error: { kind: 'cwd-missing' } });
+    expect(await api.app.snapshot({})).toMatchObject({ ok: true, value: { sessions: [] } });
 
     const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws`, bearer(s))).ws!;
     const replies: unknown[] = [];
