@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppErrorSchema, resultSchema } from './result';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
+import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';
 import { FolderPickInputSchema, FolderPickSchema, PathCompleteInputSchema, PathCompletionSchema } from './folders';
 import { SettingsPatchSchema, SettingsSchema, SettingsStateSchema } from './settings';
 import { TeamInputs, TeamStateSchema, TeamTaskSchema } from './team';
@@ -121,8 +122,8 @@ export const contracts = {
       input: z
         .object({
           id: SessionId,
-          text: z.string().max(2_000_000),
-          images: z.array(ImageInputSchema).max(20).optional(),
+          text: z.string().max(MAX_PROMPT_CHARS),
+          images: z.array(ImageInputSchema).max(MAX_IMAGES).optional(),
           /**
            * While a turn runs, hold the message in the queue and send it when the turn ends,
            * instead of writing it into the running turn now (which the CLI folds into it: "steer").
@@ -241,7 +242,8 @@ export type ClideApi = {
    * Connection state of a host that can drop (the browser host's WebSocket); absent in
    * Electron. After 'connected' following a drop, fetch a fresh `app:snapshot`.
    */
-  onConnectionChange?(listener: (state: 'connected' | 'disconnected') => void): () => void;
+  /** 'full': the host has as many windows connected as it allows (browser host only). */
+  onConnectionChange?(listener: (state: 'connected' | 'disconnected' | 'full') => void): () => void;
 };
 
 /** Events pushed from the main process, batched per frame. */

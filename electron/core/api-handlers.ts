@@ -5,6 +5,7 @@ import { contractFor } from '../../shared/ipc';
 import { ClideError, fail, ok, toAppError, type Result } from '../../shared/result';
 import type { SettingsPatch } from '../../shared/settings';
 import type { SessionHost } from './host';
+import { requestedCwdProblem } from './spawn-errors';
 import { teamHandlers } from './team/handlers';
 
 type Handler = (input: never) => unknown;
@@ -25,7 +26,14 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     'settings:update': (i: SettingsPatch) => host.workspace.update(i),
     'folders:pick': (i: { defaultPath?: string }) => host.workspace.pickFolder(i.defaultPath),
     'folders:complete': (i: { prefix: string }) => host.workspace.completePath(i.prefix),
-    'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => host.create(i),
+    // Checked here, where both shells' windows come in, before anything is created. (A tab
+    // reopened after a restart goes straight to the host: its folder may be gone, and the tab
+    // then opens failed, with the way to recover, rather than being lost.)
+    'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => {
+      const problem = i.cwd === undefined ? undefined : requestedCwdProblem(i.cwd);
+      if (problem) throw new ClideError(problem);
+      return host.create(i);
+    },
     'history:list': async () => ({ sessions: await host.continuity.list() }),
     'history:rename': async (i: { sessionId: string; title: string }) => {
       await host.continuity.rename(i.sessionId, i.title);

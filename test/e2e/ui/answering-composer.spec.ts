@@ -230,6 +230,28 @@ test('a pasted or dropped image shows as a thumbnail and goes with the message a
   await expect(page.getByRole('region', { name: 'Queued messages' })).toContainText('1 image');
 });
 
+test('images of one message add up to at most 40 MB: one more is refused, saying so, and the rest go', async ({ ui, page }) => {
+  await ui.open(doubleOptions(snapshotWith([view()])));
+  const composer = page.getByRole('textbox', { name: 'Message Claude' });
+  await composer.focus();
+  await composer.evaluate((el) => {
+    const dt = new DataTransfer();
+    for (const name of ['a.png', 'b.png', 'c.png']) dt.items.add(new File([new Uint8Array(15 * 1024 * 1024)], name, { type: 'image/png' }));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByText('Not attached: c.png would take the images of this message past 40 MB in all.')).toBeVisible();
+  const strip = page.getByRole('list', { name: 'Images to send' });
+  await expect(strip.getByRole('listitem')).toHaveCount(2);
+  await composer.fill('two big ones');
+  await composer.press('Enter');
+  // Counted in the page: copying 40 MB of recorded calls out on every poll would be slow.
+  const sentImages = () =>
+    page.evaluate(() =>
+      (window.__clideDouble?.calls ?? []).filter((c) => c.channel === 'session:send').map((c) => (c.input as { images?: unknown[] }).images?.length),
+    );
+  await expect.poll(sentImages).toEqual([2]);
+});
+
 test('mode, model and effort show what the CLI confirmed; Shift+Tab cycles; bypass needs a confirmation', async ({ ui, page }, testInfo) => {
   await ui.open(doubleOptions(snapshotWith([view()])));
   const mode = page.getByRole('button', { name: 'Permission mode' });

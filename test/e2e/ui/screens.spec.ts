@@ -1,5 +1,6 @@
 // Whole-window states and chrome: Claude Code missing, a failed session, the status bar, tabs,
 // and a dropped connection.
+import path from 'node:path';
 import { doubleOptions, sessionView, snapshotWith } from '../../support/api-double';
 import { bashRequest, SESSION } from './scenarios';
 import { expect, test } from './ui-fixtures';
@@ -144,3 +145,19 @@ test('after a dropped connection the snapshot is fetched again and pending promp
   await expect(page.getByText(/Lost the connection to clide/)).toHaveCount(0);
   expect(await ui.calls('app:snapshot')).toHaveLength(2);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a window turned away for want of room says so, and catches up once it is back (${scheme})`, async ({ ui, page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await ui.open(doubleOptions(snapshotWith([sessionView(SESSION, { status: 'working' })]), { connection: true }));
+    await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
+    await ui.setConnection('full');
+    const banner = page.getByRole('status').filter({ hasText: 'Too many windows are connected to clide' });
+    await expect(banner).toContainText('this window connects by itself when there is room');
+    await expect(page.getByText(/Lost the connection to clide/)).toHaveCount(0);
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `too-many-windows-banner-${scheme}.png`) });
+    await ui.setConnection('connected');
+    await expect(banner).toHaveCount(0);
+    await expect.poll(async () => (await ui.calls('app:snapshot')).length).toBe(2);
+  });
+}

@@ -1,8 +1,10 @@
 // A CLI that cannot start: the tab shows the cause and a fix within 2 s, never a spinner, and
 // the app keeps running (other sessions and a later Resume work).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { requestedCwdProblem } from '../../../electron/core/spawn-errors';
 import { FAKE_CLI, FakeLab } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
 
@@ -86,5 +88,14 @@ describe('when claude cannot start', () => {
     await waitFor(() => fine.view().status === 'ready', 'ready');
     fine.session.send('hi');
     await waitFor(() => fine.view().lastResult, 'result');
+  });
+});
+
+describe('a working directory a window asks for', () => {
+  it('must be a full path to an existing folder', () => {
+    expect(requestedCwdProblem('relative/dir')).toMatchObject({ kind: 'invalid-input', message: 'The working directory must be a full path, not "relative/dir".' });
+    expect(requestedCwdProblem('x'.repeat(5000))?.message.length).toBeLessThan(300);
+    expect(requestedCwdProblem(path.join(os.tmpdir(), 'clide-no-such-folder-7f3a'))).toMatchObject({ kind: 'cwd-missing' });
+    expect(requestedCwdProblem(os.tmpdir())).toBeUndefined();
   });
 });

@@ -98,7 +98,22 @@ describe('the socket bridge', () => {
     ws.emit('message', Buffer.from(JSON.stringify({ type: 'call', id: 9 })), false);
     await settle();
     expect(ws.frames()).toEqual([{ type: 'result', id: 9, result: { ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('Malformed call') } } }]);
-    expect(logs).toHaveLength(3);
+    expect(logs).toEqual(['bad WebSocket frame: not JSON (4 chars)']);
+    vi.advanceTimersByTime(10_000);
+    expect(logs).toEqual(['bad WebSocket frame: not JSON (4 chars)', 'dropped 2 bad WebSocket frames in the last 10 s: binary (1), not a call (1)']);
+  });
+
+  it('logs a flood of malformed frames as one line per interval with a count', async () => {
+    const ws = attach();
+    for (let i = 0; i < 10_000; i++) ws.emit('message', Buffer.from(i % 2 ? '{' : '[]'), false);
+    ws.emit('error', Object.assign(new RangeError('Max payload size exceeded'), { code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' }));
+    await settle();
+    expect(logs).toHaveLength(1);
+    vi.advanceTimersByTime(10_000);
+    expect(logs).toEqual([
+      'bad WebSocket frame: not a call frame: (root) Invalid input: expected object, received array',
+      'dropped 10,000 bad WebSocket frames in the last 10 s: not JSON (5,000), not a call (4,999), too large (1)',
+    ]);
   });
 
   it('pushes each event batch to every open socket, serialised once', () => {
