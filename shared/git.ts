@@ -259,7 +259,11 @@ export const GitInputs = {
   diff: z
     .object({
       id: SessionId,
-      paths: z.array(RepoPathSchema).min(1).max(2000),
+      /** As `git:changes` lists them: a rename's old path and whether the file is untracked. */
+      files: z
+        .array(z.object({ path: RepoPathSchema, oldPath: RepoPathSchema.optional(), untracked: z.boolean().optional() }).strict())
+        .min(1)
+        .max(2000),
       scope: DiffScopeSchema.optional(),
       /** Up to the hard limit rather than the panel's size. */
       full: z.boolean().optional(),
@@ -287,4 +291,7 @@ export const CommitResultSchema = z.object({
   output: z.string(),
 });
 export const ReviewResultSchema = z.object({ text: z.string(), queued: z.string().optional() });
+export const UndoResultSchema = z.object({ files: z.array(z.string()) });
+export const DiffResultSchema = z.object({ files: z.array(FileDiffSchema) });
+export const PullRequestSchema = z.object({ url: z.string() });
 export const SharedTreesSchema = z.object({ groups: z.array(z.object({ tree: z.string(), sessions: z.array(z.string()) })) });

@@ -6,6 +6,8 @@ import { ClideError, fail, ok, toAppError, type Result } from '../../shared/resu
 import type { SettingsPatch } from '../../shared/settings';
 import type { SessionHost } from './host';
 import { teamHandlers } from './team/handlers';
+import { gitHandlers } from './git/handlers';
+import type { WorktreeRequest } from '../../shared/git';
 
 type Handler = (input: never) => unknown;
 
@@ -25,7 +27,21 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     'settings:update': (i: SettingsPatch) => host.workspace.update(i),
     'folders:pick': (i: { defaultPath?: string }) => host.workspace.pickFolder(i.defaultPath),
     'folders:complete': (i: { prefix: string }) => host.workspace.completePath(i.prefix),
-    'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => host.create(i),
+    'session:create': async (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest; hint?: string }) => {
+      const { worktree, hint, ...choices } = i;
+      if (!worktree) {
+        // The person's choice for this repository, shown next time (not for a resumed session).
+        if (!choices.resume) void host.isolation.rememberShared(choices.cwd ?? host.environment().defaultCwd);
+        return host.create(choices);
+      }
+      const info = await host.isolation.prepare(choices.cwd ?? host.environment().defaultCwd, worktree, hint);
+      try {
+        return host.create({ ...choices, cwd: info.worktreeDir, worktree: info, setup: true });
+      } catch (err) {
+        await host.isolation.discard(info);
+        throw err;
+      }
+    },
     'history:list': async () => ({ sessions: await host.continuity.list() }),
     'history:rename': async (i: { sessionId: string; title: string }) => {
       await host.continuity.rename(i.sessionId, i.title);
@@ -105,6 +121,7 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       return {};
     },
     ...teamHandlers(() => host.team),
+    ...gitHandlers(() => host),
   };
 }
 
