@@ -36,8 +36,9 @@ export interface IsolationDeps {
 
 export interface IsolationOptions {
   git?: GitRunner;
-  /** Watcher debounce (tests shorten it). */
+  /** Watcher debounce and longest wait while changes keep coming (tests shorten them). */
   debounceMs?: number;
+  maxWaitMs?: number;
   maxWatchedDirs?: number;
   setupTimeoutMs?: number;
   log?: (m: string) => void;
@@ -271,6 +272,7 @@ export class Isolation {
         git: this.git,
         onChange: () => void this.refresh(t),
         debounceMs: this.opts.debounceMs,
+        maxWaitMs: this.opts.maxWaitMs,
         maxDirs: this.opts.maxWatchedDirs,
         log: this.log,
       });
