@@ -294,7 +294,12 @@ export class Isolation {
       let status: GitStatus | undefined;
       do {
         t.again = false;
-        status = await this.computeStatus(t);
+        status = await this.computeStatus(t).catch((err: unknown) => {
+          // A tree deleted mid-refresh is reported by the next one; anything else is logged, not thrown at a watcher.
+          if (this.tracked.get(t.id) === t && fs.existsSync(t.worktree!.worktreeDir)) this.log(`could not read the git status of ${t.worktree!.worktreeDir}: ${(err as Error).message}`);
+          else t.again = this.tracked.get(t.id) === t;
+          return undefined;
+        });
       } while (t.again && this.tracked.get(t.id) === t);
       return status;
     } finally {
