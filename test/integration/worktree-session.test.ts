@@ -79,6 +79,22 @@ describe('an isolated session with the real CLI', () => {
     expect(host.view(id).items.find((i) => i.type === 'user')).toMatchObject({ text: sent.text });
   });
 
+  it('tells two tabs sharing one working tree without isolation that they do, and stops when one closes', async () => {
+    const { repo, host, call, isolated } = await lab();
+    const a = host.create({ cwd: repo.root });
+    fs.mkdirSync(path.join(repo.root, 'sub'));
+    const b = host.create({ cwd: path.join(repo.root, 'sub') });
+    const own = await isolated();
+    await waitFor(() => host.view(a.id).sharedTree && host.view(b.id).sharedTree, 'both tabs to be told');
+    expect(host.view(a.id).sharedTree).toEqual({ tree: repo.root, with: [b.id] });
+    expect(host.view(b.id).sharedTree).toEqual({ tree: repo.root, with: [a.id] });
+    expect(host.view(own.id).sharedTree).toBeUndefined();
+    expect(await call('git:sharedTrees', {})).toEqual({ groups: [{ tree: repo.root, sessions: [a.id, b.id] }] });
+    await host.close(b.id);
+    await waitFor(() => host.view(a.id).sharedTree === undefined, 'the notice to go');
+    expect(await call('git:sharedTrees', {})).toEqual({ groups: [] });
+  });
+
   it('costs no git process while idle, and the watcher still sees the next change', async () => {
     const { host, isolated } = await lab();
     const { id, dir } = await isolated();

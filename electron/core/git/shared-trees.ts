@@ -10,6 +10,9 @@ export class SharedTrees {
   /** What each session was last told (the other ids); nothing told means "nobody". */
   private readonly told = new Map<string, string>();
   private readonly pending = new Set<string>();
+  /** Tabs in the order they opened, whatever order their probes answer in. */
+  private readonly order = new Map<string, number>();
+  private next = 0;
 
   constructor(
     private readonly git: GitRunner,
@@ -18,9 +21,13 @@ export class SharedTrees {
 
   add(id: string, cwd: string): void {
     this.pending.add(id);
+    this.order.set(id, this.next++);
     void this.treeOf(cwd).then((tree) => {
       if (!this.pending.delete(id)) return; // closed while asking
       this.trees.set(id, tree);
+      const sorted = [...this.trees].sort(([a], [b]) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
+      this.trees.clear();
+      for (const [k, v] of sorted) this.trees.set(k, v);
       this.update();
     });
   }
@@ -28,6 +35,7 @@ export class SharedTrees {
   remove(id: string): void {
     this.pending.delete(id);
     this.told.delete(id);
+    this.order.delete(id);
     if (this.trees.delete(id)) this.update();
   }
 
