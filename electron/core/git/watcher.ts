@@ -163,7 +163,8 @@ export class TreeWatcher {
     const rel = dirs.map((d) => path.relative(cwd, d).split(path.sep).join('/'));
     let ignored = new Set<string>();
     try {
-      const out = await this.opts.git.run(['check-ignore', '-z', '--stdin'], { cwd, readOnly: true, input: `${rel.join('\0')}\0`, okCodes: [0, 1] });
+      // check-ignore refuses --literal-pathspecs; names on stdin are not pathspecs anyway.
+      const out = await this.opts.git.run(['check-ignore', '-z', '--stdin'], { cwd, readOnly: true, globs: true, input: `${rel.join('\0')}\0`, okCodes: [0, 1] });
       ignored = new Set(nulFields(out));
     } catch {
       // Without the answer, watch them: a few watches too many beats a missed change.

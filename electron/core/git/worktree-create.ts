@@ -28,6 +28,7 @@ export function worktreeDirFor(root: string, mainRoot: string, branch: string): 
 export function slugOf(hint: string | undefined): string {
   const s = (hint ?? '')
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
