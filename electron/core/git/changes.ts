@@ -51,8 +51,9 @@ export async function headOf(run: RunGit): Promise<string | undefined> {
 }
 
 async function baseOf(run: RunGit, tree: Tree): Promise<Base> {
-  const status = parseStatusV2(nulFields(await run(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'], { readOnly: true })));
-  return { label: tree.base?.name ?? 'HEAD', commit: await compareCommit(run, tree, status.head), head: status.head, status };
+  // Two readers side by side (the runner lets readers share the repository).
+  const [out, head] = await Promise.all([run(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'], { readOnly: true }), headOf(run)]);
+  return { label: tree.base?.name ?? 'HEAD', commit: await compareCommit(run, tree, head), head, status: parseStatusV2(nulFields(out)) };
 }
 
 async function diffEntries(run: RunGit, commit: string, numstat: boolean): Promise<DiffEntry[]> {
@@ -94,11 +95,11 @@ const KIND: Record<string, ChangedFile['kind']> = { A: 'added', M: 'modified', D
 /** Every file that differs from the base, sorted by path. */
 export async function listChanges(run: RunGit, tree: Tree): Promise<Changes> {
   const b = await baseOf(run, tree);
-  const tracked = await diffEntries(run, b.commit, true);
-  const committed = new Set<string>();
-  if (b.head && b.head !== b.commit) {
-    for (const p of nulFields(await run(['diff', '--name-only', '--no-renames', '-z', b.commit, 'HEAD'], { readOnly: true }))) committed.add(p);
-  }
+  const [tracked, committedNames] = await Promise.all([
+    diffEntries(run, b.commit, true),
+    b.head && b.head !== b.commit ? run(['diff', '--name-only', '--no-renames', '-z', b.commit, 'HEAD'], { readOnly: true }).then(nulFields) : Promise.resolve([]),
+  ]);
+  const committed = new Set(committedNames);
   const byPath = new Map(b.status.entries.map((e) => [e.path, e]));
   const files: ChangedFile[] = tracked.map((d) => {
     const s = byPath.get(d.path);

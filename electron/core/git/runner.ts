@@ -1,8 +1,8 @@
 // Every git command clide runs goes through here: the system `git`, spawned without a shell,
 // with a timeout, bounded output, no prompts, no pager, no editor and the C locale (output is
-// parsed). Commands on one repository run one at a time, in order, so several tabs never race
-// on index.lock; the queue is keyed by the repository's common git dir, which its main checkout
-// and all its linked worktrees share.
+// parsed). Commands that write on one repository run one at a time, in order, so several tabs
+// never race on index.lock; the queue is keyed by the repository's common git dir, which its
+// main checkout and all its linked worktrees share.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,7 +51,7 @@ export class GitRunner {
   private readonly git: string;
   private readonly env: NodeJS.ProcessEnv;
   private readonly timeoutMs: number;
-  private readonly tails = new Map<string, Promise<void>>();
+  private readonly queues = new Map<string, { all: Promise<void>; writes: Promise<void>; pending: number }>();
   private readonly keys = new Map<string, Promise<string>>();
   /** git processes started so far (tests and the bench count them: an idle tree starts none). */
   spawned = 0;
@@ -65,7 +65,7 @@ export class GitRunner {
   /** Run one command in the queue of the repository `opts.cwd` belongs to. */
   async run(args: readonly string[], opts: GitRunOptions): Promise<GitOutput> {
     const key = await this.repoKey(opts.cwd);
-    return this.enqueue(key, () => this.spawnGit(args, opts));
+    return this.enqueue(key, () => this.spawnGit(args, opts), opts.readOnly === true);
   }
 
   /**
@@ -74,7 +74,7 @@ export class GitRunner {
    */
   async exclusive<T>(cwd: string, fn: (run: RunGit) => Promise<T>): Promise<T> {
     const key = await this.repoKey(cwd);
-    return this.enqueue(key, () => fn((args, opts) => this.spawnGit(args, { cwd, ...opts })));
+    return this.enqueue(key, () => fn((args, opts) => this.spawnGit(args, { cwd, ...opts })), false);
   }
 
   /** Outside any queue: probes that read nothing a command could be writing (`--version`, `rev-parse`). */
@@ -99,16 +99,23 @@ export class GitRunner {
     return key;
   }
 
-  private enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const prev = this.tails.get(key) ?? Promise.resolve();
-    const result = prev.then(task);
-    const tail = result.then(
+  /**
+   * Writers run alone, in order. Readers (`--no-optional-locks`: they take no lock) run side by
+   * side, but after every writer queued before them, so a status after a stage sees the stage.
+   */
+  private enqueue<T>(key: string, task: () => Promise<T>, reader: boolean): Promise<T> {
+    const q = this.queues.get(key) ?? { all: Promise.resolve(), writes: Promise.resolve(), pending: 0 };
+    this.queues.set(key, q);
+    const result = (reader ? q.writes : q.all).then(task);
+    const done = result.then(
       () => {},
       () => {},
     );
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
+    q.all = Promise.all([q.all, done]).then(() => {});
+    if (!reader) q.writes = done; // it waited for everything before it
+    q.pending++;
+    void done.then(() => {
+      if (--q.pending === 0 && this.queues.get(key) === q) this.queues.delete(key);
     });
     return result;
   }

@@ -25,6 +25,16 @@ describe('the git runner', () => {
     expect(repo.git(['ls-files'], `${repo.base}/other`).split('\n').filter((f) => f.startsWith('f'))).toHaveLength(20);
   });
 
+  it('lets readers run side by side, but after the writers queued before them', async () => {
+    const repo = repos();
+    const git = new GitRunner({ env: repo.env });
+    repo.write('staged.txt', 'x\n');
+    const write = git.run(['add', '--', 'staged.txt'], { cwd: repo.root });
+    const read = git.run(['diff', '--cached', '--name-only'], { cwd: repo.root, readOnly: true });
+    const [, seen] = await Promise.all([write, read]);
+    expect(text(seen).trim()).toBe('staged.txt');
+  });
+
   it('fails with the kind and the stderr of the failure', async () => {
     const repo = repos();
     const git = new GitRunner({ env: repo.env });
