@@ -45,7 +45,7 @@ function makeRepo(): { dir: string; env: NodeJS.ProcessEnv; git: (args: string[]
 
 function fileText(i: number, changed: boolean): string {
   const out: string[] = [];
-  for (let l = 0; l < LINES; l++) out.push(changed && l % 4 === 1 ? `changed line ${l} of file ${i}, now different` : `line ${l} of file ${i}: some ordinary source text`);
+  for (let l = 0; l < LINES; l++) out.push(changed && l % (LINES / CHANGED) === 1 ? `changed line ${l} of file ${i}, now different` : `line ${l} of file ${i}: some ordinary source text`);
   return `${out.join('\n')}\n`;
 }
 
