@@ -311,6 +311,7 @@ export class SessionHost {
 
   restart(id: string): void {
     const entry = this.get(id);
+    this.isolation.assertCanStart(id);
     const check = this.checkClaude();
     if (!check.found) {
       throw new ClideError(check.error ?? { kind: 'cli-not-found', message: 'Claude Code was not found.' });

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Changes } from '../../shared/git';
+import type { Changes, GitCapability } from '../../shared/git';
 import { lastUserText, text, toolUse, type Responder } from '../support/fake-api';
 import { tempRepos } from '../support/git-repo';
 import { realCliHosts } from '../support/real-cli-hosts';
@@ -44,6 +44,26 @@ describe('an isolated session with the real CLI', () => {
     expect(host.view(id).gitStatus).toMatchObject({ branch, base: 'main', ahead: 0, behind: 0, uncommitted: true });
     const changes = await call<Changes>('git:changes', { id });
     expect(changes.files).toEqual([expect.objectContaining({ path: 'hello.txt', kind: 'untracked', added: 1 })]);
+  });
+
+  it('offers the option with a branch suggestion, and remembers the choice per repository', async () => {
+    const { repo, call, isolated, host } = await lab();
+    const before = await call<GitCapability>('worktree:capability', { cwd: repo.root, hint: 'Fix login' });
+    expect(before).toMatchObject({ available: true, suggestedBranch: 'clide/fix-login-1', branches: ['main'], repo: { mainRoot: repo.root } });
+    expect(before.remembered).toBeUndefined();
+    expect(before.worktreeDir).toBe(path.join(host.environment().homeDir, '.clide', 'worktrees', 'repo', 'clide-fix-login-1'));
+    const { branch } = await isolated({ hint: 'Fix login' });
+    expect(branch).toBe('clide/fix-login-1');
+    expect(await call('worktree:capability', { cwd: repo.root, hint: 'Fix login' })).toMatchObject({ remembered: true, suggestedBranch: 'clide/fix-login-2' });
+    await call('session:create', { cwd: repo.root });
+    await waitFor(() => host.workspace.settings.get().repositories[repo.root]?.worktrees === false, 'the shared choice to be remembered');
+    expect(await call('worktree:capability', { cwd: repo.root })).toMatchObject({ remembered: false });
+    const plain = path.join(repo.base, 'plain');
+    fs.mkdirSync(plain);
+    expect(await call('worktree:capability', { cwd: plain })).toMatchObject({ available: false, problem: 'not-a-repository' });
+    const err = await call('session:create', { cwd: plain, worktree: {} }).then(() => undefined, (e: Error) => e.message);
+    expect(err).toContain('not-a-repository');
+    expect(host.list().filter((x) => x.cwd === plain)).toEqual([]);
   });
 
   it('two isolated sessions edit the same file without seeing each other', async () => {

@@ -3,7 +3,7 @@
 import type { DiffScope, ReviewComment } from '../../../shared/git';
 import { ClideError } from '../../../shared/result';
 import type { SessionView } from '../../../shared/transcript';
-import { diffFiles, listChanges, statusOf } from './changes';
+import { diffFiles, listChanges } from './changes';
 import { archiveWorktree } from './archive';
 import type { HunkRef } from './edits';
 import type { Isolation } from './isolation';
@@ -35,10 +35,7 @@ export function gitHandlers(host: () => GitHandlerHost): Record<string, Handler>
     return value;
   };
   return {
-    'git:status': async (i: Id) => {
-      const { tree, run: r } = await run(i.id);
-      return statusOf(r, tree);
-    },
+    'git:status': (i: Id) => iso().statusFor(i.id),
     'git:changes': async (i: Id) => {
       const { tree, run: r } = await run(i.id);
       return listChanges(r, tree);

@@ -329,6 +329,28 @@ export class Isolation {
     return status;
   }
 
+  /** The glance now: a worktree's with its unfinished merge or rebase (and the tab told), else the checkout's. */
+  async statusFor(id: string): Promise<GitStatus> {
+    const t = this.own(id);
+    if (t.worktree) {
+      await this.worktree(id);
+      const status = await this.computeStatus(t);
+      if (status) return status;
+    }
+    const tree = await this.tree(id);
+    return statusOf(this.runIn(tree.cwd), tree);
+  }
+
+  /** Refuses a restart while the worktree is missing or its setup has not let Claude start. */
+  assertCanStart(id: string): void {
+    const t = this.tracked.get(id);
+    if (!t?.worktree || !t.held || t.held.released) return;
+    if (!fs.existsSync(t.worktree.worktreeDir)) {
+      throw new ClideError({ kind: 'worktree-missing', message: `The worktree ${t.worktree.worktreeDir} no longer exists.`, hint: 'Make it again from its branch first.' });
+    }
+    throw new ClideError({ kind: 'invalid-input', message: 'The worktree is still being set up.', hint: 'Wait for the setup, or start anyway.' });
+  }
+
   /** Refresh a session's glance now (after an edit made from the panel). */
   touched(id: string): void {
     const t = this.tracked.get(id);
