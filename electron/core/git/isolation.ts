@@ -14,14 +14,13 @@ import type { SettingsStore } from '../settings';
 import { childEnv } from '../child-env';
 import { statusOf, type Tree } from './changes';
 import { TreeEdits, UndoStore } from './edits';
-import { gitDirOf, operationIn } from './merge';
 import { parseWorktreeList } from './porcelain';
 import { capabilityOf, probeRepo } from './repo';
 import { WorktreeRegistry } from './registry';
 import { GitRunner, text, type RunGit } from './runner';
+import { Glance } from './glance';
 import { SetupStep } from './setup-step';
 import { SharedTrees } from './shared-trees';
-import { TreeWatcher } from './watcher';
 import { branchExists, createWorktree, recreateWorktree, suggestBranch, worktreesRoot } from './worktree-create';
 
 export interface IsolationDeps {
@@ -51,11 +50,7 @@ interface Tracked {
   /** A start waiting for setup (or for a missing worktree to be made again). */
   held?: { start?: () => void; released: boolean };
   setup?: SetupStep;
-  watcher?: TreeWatcher;
-  gitDirs?: string[];
-  status?: string;
-  refreshing?: boolean;
-  again?: boolean;
+  glance?: Glance;
   verified?: boolean;
 }
 
@@ -167,7 +162,7 @@ export class Isolation {
     if (!t) return;
     this.tracked.delete(id);
     t.setup?.stop();
-    t.watcher?.close();
+    t.glance?.close();
     this.undo.forget(t.worktree?.worktreeDir ?? t.cwd);
     this.shared.remove(id);
   }
@@ -242,7 +237,23 @@ export class Isolation {
       t.held.released = true;
       t.held.start?.();
     }
-    void this.watch(t);
+    if (!t.glance || t.glance.closed) {
+      t.glance = this.glanceOf(t);
+      void t.glance.start();
+    }
+  }
+
+  private glanceOf(t: Tracked): Glance {
+    return new Glance({
+      git: this.git,
+      worktree: t.worktree!,
+      emit: (events) => this.tracked.get(t.id) === t && this.deps.emit(t.id, events),
+      onMissing: () => void this.reportMissing(t),
+      debounceMs: this.opts.debounceMs,
+      maxWaitMs: this.opts.maxWaitMs,
+      maxDirs: this.opts.maxWatchedDirs,
+      log: this.log,
+    });
   }
 
   private async reportMissing(t: Tracked): Promise<void> {
@@ -258,83 +269,12 @@ export class Isolation {
 
   // ---- the glance ----------------------------------------------------------------------------
 
-  private async watch(t: Tracked): Promise<void> {
-    const wt = t.worktree;
-    if (!wt || t.watcher) return;
-    try {
-      const dir = wt.worktreeDir;
-      const [gitDir, commonDir] = text(await this.git.direct(['rev-parse', '--git-dir', '--git-common-dir'], { cwd: dir })).trim().split('\n').map((p) => path.resolve(dir, p));
-      const other = fs.existsSync(wt.repoRoot) ? [await gitDirOf(this.git, wt.repoRoot)] : [];
-      t.gitDirs = [gitDir!, ...other];
-      if (this.tracked.get(t.id) !== t) return;
-      t.watcher = new TreeWatcher({
-        target: { cwd: dir, gitDir: gitDir!, commonDir: commonDir!, otherGitDirs: other },
-        git: this.git,
-        onChange: () => void this.refresh(t),
-        debounceMs: this.opts.debounceMs,
-        maxWaitMs: this.opts.maxWaitMs,
-        maxDirs: this.opts.maxWatchedDirs,
-        log: this.log,
-      });
-      await t.watcher.start();
-      await this.refresh(t);
-    } catch (err) {
-      this.log(`could not watch ${wt.worktreeDir}: ${(err as Error).message}`);
-    }
-  }
-
-  /** Recompute the glance and tell the tab if it changed (one refresh at a time per session). */
-  async refresh(t: Tracked): Promise<GitStatus | undefined> {
-    if (t.refreshing) {
-      t.again = true;
-      return undefined;
-    }
-    t.refreshing = true;
-    try {
-      let status: GitStatus | undefined;
-      do {
-        t.again = false;
-        status = await this.computeStatus(t).catch((err: unknown) => {
-          // A tree deleted mid-refresh is reported by the next one; anything else is logged, not thrown at a watcher.
-          if (this.tracked.get(t.id) === t && fs.existsSync(t.worktree!.worktreeDir)) this.log(`could not read the git status of ${t.worktree!.worktreeDir}: ${(err as Error).message}`);
-          else t.again = this.tracked.get(t.id) === t;
-          return undefined;
-        });
-      } while (t.again && this.tracked.get(t.id) === t);
-      return status;
-    } finally {
-      t.refreshing = false;
-    }
-  }
-
-  private async computeStatus(t: Tracked): Promise<GitStatus | undefined> {
-    const wt = t.worktree!;
-    if (!fs.existsSync(wt.worktreeDir)) {
-      t.watcher?.close();
-      t.watcher = undefined;
-      await this.reportMissing(t);
-      return undefined;
-    }
-    const status = await statusOf(this.runIn(wt.worktreeDir), { cwd: wt.worktreeDir, base: { name: wt.base, commit: wt.baseCommit } });
-    const checkouts = [wt.worktreeDir, wt.repoRoot];
-    const kinds = (t.gitDirs ?? []).map((d) => operationIn(d));
-    const at = kinds.findIndex((k) => k !== undefined);
-    if (at >= 0) status.operation = { kind: kinds[at]!, checkout: checkouts[at]! };
-    const { at: _at, ...same } = status;
-    const key = JSON.stringify(same);
-    if (key !== t.status && this.tracked.get(t.id) === t) {
-      t.status = key;
-      this.deps.emit(t.id, [{ kind: 'git-status', status }]);
-    }
-    return status;
-  }
-
   /** The glance now: a worktree's with its unfinished merge or rebase (and the tab told), else the checkout's. */
   async statusFor(id: string): Promise<GitStatus> {
     const t = this.own(id);
     if (t.worktree) {
       await this.worktree(id);
-      const status = await this.computeStatus(t);
+      const status = await (t.glance ?? this.glanceOf(t)).compute();
       if (status) return status;
     }
     const tree = await this.tree(id);
@@ -353,8 +293,7 @@ export class Isolation {
 
   /** Refresh a session's glance now (after an edit made from the panel). */
   touched(id: string): void {
-    const t = this.tracked.get(id);
-    if (t?.worktree) void this.refresh(t);
+    void this.tracked.get(id)?.glance?.refresh();
   }
 
   // ---- what the channels may touch -------------------------------------------------------------
