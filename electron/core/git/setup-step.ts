@@ -45,7 +45,7 @@ export class SetupStep {
     } catch (err) {
       this.say('info', `Could not look for .env files: ${(err as Error).message}\n`);
     }
-    if (this.stopped) return;
+    if (this.stopped) return this.finish({ ok: false, exitCode: null, error: 'The setup was stopped.' }, false);
     if (plan.source === 'env-only') return this.finish({ ok: true, exitCode: 0 });
     if (plan.source === 'file' && !plan.confirmed) {
       this.phase = 'confirm';
@@ -70,6 +70,8 @@ export class SetupStep {
   /** Stop a running setup (start anyway, or the tab closed). */
   stop(): void {
     this.stopped = true;
+    // Waiting for the person: the setup file was not run.
+    if (this.phase === 'confirm') this.finish({ ok: true, exitCode: null, skipped: true }, false);
     this.run?.stop();
   }
 

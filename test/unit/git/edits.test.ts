@@ -46,6 +46,19 @@ describe('reverting from the Changes panel', () => {
     expect(repo.git(['log', '--format=%s', '-1'])).toBe('session work');
   });
 
+  it('reverts an unstaged hunk in the working tree and leaves what is staged', async () => {
+    const { repo, run, tree, edits } = setup({ 'f.txt': lines(50) });
+    repo.write('f.txt', lines(50).replace('line 2\n', 'line two\n'));
+    repo.git(['add', 'f.txt']);
+    repo.write('f.txt', twoHunks(lines(50)));
+    const [d] = await diffFiles(run, tree, [{ path: 'f.txt' }], 'unstaged');
+    expect(d!.hunks).toHaveLength(1);
+    await edits.revert(tree, 'f.txt', d!.hunks[0]!, 'unstaged');
+    expect(repo.read('f.txt')).toBe(lines(50).replace('line 2\n', 'line two\n'));
+    expect(repo.git(['diff', '--cached'])).toContain('+line two');
+    expect(repo.git(['diff'])).toBe('');
+  });
+
   it('refuses a hunk that changed since it was shown, and touches nothing', async () => {
     const { repo, run, tree, edits } = setup({ 'f.txt': lines(50) });
     repo.write('f.txt', twoHunks(lines(50)));
