@@ -248,6 +248,7 @@ export const contracts = {
      * `undo` token undoes it while the files are as the revert left them (memory only).
      */
     revert: { input: GitInputs.revert, output: RevertResultSchema },
+    /** Undo a revert by its token; refused (nothing changed) when a file changed since the revert. */
     undo: { input: GitInputs.undo, output: UndoResultSchema },
     /** Stage a file, or one hunk of its `unstaged` diff. */
     stage: { input: GitInputs.stage, output: done },
