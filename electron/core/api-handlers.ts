@@ -7,6 +7,8 @@ import type { SettingsPatch } from '../../shared/settings';
 import type { SessionHost } from './host';
 import { requestedCwdProblem } from './spawn-errors';
 import { teamHandlers } from './team/handlers';
+import { gitHandlers } from './git/handlers';
+import type { WorktreeRequest } from '../../shared/git';
 
 type Handler = (input: never) => unknown;
 
@@ -26,13 +28,25 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     'settings:update': (i: SettingsPatch) => host.workspace.update(i),
     'folders:pick': (i: { defaultPath?: string }) => host.workspace.pickFolder(i.defaultPath),
     'folders:complete': (i: { prefix: string }) => host.workspace.completePath(i.prefix),
-    // Checked here, where both shells' windows come in, before anything is created. (A tab
-    // reopened after a restart goes straight to the host: its folder may be gone, and the tab
-    // then opens failed, with the way to recover, rather than being lost.)
-    'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => {
+    // The folder is checked here, where both shells' windows come in, before anything is
+    // created. (A tab reopened after a restart goes straight to the host: its folder may be
+    // gone, and the tab then opens failed, with the way to recover, rather than being lost.)
+    'session:create': async (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest; hint?: string }) => {
       const problem = i.cwd === undefined ? undefined : requestedCwdProblem(i.cwd);
       if (problem) throw new ClideError(problem);
-      return host.create(i);
+      const { worktree, hint, ...choices } = i;
+      if (!worktree) {
+        // The person's choice for this repository, shown next time (not for a resumed session).
+        if (!choices.resume) void host.isolation.rememberShared(choices.cwd ?? host.environment().defaultCwd);
+        return host.create(choices);
+      }
+      const info = await host.isolation.prepare(choices.cwd ?? host.environment().defaultCwd, worktree, hint);
+      try {
+        return host.create({ ...choices, cwd: info.worktreeDir, worktree: info, setup: true });
+      } catch (err) {
+        await host.isolation.discard(info);
+        throw err;
+      }
     },
     'history:list': async () => ({ sessions: await host.continuity.list() }),
     'history:rename': async (i: { sessionId: string; title: string }) => {
@@ -113,6 +127,7 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       return {};
     },
     ...teamHandlers(() => host.team),
+    ...gitHandlers(() => host),
   };
 }
 

@@ -26,6 +26,8 @@ import { TeamBroker, type TeamOptions } from './team/broker';
 import { mergeExtensions } from './team/extensions';
 import { Continuity } from './continuity';
 import { History, claudeConfigDir } from './history';
+import type { WorktreeInfo } from '../../shared/git';
+import { Isolation, type IsolationOptions } from './git/isolation';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -52,6 +54,8 @@ export interface HostOptions {
    * message each other and share a task board (electron/core/team). Off unless given.
    */
   team?: TeamOptions;
+  /** Isolated sessions: the git runner, watcher timings (electron/core/git). */
+  git?: IsolationOptions;
 }
 
 interface Entry {
@@ -77,6 +81,8 @@ export class SessionHost {
   readonly team: TeamBroker | undefined;
   /** History, resume, forks, and the open tabs kept across a restart (continuity.ts). */
   readonly continuity: Continuity;
+  /** Sessions' git worktrees, their setup and glance, shared trees (electron/core/git). */
+  readonly isolation: Isolation;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -93,10 +99,25 @@ export class SessionHost {
       for (const l of this.listeners) l(batch);
     }, opts.batchMs ?? FRAME_MS);
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
+    this.isolation = new Isolation(
+      {
+        env: this.env,
+        homeDir: this.homeDir,
+        dataDir: opts.dataDir,
+        settings: this.workspace.settings,
+        emit: (id, events) => {
+          const entry = this.sessions.get(id);
+          if (entry) this.record(entry, events);
+        },
+        cwdOf: (id) => this.get(id).session.cwd,
+      },
+      opts.git,
+    );
     this.continuity = new Continuity({
       host: this,
       history: new History(claudeConfigDir(this.env, this.homeDir)),
       dataDir: opts.dataDir,
+      worktreeOf: (cwd) => this.isolation.worktreeOf(cwd),
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
     });
     this.workspace.onChange((settings) => this.batcher.push({ type: 'settings-changed', settings }));
@@ -151,7 +172,11 @@ export class SessionHost {
     };
   }
 
-  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string; fork?: { at?: string } }): { id: string } {
+  /**
+   * `worktree`: the session works in that worktree (made for it, or restored); `setup`: it is
+   * new, so its setup runs before Claude starts (electron/core/git/isolation.ts).
+   */
+  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string; fork?: { at?: string }; worktree?: WorktreeInfo; setup?: boolean }): { id: string } {
     if (requested.resume && !requested.fork) {
       for (const e of this.sessions.values()) {
         if (e.session.sessionId === requested.resume) return { id: e.session.id };
@@ -185,8 +210,11 @@ export class SessionHost {
     session.onEvents(this.continuity.gate(id, (events) => this.record(entry, events)));
     this.answering.attach(session, (events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
+    const launch = this.isolation.opened(id, cwd, requested.worktree, requested.setup);
+    // Claude starts when the worktree lets it: after its setup, not while it is missing.
+    const startable = { id, cwd, get sessionId() { return session.sessionId; }, start: () => launch(() => session.start()) };
     this.team?.created();
-    this.continuity.opened(session, { ...input, fork: requested.fork });
+    this.continuity.opened(session, { ...input, fork: requested.fork, worktree: this.isolation.known(id) });
     if (!claude.found) {
       const error = claude.error ?? { kind: 'cli-not-found' as const, message: 'Claude Code was not found.' };
       this.record(entry, [
@@ -195,9 +223,9 @@ export class SessionHost {
       ]);
     } else if (input.resume) {
       // Shows the earlier conversation from the transcript, then starts the process.
-      void this.continuity.resume(session, () => this.sessions.get(id) === entry);
+      void this.continuity.resume(startable, () => this.sessions.get(id) === entry);
     } else {
-      session.start();
+      startable.start();
     }
     return { id };
   }
@@ -284,6 +312,7 @@ export class SessionHost {
 
   restart(id: string): void {
     const entry = this.get(id);
+    this.isolation.assertCanStart(id);
     const check = this.checkClaude();
     if (!check.found) {
       throw new ClideError(check.error ?? { kind: 'cli-not-found', message: 'Claude Code was not found.' });
@@ -297,6 +326,7 @@ export class SessionHost {
     this.answering.detach(id);
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
+    this.isolation.closed(id);
     await this.continuity.closed(id, entry.session, entry.session.close());
   }
 
@@ -307,6 +337,7 @@ export class SessionHost {
     const all = [...this.sessions.values()];
     this.sessions.clear();
     this.team?.dispose();
+    this.isolation.dispose();
     await Promise.all(all.map((e) => e.session.close()));
     this.batcher.flush();
   }
