@@ -61,14 +61,14 @@ export class Indexer {
     withStat.sort((a, b) => a.st.mtimeMs - b.st.mtimeMs);
     stats.removed = this.dropMissing(new Set(withStat.map((x) => x.f.file)));
     let done = 0;
-    onProgress?.({ filesDone: 0, filesTotal: withStat.length });
     this.db.exec('BEGIN');
     try {
       for (const { f, st } of withStat) {
-        const before = stats.docs;
-        if (await this.updateFile(f, st, stats)) stats.read++;
+        const read = await this.updateFile(f, st, stats);
+        if (read) stats.read++;
         done++;
-        if (stats.docs !== before || done % 200 === 0) {
+        // Progress only once there is work: a pass that finds nothing new is not "indexing".
+        if (read || (stats.read > 0 && done % 200 === 0)) {
           onProgress?.({ filesDone: done, filesTotal: withStat.length });
           if (this.pendingChars >= BATCH_CHARS || done % 200 === 0) this.commit();
           await yieldNow();
@@ -80,7 +80,6 @@ export class Indexer {
       throw err;
     }
     this.pendingChars = 0;
-    onProgress?.({ filesDone: withStat.length, filesTotal: withStat.length });
     return stats;
   }
 

@@ -51,6 +51,10 @@ describe('building and querying the index', () => {
     const stats = await idx.update((p) => progress.push([p.filesDone, p.filesTotal]));
     expect(stats.files).toBe(3);
     expect(progress.at(-1)).toEqual([3, 3]);
+    // A pass that finds nothing new reports no progress (History shows no "indexing" for it).
+    progress.length = 0;
+    expect((await idx.update((p) => progress.push([p.filesDone, p.filesTotal]))).read).toBe(0);
+    expect(progress).toEqual([]);
 
     const zebra = searchIndex(db!, 'zebra').hits;
     expect(zebra).toHaveLength(1);
