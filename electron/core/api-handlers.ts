@@ -13,6 +13,8 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
   return {
     // A window that loads while the previous tabs are being reopened waits for them.
     'app:snapshot': async () => {
+      // A window is up: index past sessions for search, in the background.
+      host.search?.start();
       await host.continuity.ready;
       return host.snapshot();
     },
@@ -26,7 +28,11 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     'folders:pick': (i: { defaultPath?: string }) => host.workspace.pickFolder(i.defaultPath),
     'folders:complete': (i: { prefix: string }) => host.workspace.completePath(i.prefix),
     'session:create': (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string }) => host.create(i),
-    'history:list': async () => ({ sessions: await host.continuity.list() }),
+    'history:list': async () => {
+      // Opening History is when new transcripts matter: the search index catches up meanwhile.
+      host.search?.refresh();
+      return { sessions: await host.continuity.list() };
+    },
     'history:rename': async (i: { sessionId: string; title: string }) => {
       await host.continuity.rename(i.sessionId, i.title);
       return {};
@@ -41,6 +47,8 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       host.continuity.saveLayout(i.order, i.active);
       return {};
     },
+    'history:search': (i: { query: string; limit?: number; cursor?: string }) => host.searchHistory(i.query, i.limit, i.cursor),
+    'history:searchStatus': () => host.searchProgress(),
     'session:send': (i: { id: string; text: string; images?: never[]; queue?: boolean }) => host.send(i.id, i.text, i.images, i.queue),
     'session:queueEdit': (i: { id: string; messageId: string; text: string }) => {
       host.queueEdit(i.id, i.messageId, i.text);

@@ -26,6 +26,8 @@ import { TeamBroker, type TeamOptions } from './team/broker';
 import { mergeExtensions } from './team/extensions';
 import { Continuity } from './continuity';
 import { History, claudeConfigDir } from './history';
+import { SearchService } from './search/service';
+import type { SearchProgress, SearchResult } from '../../shared/search';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -77,6 +79,8 @@ export class SessionHost {
   readonly team: TeamBroker | undefined;
   /** History, resume, forks, and the open tabs kept across a restart (continuity.ts). */
   readonly continuity: Continuity;
+  /** Full-text search over past sessions, with its index in the data dir (absent without one). */
+  readonly search: SearchService | undefined;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -99,6 +103,13 @@ export class SessionHost {
       dataDir: opts.dataDir,
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
     });
+    this.search = opts.dataDir
+      ? new SearchService({
+          dir: opts.dataDir,
+          projectsDir: path.join(claudeConfigDir(this.env, this.homeDir), 'projects'),
+          onProgress: (progress) => this.batcher.push({ type: 'search-progress', progress }),
+        })
+      : undefined;
     this.workspace.onChange((settings) => this.batcher.push({ type: 'settings-changed', settings }));
     if (opts.team) {
       this.team = new TeamBroker(
@@ -299,6 +310,15 @@ export class SessionHost {
     await this.continuity.closed(id, entry.session, entry.session.close());
   }
 
+  searchHistory(query: string, limit?: number, cursor?: string): Promise<SearchResult> {
+    if (!this.search) return Promise.resolve({ hits: [], progress: this.searchProgress() });
+    return this.search.search(query, limit, cursor);
+  }
+
+  searchProgress(): SearchProgress {
+    return this.search?.progress() ?? { state: 'unavailable', filesDone: 0, filesTotal: 0, message: 'Search needs a data directory to keep its index in.' };
+  }
+
   /** Close every session (app quit); resolves when all processes are gone. */
   async shutdown(): Promise<void> {
     // The open tabs are kept as they are now, to be reopened on the next start.
@@ -306,7 +326,7 @@ export class SessionHost {
     const all = [...this.sessions.values()];
     this.sessions.clear();
     this.team?.dispose();
-    await Promise.all(all.map((e) => e.session.close()));
+    await Promise.all([...all.map((e) => e.session.close()), this.search?.close()]);
     this.batcher.flush();
   }
 
@@ -339,5 +359,7 @@ export class SessionHost {
     this.answering.observe(entry.session.id, events);
     this.team?.observe(entry.session.id, events);
     this.continuity.observe(entry.session.id, events);
+    // A finished turn has written its transcript: the index catches up (in its worker).
+    if (events.some((e) => e.kind === 'result')) this.search?.refresh();
   }
 }

@@ -52,9 +52,9 @@ export class SearchService {
     this.refresh(true);
   }
 
-  /** Ask for an update; skipped when one was asked for within refreshMs (unless forced). */
+  /** Ask for an update (once started); skipped when one was asked for within refreshMs (unless forced). */
   refresh(force = false): void {
-    if (!this.worker) return this.start();
+    if (!this.worker) return;
     const now = Date.now();
     if (!force && now - this.lastRefresh < (this.opts.refreshMs ?? 3000)) return;
     this.lastRefresh = now;
