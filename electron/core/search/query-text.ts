@@ -55,6 +55,32 @@ export function ftsExpression(terms: readonly QueryTerm[]): string | undefined {
  * A word matches at the start of a word of the text (a prefix term also inside one that goes on).
  */
 export function matchRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
+  const re = pattern(terms);
+  if (!re) return [];
+  re.lastIndex = 0;
+  const out: Array<[number, number]> = [];
+  for (const m of text.matchAll(re)) {
+    if (m[0].length === 0) continue;
+    out.push([m.index, m.index + m[0].length]);
+  }
+  return out;
+}
+
+/** The first match only (a snippet needs no more of a long tool output). */
+export function firstMatch(text: string, terms: readonly QueryTerm[]): [number, number] | undefined {
+  const re = pattern(terms);
+  if (!re) return undefined;
+  re.lastIndex = 0;
+  const m = re.exec(text);
+  return m ? [m.index, m.index + m[0].length] : undefined;
+}
+
+/** One pattern per query (a page of hits runs it a few times per hit). */
+const patterns = new WeakMap<readonly QueryTerm[], RegExp | null>();
+
+function pattern(terms: readonly QueryTerm[]): RegExp | null {
+  const known = patterns.get(terms);
+  if (known !== undefined) return known;
   const alternatives: string[] = [];
   for (const t of terms) {
     t.words.forEach((w, i) => {
@@ -63,16 +89,11 @@ export function matchRanges(text: string, terms: readonly QueryTerm[]): Array<[n
       alternatives.push(`${escape(w)}${open ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`);
     });
   }
-  if (alternatives.length === 0) return [];
   // Longest first, so "test" does not stop "testing" from being marked whole.
   alternatives.sort((a, b) => b.length - a.length);
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})`, 'giu');
-  const out: Array<[number, number]> = [];
-  for (const m of text.matchAll(re)) {
-    if (m[0].length === 0) continue;
-    out.push([m.index, m.index + m[0].length]);
-  }
-  return out;
+  const re = alternatives.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})`, 'giu') : null;
+  patterns.set(terms, re);
+  return re;
 }
 
 function escape(s: string): string {

@@ -1,6 +1,6 @@
 // The line of text a hit shows: a window of the matched text around the first match, on one
 // line, with the matched words' ranges for highlighting.
-import { matchRanges, type QueryTerm } from './query-text';
+import { firstMatch, matchRanges, type QueryTerm } from './query-text';
 
 const BEFORE = 60;
 const LENGTH = 200;
@@ -11,7 +11,7 @@ export interface Snippet {
 }
 
 export function makeSnippet(full: string, terms: readonly QueryTerm[]): Snippet {
-  const first = matchRanges(full, terms)[0];
+  const first = firstMatch(full, terms);
   let start = first ? Math.max(0, first[0] - BEFORE) : 0;
   // Start at a word boundary when one is near, so the snippet does not open mid-word.
   if (start > 0) {
