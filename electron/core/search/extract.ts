@@ -47,6 +47,18 @@ export function mayIndex(line: string): boolean {
   return MAY_INDEX.test(line);
 }
 
+const TYPE_KEYS = ['user', 'assistant', 'summary', 'custom-title', 'ai-title'].map((t) => Buffer.from(`"type":"${t}"`));
+const SPACED = [Buffer.from('"type": '), Buffer.from('"type" :')];
+
+/**
+ * The same check on a line's bytes, before it is decoded: the CLI writes compact JSON, so its
+ * records name their type as `"type":"user"`; a line written with spaces goes to mayIndex.
+ */
+export function mayIndexBytes(line: Buffer): boolean {
+  for (const k of TYPE_KEYS) if (line.includes(k)) return true;
+  return SPACED.some((k) => line.includes(k));
+}
+
 /** Epoch ms of a record's timestamp (0 when it has none). */
 export function recordTime(r: TranscriptRecord): number {
   return Date.parse(str(r.timestamp) ?? '') || 0;

@@ -5,7 +5,7 @@
 // (the query ranks among the most recent matches; see query.ts).
 import fs from 'node:fs';
 import { promptText, str, type TranscriptRecord } from '../protocol/transcript-file';
-import { extractDocs, mayIndex, recordTime, type RecordContext } from './extract';
+import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
 import type { Database } from './index-db';
 import { readLines } from './line-reader';
 import { transcriptFiles, type TranscriptFile } from './transcript-files';
@@ -37,6 +37,12 @@ interface FileRow {
 const HEAD_BYTES = 256;
 /** Commit about this much text at a time: big transactions index faster, small ones lose less. */
 const BATCH_CHARS = 16 * 1024 * 1024;
+/**
+ * FTS5 gathers new terms in memory and writes them out as a segment when this much has piled
+ * up; segments are merged later. Larger than its 1 MB default, a first build of gigabytes
+ * writes fewer, larger segments and merges less (the worker holds this much at most).
+ */
+const FTS_HASH_BYTES = 32 * 1024 * 1024;
 
 export class Indexer {
   private pendingChars = 0;
@@ -44,7 +50,9 @@ export class Indexer {
   constructor(
     private readonly db: Database,
     private readonly projectsDir: string,
-  ) {}
+  ) {
+    db.run("INSERT INTO fts (fts, rank) VALUES ('hashsize', ?)", [FTS_HASH_BYTES]);
+  }
 
   /** Bring the index up to date; `yieldNow` lets queries run between batches. */
   async update(onProgress?: (p: IndexProgress) => void, yieldNow: () => Promise<void> = async () => {}): Promise<UpdateStats> {
@@ -127,7 +135,7 @@ export class Indexer {
     const insertDoc = this.db.prepare('INSERT INTO docs (file_id, line_at, line_len, part, field, at, uuid, item_id, tool_use_id, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     const insertText = this.db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
     try {
-      for await (const lines of readLines(f.file, start, st.size, read)) {
+      for await (const lines of readLines(f.file, start, st.size, read, mayIndexBytes)) {
         for (const line of lines) {
           if (!mayIndex(line.text)) continue;
           let r: TranscriptRecord;

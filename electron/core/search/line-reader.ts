@@ -13,8 +13,11 @@ const CHUNK = 1024 * 1024;
 /** Longer lines are skipped (the CLI stores request shapes and snapshots inline). */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-/** Yields batches of lines; `end` is where the next read starts (after the last newline read). */
-export async function* readLines(file: string, start: number, endBefore: number, stats: { end: number; bytesRead: number }): AsyncGenerator<FileLine[]> {
+/**
+ * Yields batches of lines; `end` is where the next read starts (after the last newline read).
+ * Lines `accept` turns down (checked on the raw bytes) are never decoded.
+ */
+export async function* readLines(file: string, start: number, endBefore: number, stats: { end: number; bytesRead: number }, accept: (line: Buffer) => boolean = () => true): AsyncGenerator<FileLine[]> {
   const fh = await fs.promises.open(file, 'r');
   try {
     let pos = start;
@@ -35,7 +38,7 @@ export async function* readLines(file: string, start: number, endBefore: number,
         const bytes = carried + piece.length;
         if (bytes > 0 && bytes <= MAX_LINE_BYTES) {
           const whole = carried > 0 ? Buffer.concat([...carry, piece]) : piece;
-          out.push({ text: whole.toString('utf8'), at: lineStart, bytes });
+          if (accept(whole)) out.push({ text: whole.toString('utf8'), at: lineStart, bytes });
         }
         carry = [];
         carried = 0;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractDocs, mayIndex, type IndexDoc, type RecordContext } from '../../../electron/core/search/extract';
+import { extractDocs, mayIndex, mayIndexBytes, type IndexDoc, type RecordContext } from '../../../electron/core/search/extract';
 import { ftsExpression, matchRanges, parseQuery } from '../../../electron/core/search/query-text';
 import { makeSnippet } from '../../../electron/core/search/snippet';
 import type { TranscriptRecord } from '../../../electron/core/protocol/transcript-file';
@@ -13,6 +13,7 @@ function docsOf(file: string, ctx: RecordContext = { toolNames: new Map() }): In
   const out: IndexDoc[] = [];
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim()) continue;
+    expect(mayIndexBytes(Buffer.from(line)), line.slice(0, 80)).toBe(mayIndex(line));
     if (!mayIndex(line)) {
       // The pre-check never drops a record that has something to index.
       expect(extractDocs(JSON.parse(line) as TranscriptRecord, { toolNames: new Map() })).toEqual([]);
@@ -64,6 +65,13 @@ describe('what is indexed of a 1.0.58 transcript', () => {
     expect(docs[docs.length - 1]).toEqual({ field: 'title', text: 'Checkout currency symbol fix', target: {}, tool: undefined });
     // The Edit's toolUseResult repeats the file; the caveat is injected: neither is indexed.
     expect(docs.map((d) => d.text).join('\n')).not.toMatch(/Caveat|import \{ formatPrice \}/);
+  });
+});
+
+describe('the check before parsing', () => {
+  it('reads the type off the bytes, also when a line was written with spaces', () => {
+    expect(mayIndexBytes(Buffer.from('{"type": "assistant", "message": {}}'))).toBe(true);
+    expect(mayIndexBytes(Buffer.from('{"type":"api-request-shape","shape":{"role":"user"}}'))).toBe(false);
   });
 });
 
