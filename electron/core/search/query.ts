@@ -2,8 +2,9 @@
 // message), and each hit's snippet is cut from the transcript line it came from.
 //
 // A common word matches hundreds of thousands of pieces across a long history; ranking all of
-// them would cost seconds. The query ranks the most recent CANDIDATES matches (row ids grow
-// with time, see indexer.ts), which keeps every query fast and favours what was said lately.
+// them would cost seconds. The query takes the most recent CANDIDATES matches (row ids grow
+// with time, see indexer.ts) and ranks those, which keeps every query fast and favours what
+// was said lately.
 import fs from 'node:fs';
 import type { SearchField, SearchHit } from '../../../shared/search';
 import type { TranscriptRecord } from '../protocol/transcript-file';
@@ -53,7 +54,16 @@ export function searchIndex(db: Database, query: string, limit = DEFAULT_LIMIT, 
   const expr = ftsExpression(terms);
   if (!expr) return { hits: [] };
   const offset = Math.max(0, Number.parseInt(cursor ?? '0', 10) || 0);
-  const ranked = rank(db.all('SELECT rowid AS id, bm25(fts) AS score FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{ id: number; score: number }>, db);
+  // The newest matches first: FTS5 streams these without reading a word's whole doclist.
+  const newest = db.all('SELECT rowid AS id FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{ id: number }>;
+  // bm25 needs each word's count over the whole index, a full read of its doclist: cheap for a
+  // selective query, tens of milliseconds for a word in every other message. When there are
+  // more matches than candidates (such a word), the newest are shown newest first instead.
+  const scored =
+    newest.length < CANDIDATES
+      ? (db.all('SELECT rowid AS id, bm25(fts) AS score FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{ id: number; score: number }>)
+      : newest.map((r) => ({ id: r.id, score: -1 }));
+  const ranked = rank(scored, db);
   const page = ranked.slice(offset, offset + limit);
   const hits: SearchHit[] = [];
   const reader = new LineReader();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INDEX_FILE, openIndex, type Database } from '../../../electron/core/search/index-db';
 import { Indexer } from '../../../electron/core/search/indexer';
-import { searchIndex } from '../../../electron/core/search/query';
+import { CANDIDATES, searchIndex } from '../../../electron/core/search/query';
 
 const FIXTURES = path.resolve(__dirname, '../../../fixtures/transcripts');
 let base: string;
@@ -107,6 +107,23 @@ describe('building and querying the index', () => {
     const rest = [first, searchIndex(db!, 'marmot', 10, first.next), searchIndex(db!, 'marmot', 10, '20'), searchIndex(db!, 'marmot', 10, '30')];
     expect(rest.flatMap((p) => p.hits).length).toBe(31);
     expect(rest[3]!.next).toBeUndefined();
+  });
+});
+
+describe('a word in more messages than are ranked', () => {
+  it('shows the newest of them first, and pages on through them', async () => {
+    const f = path.join(projects, '-home-me-proj', `${SID}.jsonl`);
+    fs.mkdirSync(path.dirname(f), { recursive: true });
+    let text = '';
+    const words = (i: number) => (i === 3 ? 'okapi okapi okapi and a lemur' : i === 10 ? 'an okapi and a lemur' : `the lemur number ${i}`);
+    for (let i = 0; i < CANDIDATES + 50; i++) text += reply(`m${i}`, words(i), i);
+    fs.writeFileSync(f, text);
+    await new Indexer(open(), projects).update();
+    const first = searchIndex(db!, 'lemur ', 5);
+    expect(first.hits.map((h) => h.target.itemId)).toEqual([`m${CANDIDATES + 49}`, `m${CANDIDATES + 48}`, `m${CANDIDATES + 47}`, `m${CANDIDATES + 46}`, `m${CANDIDATES + 45}`]);
+    expect(first.next).toBe('5');
+    // A rarer word is ranked by bm25: the message that says it most comes first, though older.
+    expect(searchIndex(db!, 'okapi ').hits.map((h) => h.target.itemId)).toEqual(['m3', 'm10']);
   });
 });
 
