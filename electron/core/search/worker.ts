@@ -67,7 +67,8 @@ async function update(): Promise<void> {
       if (!indexer || closing) break;
       try {
         const stats = await indexer.update((p) => setProgress({ state: 'indexing', ...p }), breathe);
-        if (progress.state !== 'idle' || progress.filesTotal !== stats.files) setProgress({ state: 'idle', filesDone: stats.files, filesTotal: stats.files });
+        // Done: a note about a rebuild or an earlier failure has served its purpose.
+        if (progress.state !== 'idle' || progress.filesTotal !== stats.files || progress.message) setProgress({ state: 'idle', filesDone: stats.files, filesTotal: stats.files, message: undefined });
       } catch (err) {
         if (isCorruption(err)) recover(err);
         else setProgress({ state: 'idle', message: `The search index could not be updated: ${(err as Error).message}` });
