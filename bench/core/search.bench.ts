@@ -121,6 +121,8 @@ async function main(): Promise<void> {
       }
       const p95 = percentile(times, 95);
       const wallP95 = percentile(walls, 95);
+      const slowest = queries.map((q, i) => ({ q, ms: times[i]! })).sort((a, b) => b.ms - a.ms).slice(0, 5);
+      log(`H1-QUERY: slowest ${slowest.map((x) => `${JSON.stringify(x.q)} ${x.ms.toFixed(0)} ms`).join(', ')}`);
       const s0 = cpu();
       const scanned = await linearScan(projectsDir, rng.pick(middling));
       const scanMs = cpu() - s0;
