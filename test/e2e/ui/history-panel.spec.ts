@@ -112,7 +112,7 @@ test('history: no match, empty history, a failed list, and renaming a past sessi
   await reply(page, 'history:list', { sessions });
   await page.getByRole('button', { name: 'History' }).click();
   await page.keyboard.type('zebra');
-  await expect(drawer).toContainText('No sessions match “zebra”.');
+  await expect(drawer).toContainText('No session titles match “zebra”.');
   await page.getByRole('searchbox', { name: 'Search sessions' }).fill('release');
   const row = drawer.getByRole('listitem');
   await row.hover();
