@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
@@ -31,32 +31,24 @@ const SUITES = {
 // A suite that has not finished after this long is stopped and counted as a failure.
 const SUITE_TIMEOUT_MS = 60 * 60 * 1000;
 
-function parseArgs(argv) {
-  const opts = { runs: 3, suites: Object.keys(SUITES), load: 2 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const count = (name) => {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < 0) throw new Error(`${name} needs a whole number, got ${argv[i]}`);
-      return n;
-    };
-    if (a.startsWith('--runs')) opts.runs = Math.max(1, count('--runs'));
-    else if (a.startsWith('--load')) opts.load = count('--load');
-    else if (a.startsWith('--suites')) {
-      opts.suites = value().split(',').map((s) => s.trim()).filter(Boolean);
-      const unknown = opts.suites.filter((s) => !SUITES[s]);
-      if (unknown.length > 0) throw new Error(`unknown suite ${unknown.join(', ')} (known: ${Object.keys(SUITES).join(', ')})`);
-    } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: npm run test:stress [-- --runs 3] [-- --suites unit,integration,e2e] [-- --load 2]\n');
-      process.exit(0);
-    } else throw new Error(`unknown argument ${a}`);
+function options(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { runs: { type: 'string', default: '3' }, suites: { type: 'string', default: Object.keys(SUITES).join(',') }, load: { type: 'string', default: '2' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    process.stdout.write('usage: npm run test:stress [-- --runs 3] [-- --suites unit,integration,e2e] [-- --load 2]\n');
+    process.exit(0);
   }
-  return opts;
+  const count = (name, min) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} needs a whole number of at least ${min}, got ${values[name]}`);
+    return n;
+  };
+  const suites = values.suites.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = suites.filter((s) => !SUITES[s]);
+  if (unknown.length > 0) throw new Error(`unknown suite ${unknown.join(', ')} (known: ${Object.keys(SUITES).join(', ')})`);
+  return { runs: count('runs', 1), load: count('load', 0), suites };
 }
 
 /** Child processes that spin forever: each keeps one core busy until it is killed. */
@@ -156,7 +148,13 @@ function firstLines(text, n) {
 }
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+  let opts;
+  try {
+    opts = options(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`stress: ${err.message}\n`);
+    process.exit(2);
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-stress-'));
   process.stdout.write(`stress: ${opts.runs} run(s) of ${opts.suites.join(', ')} with ${opts.load} busy loop(s); logs in ${dir}\n`);
   const stopLoad = startLoad(opts.load);
