@@ -54,7 +54,9 @@ for (const stage of stages) {
   }
 }
 
-if (!timesFile) {
+if (timesFile) {
+  for (const stage of stages.slice(done.length)) fs.appendFileSync(timesFile, `${label(stage)}\t\tnot run\n`);
+} else {
   const rows = done.map((d) => [label(d.stage), formatSeconds(d.seconds), d.ok ? 'ok' : 'FAILED']);
   for (const stage of stages.slice(done.length)) rows.push([label(stage), '-', 'not run']);
   rows.push(['total', formatSeconds(done.reduce((n, d) => n + d.seconds, 0)), '']);
