@@ -33,6 +33,8 @@ export const api: ClideApi = {
   folders: domainApi('folders'),
   team: domainApi('team'),
   history: domainApi('history'),
+  git: domainApi('git'),
+  worktree: domainApi('worktree'),
   onEvents,
 };
 

@@ -3,6 +3,7 @@
 // wire into these events, so a CLI upgrade never reaches the renderer.
 import { z } from 'zod';
 import { AppErrorSchema } from './result';
+import { GitStatusSchema, SetupSourceSchema, WorktreeInfoSchema, WorktreeStateSchema } from './git';
 
 export const sessionStatuses = ['starting', 'ready', 'working', 'waiting', 'ended', 'failed'] as const;
 export const SessionStatusSchema = z.enum(sessionStatuses);
@@ -352,6 +353,40 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     toolUseId: z.string().optional(),
     at: z.number(),
   }),
+  /**
+   * The session's own git worktree (an isolated session, shared/git.ts): being set up, ready,
+   * or `missing` (deleted outside clide; `canRecreate` when its branch still exists).
+   */
+  z.object({
+    kind: z.literal('worktree'),
+    worktree: WorktreeInfoSchema,
+    state: WorktreeStateSchema,
+    canRecreate: z.boolean().optional(),
+    message: z.string().optional(),
+  }),
+  /** Setup of a new worktree began: `.env*` files are copied, then the command (if any) runs. Claude waits. */
+  z.object({ kind: z.literal('setup-started'), source: SetupSourceSchema, command: z.string().optional(), at: z.number() }),
+  /** A committed `.clide/setup` waits for the person's one-time confirmation (`worktree:confirmSetup`). */
+  z.object({ kind: z.literal('setup-confirm'), file: z.string(), content: z.string(), hash: z.string() }),
+  /** Output of the setup, live. `info` lines are clide's own (files copied, the command run). */
+  z.object({ kind: z.literal('setup-output'), stream: z.enum(['out', 'err', 'info']), text: z.string() }),
+  /**
+   * The setup ended. On failure Claude has not started: `worktree:retrySetup` or
+   * `worktree:startAnyway`. `skipped`: the person chose not to run the repository's setup file.
+   */
+  z.object({
+    kind: z.literal('setup-finished'),
+    ok: z.boolean(),
+    exitCode: z.number().nullable(),
+    signal: z.string().nullable().optional(),
+    error: z.string().optional(),
+    skipped: z.boolean().optional(),
+    at: z.number(),
+  }),
+  /** The tab's git glance (branch, files changed, ahead/behind, uncommitted), sent when it changes. */
+  z.object({ kind: z.literal('git-status'), status: GitStatusSchema }),
+  /** Other tabs (by id) that work in this tab's working tree without isolation; empty: none any more. */
+  z.object({ kind: z.literal('shared-tree'), tree: z.string(), with: z.array(z.string()) }),
   /** A tool call refused without asking anyone (a rule, the permission mode, a hook, a classifier). */
   z.object({
     kind: z.literal('permission-denied'),

@@ -5,9 +5,29 @@ import { z } from 'zod';
 import { AppErrorSchema, type Result } from './result';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
+import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';
+import { SearchInputSchema, SearchProgressSchema, SearchResultSchema } from './search';
 import { FolderPickInputSchema, FolderPickSchema, PathCompleteInputSchema, PathCompletionSchema } from './folders';
 import { SettingsPatchSchema, SettingsSchema, SettingsStateSchema } from './settings';
 import { TeamInputs, TeamStateSchema, TeamTaskSchema } from './team';
+import {
+  ArchiveResultSchema,
+  ChangesSchema,
+  CommitResultSchema,
+  DiffResultSchema,
+  GitCapabilitySchema,
+  GitInputs,
+  GitStatusSchema,
+  MergeResultSchema,
+  MergeStateSchema,
+  PullRequestCheckSchema,
+  PullRequestSchema,
+  ReviewResultSchema,
+  RevertResultSchema,
+  SharedTreesSchema,
+  UndoResultSchema,
+  WorktreeRequestSchema,
+} from './git';
 import type { SessionView } from './transcript';
 
 const SessionId = z.string().min(1).max(200);
@@ -113,6 +133,14 @@ export const contracts = {
           resume: z.string().min(1).max(200).optional(),
           model: z.string().min(1).max(200).optional(),
           permissionMode: z.string().min(1).max(64).optional(),
+          /**
+           * Work in a new git worktree of `cwd`'s repository (`git worktree add -b`): the tab
+           * gets `worktree` and `setup-*` events, and Claude starts once the setup has run.
+           * Fails (nothing made) with the reason when the folder cannot have one.
+           */
+          worktree: WorktreeRequestSchema.optional(),
+          /** A few words for the suggested branch name (e.g. what the session is for). */
+          hint: z.string().max(200).optional(),
         })
         .strict(),
       output: z.object({ id: SessionId }),
@@ -121,8 +149,8 @@ export const contracts = {
       input: z
         .object({
           id: SessionId,
-          text: z.string().max(2_000_000),
-          images: z.array(ImageInputSchema).max(20).optional(),
+          text: z.string().max(MAX_PROMPT_CHARS),
+          images: z.array(ImageInputSchema).max(MAX_IMAGES).optional(),
           /**
            * While a turn runs, hold the message in the queue and send it when the turn ends,
            * instead of writing it into the running turn now (which the CLI folds into it: "steer").
@@ -203,6 +231,78 @@ export const contracts = {
     /** Saved drafts by tab id (a window that starts fills its composers from these). */
     drafts: { input: empty, output: DraftsSchema },
     saveLayout: { input: HistoryInputs.saveLayout, output: done },
+    /** Full-text search over every message of every past session (electron/core/search). */
+    search: { input: SearchInputSchema, output: SearchResultSchema },
+    /** How far the search index has got (also pushed as `search-progress` events). */
+    searchStatus: { input: empty, output: SearchProgressSchema },
+  },
+  /**
+   * A session's working tree (electron/core/git): the Changes panel. Every call names a session;
+   * git runs in that session's own folder (its worktree, or the checkout it works in), never in
+   * a path the window names. File paths are relative to that tree; ones that leave it are refused.
+   */
+  git: {
+    /** The tab's glance now; it is also pushed as `git-status` events while it changes (worktrees). */
+    status: { input: GitInputs.session, output: GitStatusSchema },
+    /** Every file that differs from the base: committed on the branch, staged, unstaged, untracked. */
+    changes: { input: GitInputs.session, output: ChangesSchema },
+    /** Unified patches with hunks, for files as `changes` listed them (default scope: against the base). */
+    diff: { input: GitInputs.diff, output: DiffResultSchema },
+    /**
+     * Revert a file to the base (working tree and index), or one hunk (from scope `base` or
+     * `unstaged`, working tree only). Commits stay; the revert shows as a new change. The answer's
+     * `undo` token undoes it while the files are as the revert left them (memory only).
+     */
+    revert: { input: GitInputs.revert, output: RevertResultSchema },
+    /** Undo a revert by its token; refused (nothing changed) when a file changed since the revert. */
+    undo: { input: GitInputs.undo, output: UndoResultSchema },
+    /** Stage a file, or one hunk of its `unstaged` diff. */
+    stage: { input: GitInputs.stage, output: done },
+    /** Unstage a file, or one hunk of its `staged` diff. */
+    unstage: { input: GitInputs.stage, output: done },
+    /** Commit what is staged (everything with `all`); the repository's hooks run, their output comes back. A refusing hook is a `git-failed` error with its output in `detail`. */
+    commit: { input: GitInputs.commit, output: CommitResultSchema },
+    /** Send the comments to Claude as one message naming each file and line (the normal send path, queued while a turn runs). */
+    review: { input: GitInputs.review, output: ReviewResultSchema },
+    /** Tabs that share one working tree without isolation (each also gets a `shared-tree` event). */
+    sharedTrees: { input: empty, output: SharedTreesSchema },
+  },
+  /** Isolated sessions: the worktree's life from New session to merge, pull request or archive. */
+  worktree: {
+    /**
+     * Whether New session can offer "Work in a new worktree" for a folder (or why not), with the
+     * suggested branch, where its worktree would go, the branches to pick a base from and the
+     * person's last choice for that repository. Read-only; the one channel that takes a folder.
+     */
+    capability: { input: GitInputs.capability, output: GitCapabilitySchema },
+    /** Answer the `setup-confirm` of a committed `.clide/setup`: run it (remembered for this content) or skip it. */
+    confirmSetup: { input: GitInputs.confirmSetup, output: done },
+    /** Start Claude although the setup failed, or stop a running setup and start. */
+    startAnyway: { input: GitInputs.session, output: done },
+    /** Run the setup again after it failed. */
+    retrySetup: { input: GitInputs.session, output: done },
+    /** Make a worktree deleted outside clide again from its branch (when `canRecreate`), then start. */
+    recreate: { input: GitInputs.session, output: done },
+    /**
+     * Merge the branch into its base in the checkout the session came from: fast-forward when
+     * possible, else a merge commit; `rebase` rebases first. A refusal touches nothing and says
+     * why; conflicts leave the merge in progress (see `mergeState`, `mergeAbort`).
+     */
+    merge: { input: GitInputs.merge, output: MergeResultSchema },
+    /** An unfinished merge (in the checkout) or rebase (in the worktree), with its conflicted files. */
+    mergeState: { input: GitInputs.session, output: MergeStateSchema },
+    /** Abort that merge or rebase; the state after. */
+    mergeAbort: { input: GitInputs.session, output: MergeStateSchema },
+    /** Whether "Create pull request" can work (gh installed and logged in, a remote), or what to do. */
+    prCheck: { input: GitInputs.session, output: PullRequestCheckSchema },
+    /** Push the branch and open a pull request against the base. */
+    createPr: { input: GitInputs.createPr, output: PullRequestSchema },
+    /**
+     * Remove the worktree (and the branch with `deleteBranch`), then close the session. When that
+     * would lose work the answer is `refused` with the exact list and a `confirm` token; calling
+     * again with that token removes it. Refused while Claude is working.
+     */
+    archive: { input: GitInputs.archive, output: ArchiveResultSchema },
   },
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {
@@ -256,7 +356,8 @@ export type ClideApi = {
    * Connection state of a host that can drop (the browser host's WebSocket); absent in
    * Electron. After 'connected' following a drop, fetch a fresh `app:snapshot`.
    */
-  onConnectionChange?(listener: (state: 'connected' | 'disconnected') => void): () => void;
+  /** 'full': the host has as many windows connected as it allows (browser host only). */
+  onConnectionChange?(listener: (state: 'connected' | 'disconnected' | 'full') => void): () => void;
 };
 
 /** Events pushed from the main process, batched per frame. */
@@ -266,6 +367,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-closed'), id: SessionId }),
   z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
   z.object({ type: z.literal('team-changed'), team: TeamStateSchema }),
+  z.object({ type: z.literal('search-progress'), progress: SearchProgressSchema }),
 ]);
 export type AppEvent = z.infer<typeof AppEventSchema>;
 

@@ -15,6 +15,14 @@ export const errorKinds = [
   'session-busy',
   'invalid-input',
   'unauthorized',
+  /** git is not installed (or not on PATH). */
+  'git-missing',
+  /** A git command failed; `detail` carries its stderr. */
+  'git-failed',
+  'git-timeout',
+  'not-a-repository',
+  /** The session's worktree folder is gone (deleted outside clide). */
+  'worktree-missing',
   'internal',
 ] as const;
 

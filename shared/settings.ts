@@ -3,6 +3,16 @@ import { z } from 'zod';
 
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 
+export const RepositorySettingsSchema = z.object({
+  /** The person's last choice in New session: work in a new worktree or not. */
+  worktrees: z.boolean().optional(),
+  /** Run in every new worktree of this repository after the `.env*` files are copied (e.g. `npm ci`). */
+  setupCommand: z.string().max(4096).optional(),
+  /** Hash of the committed `.clide/setup` the person allowed to run; a changed file asks again. */
+  setupConfirmed: z.string().max(200).optional(),
+});
+export type RepositorySettings = z.infer<typeof RepositorySettingsSchema>;
+
 export const SettingsSchema = z.object({
   /** The claude executable; empty means "find it" (CLIDE_CLAUDE_PATH, PATH, usual locations). */
   claudePath: z.string().max(4096).default(''),
@@ -19,6 +29,10 @@ export const SettingsSchema = z.object({
       finished: z.boolean().default(true),
     })
     .default({ enabled: true, needsYou: true, finished: true }),
+  /** Where new worktrees are made (`<root>/<repo>/<branch>`); empty means `~/.clide/worktrees`. */
+  worktreeRoot: z.string().max(4096).default(''),
+  /** Per repository (by its main checkout's path): worktree choice and setup (shared/git.ts). */
+  repositories: z.record(z.string(), RepositorySettingsSchema).default({}),
   /** Recently used working directories, newest first. */
   recentCwds: z.array(z.string().max(4096)).max(20).default([]),
 });
@@ -31,6 +45,11 @@ export const SettingsPatchSchema = z
     defaultModel: z.string().max(200),
     theme: ThemeSchema,
     notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), finished: z.boolean() }).partial(),
+    worktreeRoot: z.string().max(4096),
+    /** Change one repository's settings (`root`: its main checkout, as `worktree:capability` names it). */
+    repository: z
+      .object({ root: z.string().min(1).max(4096), worktrees: z.boolean().optional(), setupCommand: z.string().max(4096).optional() })
+      .strict(),
   })
   .partial()
   .strict();

@@ -22,6 +22,7 @@ import type {
   TeamParty,
   TurnResult,
 } from './events';
+import { applyWorktreeEvent, type WorktreeFields } from './worktree-view';
 
 export interface BlockView {
   type: 'text' | 'thinking' | 'tool_use' | 'other';
@@ -93,7 +94,7 @@ export type TaskView = TaskPatch & { startedAt?: number; updatedAt: number; ende
 
 export type RunningHook = HookRun & { startedAt: number };
 
-export interface SessionView {
+export interface SessionView extends WorktreeFields {
   id: string;
   cwd: string;
   createdAt: number;
@@ -253,6 +254,14 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       return setTool(v, e.toolUseId, { denial: { message: e.message, reasonType: e.reasonType, reason: e.reason } });
     case 'queue':
       return { ...v, queue: e.messages, queueHold: e.hold };
+    case 'worktree':
+    case 'setup-started':
+    case 'setup-confirm':
+    case 'setup-output':
+    case 'setup-finished':
+    case 'git-status':
+    case 'shared-tree':
+      return applyWorktreeEvent(v, e);
     case 'team-message': {
       // Re-sent with the same id as its delivery changes: update the card in place.
       const { kind: _kind, ...rest } = e;

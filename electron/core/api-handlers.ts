@@ -4,12 +4,16 @@
 import { contractFor, type Channel, type Handlers } from '../../shared/ipc';
 import { ClideError, fail, ok, toAppError, type Result } from '../../shared/result';
 import type { SessionHost } from './host';
+import { requestedCwdProblem } from './spawn-errors';
 import { teamHandlers } from './team/handlers';
+import { gitHandlers } from './git/handlers';
 
 export function createHandlers(host: SessionHost): Handlers {
   return {
     // A window that loads while the previous tabs are being reopened waits for them.
     'app:snapshot': async () => {
+      // A window is up: index past sessions for search, in the background.
+      host.search?.start();
       await host.continuity.ready;
       return host.snapshot();
     },
@@ -22,8 +26,31 @@ export function createHandlers(host: SessionHost): Handlers {
     'settings:update': (i) => host.workspace.update(i),
     'folders:pick': (i) => host.workspace.pickFolder(i.defaultPath),
     'folders:complete': (i) => host.workspace.completePath(i.prefix),
-    'session:create': (i) => host.create(i),
-    'history:list': async () => ({ sessions: await host.continuity.list() }),
+    // The folder is checked here, where both shells' windows come in, before anything is
+    // created. (A tab reopened after a restart goes straight to the host: its folder may be
+    // gone, and the tab then opens failed, with the way to recover, rather than being lost.)
+    'session:create': async (i) => {
+      const problem = i.cwd === undefined ? undefined : requestedCwdProblem(i.cwd);
+      if (problem) throw new ClideError(problem);
+      const { worktree, hint, ...choices } = i;
+      if (!worktree) {
+        // The person's choice for this repository, shown next time (not for a resumed session).
+        if (!choices.resume) void host.isolation.rememberShared(choices.cwd ?? host.environment().defaultCwd);
+        return host.create(choices);
+      }
+      const info = await host.isolation.prepare(choices.cwd ?? host.environment().defaultCwd, worktree, hint);
+      try {
+        return host.create({ ...choices, cwd: info.worktreeDir, worktree: info, setup: true });
+      } catch (err) {
+        await host.isolation.discard(info);
+        throw err;
+      }
+    },
+    'history:list': async () => {
+      // Opening History is when new transcripts matter: the search index catches up meanwhile.
+      host.search?.refresh();
+      return { sessions: await host.continuity.list() };
+    },
     'history:rename': async (i) => {
       await host.continuity.rename(i.sessionId, i.title);
       return {};
@@ -38,6 +65,8 @@ export function createHandlers(host: SessionHost): Handlers {
       host.continuity.saveLayout(i.order, i.active);
       return {};
     },
+    'history:search': (i) => host.searchHistory(i.query, i.limit, i.cursor),
+    'history:searchStatus': () => host.searchProgress(),
     'session:send': (i) => host.send(i.id, i.text, i.images, i.queue),
     'session:queueEdit': (i) => {
       host.queueEdit(i.id, i.messageId, i.text);
@@ -102,6 +131,7 @@ export function createHandlers(host: SessionHost): Handlers {
       return {};
     },
     ...teamHandlers(() => host.team),
+    ...gitHandlers(() => host),
   };
 }
 

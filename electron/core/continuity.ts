@@ -8,6 +8,7 @@
 // meanwhile, and whatever it says before the read is done is held back and shown after it, so
 // the tab always reads in order.
 import type { SessionEvent } from '../../shared/events';
+import type { WorktreeInfo } from '../../shared/git';
 import type { HistorySession } from '../../shared/history';
 import { ClideError } from '../../shared/result';
 import type { History } from './history';
@@ -29,6 +30,8 @@ export interface CreateChoices {
   permissionMode?: string;
   /** With `resume`: start a copy, cut after transcript record `at`. */
   fork?: { at?: string };
+  /** The session's own git worktree (electron/core/git), kept with the tab. */
+  worktree?: WorktreeInfo;
 }
 
 /** What the continuity needs of the host. */
@@ -48,6 +51,8 @@ export interface ContinuityOptions {
   queue: { state(id: string): PersistedQueue | undefined; restore(id: string, queue: PersistedQueue): void };
   debounceMs?: number;
   log?: (message: string) => void;
+  /** The worktree clide made at a folder, if it is one (History names its repository and branch). */
+  worktreeOf?: (cwd: string | undefined) => WorktreeInfo | undefined;
 }
 
 /** Restored facts a tab starts with. */
@@ -118,6 +123,7 @@ export class Continuity {
       fork: choices.fork && choices.resume ? { from: choices.resume, at: choices.fork.at } : undefined,
       model: choices.model,
       permissionMode: choices.permissionMode,
+      worktree: choices.worktree,
       title: incoming?.title,
       draft: incoming?.draft || undefined,
       turn: incoming?.turn,
@@ -336,7 +342,7 @@ export class Continuity {
     // A cut-off prompt whose conversation is gone comes back as the draft, so it is not lost.
     const draft = tab.draft || (!resume && tab.turn ? tab.turn.prompt : undefined);
     this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
-    const choices: CreateChoices = { cwd: tab.cwd, resume, fork, model: tab.model, permissionMode: restorableMode(tab.permissionMode) };
+    const choices: CreateChoices = { cwd: tab.cwd, resume, fork, model: tab.model, permissionMode: restorableMode(tab.permissionMode), worktree: tab.worktree };
     let id: string;
     try {
       ({ id } = this.opts.host.create(choices));
@@ -345,7 +351,7 @@ export class Continuity {
       if (!(err instanceof ClideError) || err.info.kind !== 'invalid-input' || (!choices.model && !choices.permissionMode)) throw err;
       this.log(`reopening a tab in ${tab.cwd} without its model and mode: ${err.info.message}`);
       this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
-      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork }));
+      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork, worktree: tab.worktree }));
     } finally {
       this.incoming = undefined;
     }
@@ -373,6 +379,7 @@ export class Continuity {
         gitBranch: s.gitBranch,
         cutOff: s.cutOff,
         openIn: open.get(s.sessionId),
+        worktree: worktreeSummary(this.opts.worktreeOf?.(s.cwd)),
       };
     });
   }
@@ -402,7 +409,7 @@ export class Continuity {
         hint: 'Claude saves a message once it has taken it in; try again in a moment.',
       });
     }
-    const choices: CreateChoices = { cwd: src.cwd, model: tab?.model, permissionMode: restorableMode(tab?.permissionMode) };
+    const choices: CreateChoices = { cwd: src.cwd, model: tab?.model, permissionMode: restorableMode(tab?.permissionMode), worktree: tab?.worktree };
     const draft = ref.prompt ?? '';
     this.incoming = { draft };
     try {
@@ -426,6 +433,10 @@ export class Continuity {
     const active = this.active ? ids.indexOf(this.active) : -1;
     return { version: 1, tabs: [...this.tabs.values()], active: active >= 0 ? active : undefined, titles: this.titles };
   }
+}
+
+function worktreeSummary(wt: WorktreeInfo | undefined): HistorySession['worktree'] {
+  return wt && { repoRoot: wt.repoRoot, branch: wt.branch, base: wt.base };
 }
 
 /** The queue changed (its events carry no images, so the host's own copy is what gets kept). */

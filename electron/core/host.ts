@@ -26,6 +26,10 @@ import { TeamBroker, type TeamOptions } from './team/broker';
 import { mergeExtensions } from './team/extensions';
 import { Continuity } from './continuity';
 import { History, claudeConfigDir } from './history';
+import type { WorktreeInfo } from '../../shared/git';
+import { Isolation, type IsolationOptions } from './git/isolation';
+import { SearchService } from './search/service';
+import type { SearchProgress, SearchResult } from '../../shared/search';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -52,6 +56,8 @@ export interface HostOptions {
    * message each other and share a task board (electron/core/team). Off unless given.
    */
   team?: TeamOptions;
+  /** Isolated sessions: the git runner, watcher timings (electron/core/git). */
+  git?: IsolationOptions;
 }
 
 interface Entry {
@@ -77,6 +83,10 @@ export class SessionHost {
   readonly team: TeamBroker | undefined;
   /** History, resume, forks, and the open tabs kept across a restart (continuity.ts). */
   readonly continuity: Continuity;
+  /** Sessions' git worktrees, their setup and glance, shared trees (electron/core/git). */
+  readonly isolation: Isolation;
+  /** Full-text search over past sessions, with its index in the data dir (absent without one). */
+  readonly search: SearchService | undefined;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -93,12 +103,34 @@ export class SessionHost {
       for (const l of this.listeners) l(batch);
     }, opts.batchMs ?? FRAME_MS);
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
+    this.isolation = new Isolation(
+      {
+        env: this.env,
+        homeDir: this.homeDir,
+        dataDir: opts.dataDir,
+        settings: this.workspace.settings,
+        emit: (id, events) => {
+          const entry = this.sessions.get(id);
+          if (entry) this.record(entry, events);
+        },
+        cwdOf: (id) => this.get(id).session.cwd,
+      },
+      opts.git,
+    );
     this.continuity = new Continuity({
       host: this,
       history: new History(claudeConfigDir(this.env, this.homeDir)),
       dataDir: opts.dataDir,
+      worktreeOf: (cwd) => this.isolation.worktreeOf(cwd),
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
     });
+    this.search = opts.dataDir
+      ? new SearchService({
+          dir: opts.dataDir,
+          projectsDir: path.join(claudeConfigDir(this.env, this.homeDir), 'projects'),
+          onProgress: (progress) => this.batcher.push({ type: 'search-progress', progress }),
+        })
+      : undefined;
     this.workspace.onChange((settings) => this.batcher.push({ type: 'settings-changed', settings }));
     if (opts.team) {
       this.team = new TeamBroker(
@@ -151,7 +183,11 @@ export class SessionHost {
     };
   }
 
-  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string; fork?: { at?: string } }): { id: string } {
+  /**
+   * `worktree`: the session works in that worktree (made for it, or restored); `setup`: it is
+   * new, so its setup runs before Claude starts (electron/core/git/isolation.ts).
+   */
+  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string; fork?: { at?: string }; worktree?: WorktreeInfo; setup?: boolean }): { id: string } {
     if (requested.resume && !requested.fork) {
       for (const e of this.sessions.values()) {
         if (e.session.sessionId === requested.resume) return { id: e.session.id };
@@ -185,8 +221,11 @@ export class SessionHost {
     session.onEvents(this.continuity.gate(id, (events) => this.record(entry, events)));
     this.answering.attach(session, (events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
+    const launch = this.isolation.opened(id, cwd, requested.worktree, requested.setup);
+    // Claude starts when the worktree lets it: after its setup, not while it is missing.
+    const startable = { id, cwd, get sessionId() { return session.sessionId; }, start: () => launch(() => session.start()) };
     this.team?.created();
-    this.continuity.opened(session, { ...input, fork: requested.fork });
+    this.continuity.opened(session, { ...input, fork: requested.fork, worktree: this.isolation.known(id) });
     if (!claude.found) {
       const error = claude.error ?? { kind: 'cli-not-found' as const, message: 'Claude Code was not found.' };
       this.record(entry, [
@@ -195,9 +234,9 @@ export class SessionHost {
       ]);
     } else if (input.resume) {
       // Shows the earlier conversation from the transcript, then starts the process.
-      void this.continuity.resume(session, () => this.sessions.get(id) === entry);
+      void this.continuity.resume(startable, () => this.sessions.get(id) === entry);
     } else {
-      session.start();
+      startable.start();
     }
     return { id };
   }
@@ -284,6 +323,7 @@ export class SessionHost {
 
   restart(id: string): void {
     const entry = this.get(id);
+    this.isolation.assertCanStart(id);
     const check = this.checkClaude();
     if (!check.found) {
       throw new ClideError(check.error ?? { kind: 'cli-not-found', message: 'Claude Code was not found.' });
@@ -297,7 +337,17 @@ export class SessionHost {
     this.answering.detach(id);
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
+    this.isolation.closed(id);
     await this.continuity.closed(id, entry.session, entry.session.close());
+  }
+
+  searchHistory(query: string, limit?: number, cursor?: string): Promise<SearchResult> {
+    if (!this.search) return Promise.resolve({ hits: [], progress: this.searchProgress() });
+    return this.search.search(query, limit, cursor);
+  }
+
+  searchProgress(): SearchProgress {
+    return this.search?.progress() ?? { state: 'unavailable', filesDone: 0, filesTotal: 0, message: 'Search needs a data directory to keep its index in.' };
   }
 
   /** Close every session (app quit); resolves when all processes are gone. */
@@ -307,7 +357,8 @@ export class SessionHost {
     const all = [...this.sessions.values()];
     this.sessions.clear();
     this.team?.dispose();
-    await Promise.all(all.map((e) => e.session.close()));
+    this.isolation.dispose();
+    await Promise.all([...all.map((e) => e.session.close()), this.search?.close()]);
     this.batcher.flush();
   }
 
@@ -340,5 +391,7 @@ export class SessionHost {
     this.answering.observe(entry.session.id, events);
     this.team?.observe(entry.session.id, events);
     this.continuity.observe(entry.session.id, events);
+    // A finished turn has written its transcript: the index catches up (in its worker).
+    if (events.some((e) => e.kind === 'result')) this.search?.refresh();
   }
 }

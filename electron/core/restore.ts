@@ -5,6 +5,7 @@
 // gives no warning. A corrupt file is set aside with a warning and the app starts with no tabs.
 import path from 'node:path';
 import { z } from 'zod';
+import { WorktreeInfoSchema } from '../../shared/git';
 import { ImageInputSchema } from '../../shared/ipc';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
 
@@ -38,6 +39,8 @@ export const TabRecordSchema = z.object({
   title: z.string().optional(),
   model: z.string().optional(),
   permissionMode: z.string().optional(),
+  /** The tab's own git worktree (an isolated session): made again on request if it was deleted. */
+  worktree: WorktreeInfoSchema.optional(),
   draft: z.string().optional(),
   queue: PersistedQueueSchema.optional(),
   /** The prompt of a turn that was running when this was written. */

@@ -2,7 +2,7 @@
 // warning (shown once in the window), never fatal. Without a data folder (tests, a host that
 // keeps no state) the settings live in memory only.
 import path from 'node:path';
-import { SettingsSchema, defaultSettings, type Settings, type SettingsPatch } from '../../shared/settings';
+import { SettingsSchema, defaultSettings, type RepositorySettings, type Settings, type SettingsPatch } from '../../shared/settings';
 import { ClideError } from '../../shared/result';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
 import { modelProblem } from './spawn-args';
@@ -53,10 +53,13 @@ export class SettingsStore {
     }
     if (patch.defaultModel !== undefined) patch = { ...patch, defaultModel: model };
     if (patch.claudePath !== undefined) patch = { ...patch, claudePath: patch.claudePath.trim() };
+    if (patch.worktreeRoot !== undefined) patch = { ...patch, worktreeRoot: patch.worktreeRoot.trim() };
+    const { repository, ...rest } = patch;
     const next = SettingsSchema.parse({
       ...this.value,
-      ...patch,
+      ...rest,
       notifications: { ...this.value.notifications, ...patch.notifications },
+      repositories: repository ? withRepository(this.value.repositories, repository.root, repository) : this.value.repositories,
     });
     const warning = this.commit(next);
     return warning ? { settings: next, warning } : { settings: next };
@@ -67,6 +70,13 @@ export class SettingsStore {
     const recent = [cwd, ...this.value.recentCwds.filter((c) => c !== cwd)].slice(0, MAX_RECENT);
     if (recent.join('\0') === this.value.recentCwds.join('\0')) return;
     this.warning = this.commit({ ...this.value, recentCwds: recent }) ?? this.warning;
+  }
+
+  /** Remember a fact about one repository (the worktree choice, a confirmed setup file). */
+  rememberRepository(root: string, patch: RepositorySettings): void {
+    const repositories = withRepository(this.value.repositories, root, patch);
+    if (JSON.stringify(repositories[root]) === JSON.stringify(this.value.repositories[root])) return;
+    this.warning = this.commit({ ...this.value, repositories }) ?? this.warning;
   }
 
   /** Forget a working directory (it no longer exists, or the person removed it from the list). */
@@ -89,4 +99,12 @@ export class SettingsStore {
     for (const l of this.listeners) l(next);
     return warning;
   }
+}
+
+function withRepository(all: Settings['repositories'], root: string, patch: RepositorySettings & { root?: string }): Settings['repositories'] {
+  const { root: _root, ...fields } = patch;
+  const merged: RepositorySettings = { ...all[root], ...fields };
+  // An emptied command is no command.
+  if (merged.setupCommand !== undefined && merged.setupCommand.trim() === '') delete merged.setupCommand;
+  return { ...all, [root]: merged };
 }

@@ -2,9 +2,26 @@
 // working directory, a missing executable and a missing script interpreter all as ENOENT, so
 // the cause is found by looking, not by trusting the error code.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { AppError } from '../../shared/result';
 
 const INSTALL_HINT = 'Install Claude Code (npm install -g @anthropic-ai/claude-code) or set CLIDE_CLAUDE_PATH to the claude executable.';
+
+/**
+ * What is wrong with a working directory a window asked for. A relative path would be taken
+ * from the host's own working directory (wherever clide or `npm run web` was started), which
+ * is never what the person meant, so it is refused rather than guessed.
+ */
+export function requestedCwdProblem(cwd: string): AppError | undefined {
+  if (!path.isAbsolute(cwd)) {
+    return {
+      kind: 'invalid-input',
+      message: `The working directory must be a full path, not ${JSON.stringify(cwd.length > 200 ? `${cwd.slice(0, 200)}…` : cwd)}.`,
+      hint: 'Choose the folder with the folder field or picker, or type its full path.',
+    };
+  }
+  return cwdProblem(cwd);
+}
 
 export function cwdProblem(cwd: string): AppError | undefined {
   try {

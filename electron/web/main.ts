@@ -50,7 +50,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   void host.continuity.restore();
   let server: Awaited<ReturnType<typeof startWebServer>>;
   try {
-    server = await startWebServer({ host, port: args.port, rendererDir: path.join(root, 'out', 'renderer'), log });
+    server = await startWebServer({ host, port: args.port, rendererDir: path.join(root, 'out', 'renderer'), log, maxConnections: args.maxConnections });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const why = e.code === 'EADDRINUSE' ? `port ${args.port} is already in use; pick another or pass --port 0` : e.message;

@@ -1,5 +1,6 @@
-// The browser host's HTTP + WebSocket server: the built renderer over HTTP and the contract
-// table over one WebSocket at /ws, both behind the start-up token, on 127.0.0.1 only.
+// The browser host's HTTP + WebSocket server, on 127.0.0.1 only: the built renderer over HTTP
+// (public, under this host's own name only) and the contract table over one WebSocket at /ws,
+// behind the start-up token (see auth.ts for where the token travels and why).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,9 +9,10 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { createHandlers } from '../core/api-handlers';
 import type { SessionHost } from '../core/host';
-import { authorize, newToken, tokenCookie } from './auth';
+import { allowedHost, authorize, newToken } from './auth';
 import { cacheControl, contentType, cspFromHtml, resolveStatic, securityHeaders } from './static-files';
-import { MAX_FRAME_BYTES } from './wire';
+import { ACCESS_PATH, DEFAULT_MAX_CONNECTIONS, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from './wire';
+import { LogLimiter } from './log-limiter';
 import { SocketBridge } from './ws-bridge';
 
 export interface WebServerOptions {
@@ -24,10 +26,14 @@ export interface WebServerOptions {
   heartbeatMs?: number;
   /** Frame cap (tests lower it). */
   maxFrameBytes?: number;
+  /** Authenticated sockets at once (DEFAULT_MAX_CONNECTIONS); the next is refused with 503. */
+  maxConnections?: number;
+  /** Interval of the rate-limited logs of refused requests and bad frames (tests shorten it). */
+  logIntervalMs?: number;
 }
 
 export interface WebServer {
-  /** The URL to open, token included. */
+  /** The URL to open, the token in its fragment. */
   url: string;
   origin: string;
   port: number;
@@ -43,50 +49,79 @@ const LISTEN_HOST = '127.0.0.1';
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const token = opts.token ?? newToken();
   const log = opts.log ?? ((m: string) => console.error(`[clide web] ${m}`));
-  const bridge = new SocketBridge(opts.host, createHandlers(opts.host), { log, heartbeatMs: opts.heartbeatMs });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES, perMessageDeflate: false });
+  const bridge = new SocketBridge(opts.host, createHandlers(opts.host), { log, heartbeatMs: opts.heartbeatMs, logIntervalMs: opts.logIntervalMs });
+  // Anyone on this machine can send requests as fast as they like: at most one line per interval.
+  const refused = new LogLimiter(log, { verb: 'refused', noun: 'request', intervalMs: opts.logIntervalMs });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+    // A browser that offered subprotocols refuses a handshake that picks none; the token
+    // value it offered beside ours is never echoed back.
+    handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
   let port = 0;
   const csp = cspCache(opts.rendererDir);
+  const maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const full = (): boolean => bridge.size >= maxConnections;
+  const fullMessage = `Too many windows are connected to this clide host (${maxConnections} at most). Close one, or restart \`npm run web\` with a higher --max-connections.`;
 
   const server = http.createServer((req, res) => {
-    const auth = authorize(req, port, token, { websocket: false });
-    if (!auth.ok) {
-      log(`refused ${req.method ?? '?'} ${pathOf(req.url)}: ${auth.reason}`);
-      res.writeHead(auth.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...securityHeaders(csp()) });
-      res.end(`Forbidden: ${auth.reason}. Open the exact URL that \`npm run web\` printed (it carries the access token).\n`);
-      return;
-    }
     const headers: Record<string, string> = { ...securityHeaders(csp()) };
-    if (auth.setCookie) headers['Set-Cookie'] = tokenCookie(port, token);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+    const text = (status: number, body: string, extra: Record<string, string> = {}): void => {
+      res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra }).end(body);
+    };
+    // The app bundle is public, but only under this host's own name (DNS rebinding).
+    if (!allowedHost(req.headers.host, port)) {
+      refused.note('wrong host', `refused ${req.method ?? '?'} ${pathOf(req.url)}: Host header ${JSON.stringify(req.headers.host ?? '')} is not this host`);
+      return text(403, 'Forbidden: this host answers only to 127.0.0.1 and localhost.\n');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
+    const urlPath = pathOf(req.url);
+    if (urlPath === ACCESS_PATH) {
+      const auth = authorize(req, port, token);
+      if (!auth.ok) {
+        refused.note(auth.reason, `refused ${ACCESS_PATH}: ${auth.detail}`);
+        return text(auth.status, `Forbidden: ${auth.reason}. Open the exact link that \`npm run web\` printed.\n`);
+      }
+      // The page asks after its handshake failed: say why, since a browser hides the status.
+      if (full()) return text(503, `${fullMessage}\n`);
+      res.writeHead(204, { ...headers, 'Cache-Control': 'no-store' }).end();
       return;
     }
-    if (pathOf(req.url) === '/ws') {
-      res.writeHead(426, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('/ws is a WebSocket endpoint\n');
-      return;
-    }
-    const file = resolveStatic(opts.rendererDir, pathOf(req.url));
+    if (urlPath === WS_PATH) return text(426, `${WS_PATH} is a WebSocket endpoint\n`);
+    const file = resolveStatic(opts.rendererDir, urlPath);
     if (!file) {
       const missing = !fs.existsSync(path.join(opts.rendererDir, 'index.html'));
-      res.writeHead(missing ? 503 : 404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(missing ? `The renderer is not built (${opts.rendererDir} has no index.html). Run \`npm run build:web\`, or restart \`npm run web\`, which builds it.\n` : 'Not found\n');
-      return;
+      return missing
+        ? text(503, `The renderer is not built (${opts.rendererDir} has no index.html). Run \`npm run build:web\`, or restart \`npm run web\`, which builds it.\n`)
+        : text(404, 'Not found\n');
     }
     serveFile(res, file, { ...headers, 'Content-Type': contentType(file), 'Cache-Control': cacheControl(opts.rendererDir, file) }, req.method === 'HEAD', log);
   });
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    if (pathOf(req.url) !== '/ws') return refuseUpgrade(socket, 404, 'Not found');
-    const auth = authorize(req, port, token, { websocket: true });
+    if (pathOf(req.url) !== WS_PATH) {
+      refused.note('not found', `refused WebSocket: no endpoint at ${pathOf(req.url).slice(0, 200)}`);
+      return refuseUpgrade(socket, 404, 'Not found');
+    }
+    const auth = authorize(req, port, token);
     if (!auth.ok) {
-      log(`refused WebSocket: ${auth.reason}`);
+      refused.note(auth.reason, `refused WebSocket: ${auth.detail}`);
       return refuseUpgrade(socket, 403, `Forbidden: ${auth.reason}`);
+    }
+    // Refused before the handshake, not accepted and closed: the page never sees an open
+    // socket it cannot use, and asks /access why.
+    if (full()) {
+      refused.note('too many connections', `refused WebSocket: ${maxConnections} are connected, the most allowed (--max-connections)`);
+      return refuseUpgrade(socket, 503, fullMessage);
     }
     wss.handleUpgrade(req, socket, head, (ws) => bridge.attach(ws));
   });
-  server.on('clientError', (_err, socket) => {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // A peer that hung up is not news; a request the parser refused is.
+    if (err.code !== 'ECONNRESET') refused.note('malformed HTTP', `refused a malformed HTTP request: ${err.message}`);
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
@@ -102,13 +137,15 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const origin = `http://${LISTEN_HOST}:${port}`;
 
   return {
-    url: `${origin}/?token=${token}`,
+    // In the fragment: no server ever receives it, and the page removes it from the address bar.
+    url: `${origin}/#token=${token}`,
     origin,
     port,
     token,
     clients: () => bridge.size,
     close: async () => {
       bridge.close();
+      refused.close();
       wss.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -125,7 +162,7 @@ function pathOf(url: string | undefined): string {
 }
 
 function refuseUpgrade(socket: Duplex, status: number, message: string): void {
-  const reason = status === 403 ? 'Forbidden' : 'Not Found';
+  const reason = http.STATUS_CODES[status] ?? 'Error';
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message) + 1}\r\n\r\n${message}\n`);
 }
 

@@ -86,8 +86,8 @@ export function securityHeaders(csp: string): Record<string, string> {
 }
 
 /**
- * index.html carries the cookie-setting answer and must never be cached; Vite's hashed
- * assets never change under the same name.
+ * index.html names the current build's assets, so it is never cached (a rebuild while the
+ * host runs is picked up on reload); Vite's hashed assets never change under the same name.
  */
 export function cacheControl(root: string, file: string): string {
   const rel = path.relative(fs.realpathSync(root), file);

@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import { dispatch } from '../core/api-handlers';
 import type { SessionHost } from '../core/host';
 import type { AppEvent } from '../../shared/ipc';
+import { LogLimiter } from './log-limiter';
 import { parseClientFrame, type ServerFrame } from './wire';
 
 type Handlers = Parameters<typeof dispatch>[0];
@@ -16,6 +17,8 @@ export interface BridgeOptions {
   maxBufferedBytes?: number;
   /** How often to ping; a socket that missed the previous pong is terminated. */
   heartbeatMs?: number;
+  /** Interval of the rate-limited log of malformed frames. */
+  logIntervalMs?: number;
 }
 
 export class SocketBridge {
@@ -24,6 +27,8 @@ export class SocketBridge {
   private readonly unsubscribe: () => void;
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private readonly maxBuffered: number;
+  /** Any connected page can send junk as fast as it likes: at most one line per interval. */
+  private readonly junk: LogLimiter;
 
   constructor(
     host: SessionHost,
@@ -31,6 +36,7 @@ export class SocketBridge {
     private readonly opts: BridgeOptions,
   ) {
     this.maxBuffered = opts.maxBufferedBytes ?? 256 * 1024 * 1024;
+    this.junk = new LogLimiter(opts.log, { verb: 'dropped', noun: 'bad WebSocket frame', intervalMs: opts.logIntervalMs });
     this.unsubscribe = host.subscribe((batch) => this.broadcast(batch));
     this.heartbeat = setInterval(() => this.ping(), opts.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
@@ -46,21 +52,23 @@ export class SocketBridge {
     ws.on('pong', () => this.alive.add(ws));
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
-        this.opts.log('dropped a binary WebSocket frame (only JSON text frames are understood)');
+        this.junk.note('binary', 'dropped a binary WebSocket frame (only JSON text frames are understood)');
         return;
       }
       void this.onFrame(ws, data.toString());
     });
     ws.on('close', () => this.sockets.delete(ws));
-    ws.on('error', (err) => {
+    ws.on('error', (err: Error & { code?: string }) => {
       // 1009 (frame too big) and broken connections land here; the socket closes itself.
-      this.opts.log(`WebSocket error: ${err.message}`);
+      const kind = err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 'too large' : 'protocol error';
+      this.junk.note(kind, `WebSocket error: ${err.message}`);
     });
   }
 
   /** Stop pushing events and close every socket (server shutdown). */
   close(): void {
     clearInterval(this.heartbeat);
+    this.junk.close();
     this.unsubscribe();
     for (const ws of this.sockets) ws.close(1001, 'clide web host is shutting down');
     this.sockets.clear();
@@ -69,7 +77,7 @@ export class SocketBridge {
   private async onFrame(ws: WebSocket, data: string): Promise<void> {
     const parsed = parseClientFrame(data);
     if (!parsed.ok) {
-      this.opts.log(`bad WebSocket frame: ${parsed.reason}`);
+      this.junk.note(parsed.kind, `bad WebSocket frame: ${parsed.reason}`);
       if (parsed.id !== undefined) {
         this.send(ws, {
           type: 'result',

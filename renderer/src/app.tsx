@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Composer } from './components/composer/composer';
 import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-panel';
+import { AccessScreen } from './components/screens/access-screen';
 import { FailureBanner } from './components/screens/failure-banner';
 import { LivenessBanner } from './components/screens/liveness-banner';
 import { NotFoundScreen } from './components/screens/not-found';
@@ -19,7 +20,7 @@ export function App() {
   const load = useClide((s) => s.load);
   const found = useClide((s) => s.environment?.claude.found);
   if (load.phase === 'loading') return <Splash />;
-  if (load.phase === 'error') return <LoadError error={load.error} />;
+  if (load.phase === 'error') return load.error.kind === 'unauthorized' ? <AccessScreen error={load.error} /> : <LoadError error={load.error} />;
   if (found === false) {
     return (
       <>

@@ -9,9 +9,9 @@ export function startApp(api: ClideApi, store: ClideStore, actions: AppActions):
   const offEvents = api.onEvents((batch) => store.getState().apply(batch));
   let dropped = false;
   const offConnection = api.onConnectionChange?.((state) => {
-    if (state === 'disconnected') {
+    if (state !== 'connected') {
       dropped = true;
-      store.getState().setConnection('disconnected');
+      store.getState().setConnection(state);
       return;
     }
     store.getState().setConnection('connected');

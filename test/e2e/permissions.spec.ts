@@ -70,7 +70,7 @@ test('a prompt still waits after the page reloads, and can be answered there', a
   await page.getByRole('textbox', { name: 'Message Claude' }).press('Enter');
   await expect(page.getByRole('dialog', { name: 'Allow Write?' })).toBeVisible();
 
-  // The token left the address bar after the first load; the cookie carries the reload.
+  // The token left the address bar after the first load; the tab's sessionStorage carries the reload.
   expect(page.url()).not.toContain('token=');
   await page.reload();
   const prompt = page.getByRole('dialog', { name: 'Allow Write?' });

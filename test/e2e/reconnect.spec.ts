@@ -11,7 +11,7 @@ import { expect, test } from './fixtures';
 
 /** The host's snapshot, fetched over a socket of our own (the page's is down). */
 async function snapshot(port: number, token: string): Promise<AppSnapshot> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${token}`);
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { authorization: `Bearer ${token}` } });
   try {
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const reply = new Promise<{ result: { ok: boolean; value: AppSnapshot } }>((resolve) =>
@@ -80,7 +80,7 @@ test('a page left open across a host restart is told its access token is no long
   expect(children).toHaveLength(1);
   expect(await first.host.stop('SIGTERM')).toEqual({ code: 0, signal: null });
   expect(survivors(children)).toEqual([]);
-  // A new host on the same port has a new token, so the old page's cookie no longer opens it.
+  // A new host on the same port has a new token, so the one this tab kept no longer opens it.
   const second = await clide.start({ args: ['--port', String(first.host.port)] });
   expect(second.host.port).toBe(first.host.port);
   expect(second.host.token).not.toBe(first.host.token);
@@ -91,8 +91,8 @@ test('a page left open across a host restart is told its access token is no long
   await composer.press('Enter');
   await expect(page.getByText('its access token is not valid')).toBeVisible();
   await expect(page.getByText('Open the URL that `npm run web` printed')).toBeVisible();
-  expect(second.host.stderr()).toContain('refused WebSocket: wrong token in cookie');
+  expect(second.host.stderr()).toContain('refused WebSocket: wrong token');
 
-  // The new URL works in the same browser: its token replaces the stale cookie.
+  // The new URL works in the same tab: its token replaces the stale one.
   await clide.open(page, second);
 });

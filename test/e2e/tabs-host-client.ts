@@ -8,8 +8,9 @@ import type { WebHostProcess } from '../support/web-host';
 
 export function hostClient(host: WebHostProcess): ClideApi & { dispose(): void } {
   return createWebClient({
-    url: `ws://127.0.0.1:${host.port}/ws?token=${host.token}`,
-    createSocket: (url) => new WebSocket(url, { headers: { origin: host.origin } }) as unknown as SocketLike,
+    url: `ws://127.0.0.1:${host.port}/ws`,
+    token: host.token,
+    createSocket: (url, protocols) => new WebSocket(url, protocols, { headers: { origin: host.origin } }) as unknown as SocketLike,
     log: () => {},
   });
 }

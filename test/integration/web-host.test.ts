@@ -2,151 +2,82 @@
 // `claude` CLI driven through the page's own API client (renderer/src/api/web-client.ts)
 // over a real socket, answering from the loopback fake API.
 import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SessionHost } from '../../electron/core/host';
-import { cookieName } from '../../electron/web/auth';
-import { startWebServer, type WebServer } from '../../electron/web/server';
-import { createWebClient, type SocketLike, type WebClient } from '../../renderer/src/api/web-client';
+import { socketProtocols } from '../../renderer/src/api/web-wire';
 import type { AppEvent } from '../../shared/ipc';
 import { lastToolResults, text, toolUse } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
-import { alive, waitFor } from '../support/wait';
+import { waitFor } from '../support/wait';
 import { startWebHost, survivors, URL_LINE, type WebHostProcess } from '../support/web-host';
+import { bearer, openSocket, request, TEST_CSP as CSP, webServerHarness } from '../support/web-server';
 
+const harness = webServerHarness();
+const { logs, start, connectClient } = harness;
 let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-let server: WebServer | undefined;
 let proc: WebHostProcess | undefined;
-let rendererDir: string | undefined;
-const clients: WebClient[] = [];
-const logs: string[] = [];
 
 afterEach(async () => {
-  for (const c of clients.splice(0)) c.dispose();
-  await server?.close();
-  const pids = host?.list().map((s) => s.pid) ?? [];
-  await host?.shutdown();
-  for (const pid of pids) expect(alive(pid)).toBe(false);
+  await harness.cleanup();
   if (proc) await proc.stop('SIGKILL');
   await sandbox?.cleanup();
-  if (rendererDir) fs.rmSync(rendererDir, { recursive: true, force: true });
-  sandbox = host = server = proc = rendererDir = undefined;
-  logs.length = 0;
+  sandbox = proc = undefined;
 });
-
-const CSP = "default-src 'self'; script-src 'self'; connect-src 'self'";
-
-async function start(script: Parameters<typeof cliSandbox>[0] = [], extra: { maxFrameBytes?: number } = {}) {
-  sandbox = await cliSandbox(script);
-  host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
-  rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-renderer-'));
-  fs.mkdirSync(path.join(rendererDir, 'assets'));
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${CSP}"><div id="root"></div>`);
-  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1.js'), 'console.log(1)');
-  server = await startWebServer({ host, port: 0, rendererDir, log: (m) => logs.push(m), ...extra });
-  return { server, host, sandbox };
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A raw request, so Host and paths go out exactly as written. */
-function request(port: number, reqPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: reqPath, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Open a raw socket; resolves with the socket, or the HTTP status of a refused upgrade. */
-function openSocket(url: string, headers: Record<string, string> = {}): Promise<{ ws?: WebSocket; refused?: number }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
-    ws.on('open', () => resolve({ ws }));
-    ws.on('unexpected-response', (_req, res) => {
-      resolve({ refused: res.statusCode });
-      ws.terminate();
-    });
-    ws.on('error', (err) => reject(err));
-  });
-}
-
-/** The page's own API client over a real socket, collecting pushed events. */
-function connectClient(s: WebServer): { api: WebClient; events: AppEvent[] } {
-  const events: AppEvent[] = [];
-  const api = createWebClient({
-    url: `ws://127.0.0.1:${s.port}/ws`,
-    createSocket: (url) => new WebSocket(url, { headers: { cookie: `${cookieName(s.port)}=${s.token}`, origin: s.origin } }) as unknown as SocketLike,
-    callTimeoutMs: 30_000,
-    log: (m) => logs.push(m),
-  });
-  api.onEvents((batch) => events.push(...batch));
-  clients.push(api);
-  return { api, events };
-}
 
 function sessionEvents(events: AppEvent[], id: string) {
   return events.flatMap((e) => (e.type === 'session-events' && e.id === id ? e.events : []));
 }
 
 describe('the browser host over HTTP', () => {
-  it('serves the page only with the token, sets the cookie, and then serves assets by cookie', async () => {
+  it('serves the public app bundle without the token, sets no cookie, and answers /access only to the token', async () => {
     const { server: s } = await start();
     expect(`clide web: ${s.url}`).toMatch(URL_LINE);
-    expect((await request(s.port, '/')).status).toBe(403);
-    expect((await request(s.port, '/?token=wrong')).status).toBe(403);
-    expect((await request(s.port, '/assets/app-1.js')).status).toBe(403);
+    expect(s.url).toBe(`${s.origin}/#token=${s.token}`);
 
-    const page = await request(s.port, `/?token=${s.token}`);
+    const page = await request(s.port, '/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');
-    expect(page.headers['set-cookie']).toEqual([`${cookieName(s.port)}=${s.token}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.headers['content-security-policy']).toBe(`${CSP}; frame-ancestors 'none'`);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
 
-    const cookie = `${cookieName(s.port)}=${s.token}`;
-    const asset = await request(s.port, '/assets/app-1.js', { cookie });
+    const asset = await request(s.port, '/assets/app-1.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(asset.headers['set-cookie']).toBeUndefined();
     expect(asset.body).toBe('console.log(1)');
+
+    expect((await request(s.port, '/access')).status).toBe(403);
+    expect((await request(s.port, `/access?token=${s.token}`)).status).toBe(403);
+    expect((await request(s.port, '/access', { authorization: 'Bearer wrong' })).status).toBe(403);
+    const access = await request(s.port, '/access', bearer(s));
+    expect(access.status).toBe(204);
+    expect(access.headers['cache-control']).toBe('no-store');
   });
 
-  it('refuses a foreign Host header even with the right token (DNS rebinding)', async () => {
+  it('refuses a foreign Host header (DNS rebinding), for the bundle and for /access', async () => {
     const { server: s } = await start();
-    const r = await request(s.port, `/?token=${s.token}`, { host: `attacker.example:${s.port}` });
+    const r = await request(s.port, '/', { host: `attacker.example:${s.port}` });
     expect(r.status).toBe(403);
-    expect(r.headers['set-cookie']).toBeUndefined();
     expect(r.body).not.toContain('root');
+    expect((await request(s.port, '/access', { host: `attacker.example:${s.port}`, ...bearer(s) })).status).toBe(403);
     expect(logs.some((l) => l.includes('attacker.example'))).toBe(true);
   });
 
   it('serves nothing outside the renderer folder, and only GET and HEAD', async () => {
-    const { server: s } = await start();
-    const cookie = `${cookieName(s.port)}=${s.token}`;
-    fs.writeFileSync(path.join(rendererDir!, '..', `${path.basename(rendererDir!)}-secret.txt`), 'secret');
-    for (const p of ['/../package.json', `/..%2f${path.basename(rendererDir!)}-secret.txt`, '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../etc/passwd']) {
-      const r = await request(s.port, p, { cookie });
+    const { server: s, rendererDir } = await start();
+    fs.writeFileSync(path.join(rendererDir, '..', `${path.basename(rendererDir)}-secret.txt`), 'secret');
+    for (const p of ['/../package.json', `/..%2f${path.basename(rendererDir)}-secret.txt`, '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../etc/passwd']) {
+      const r = await request(s.port, p);
       expect(r.status, p).toBe(404);
       expect(r.body).not.toContain('secret');
     }
-    fs.rmSync(path.join(rendererDir!, '..', `${path.basename(rendererDir!)}-secret.txt`));
-    expect((await request(s.port, '/', { cookie }, 'POST')).status).toBe(405);
-    expect((await request(s.port, '/', { cookie }, 'HEAD')).status).toBe(200);
+    fs.rmSync(path.join(rendererDir, '..', `${path.basename(rendererDir)}-secret.txt`));
+    expect((await request(s.port, '/', {}, 'POST')).status).toBe(405);
+    expect((await request(s.port, '/', {}, 'HEAD')).status).toBe(200);
   });
 });
 
@@ -154,27 +85,32 @@ describe('the browser host WebSocket', () => {
   it('refuses the upgrade without the token, with a wrong one, from a foreign Origin or Host', async () => {
     const { server: s } = await start();
     const ws = `ws://127.0.0.1:${s.port}/ws`;
-    const cookie = `${cookieName(s.port)}=${s.token}`;
+    const right = socketProtocols(s.token);
     expect(await openSocket(ws)).toEqual({ refused: 403 });
-    expect(await openSocket(`${ws}?token=wrong`)).toEqual({ refused: 403 });
-    expect(await openSocket(ws, { cookie: `${cookieName(s.port)}=wrong` })).toEqual({ refused: 403 });
-    expect(await openSocket(ws, { cookie, origin: 'http://attacker.example' })).toEqual({ refused: 403 });
-    expect(await openSocket(ws, { cookie, origin: `http://127.0.0.1:${s.port + 1}` })).toEqual({ refused: 403 });
-    expect(await openSocket(ws, { cookie, host: `attacker.example:${s.port}` })).toEqual({ refused: 403 });
-    expect(await openSocket(`ws://127.0.0.1:${s.port}/other?token=${s.token}`)).toEqual({ refused: 404 });
+    // Neither a query string nor a cookie carries a token any more.
+    expect(await openSocket(`${ws}?token=${s.token}`)).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { cookie: `clide_token_${s.port}=${s.token}`, origin: s.origin })).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { authorization: 'Bearer wrong' })).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { origin: s.origin }, socketProtocols('wrong'))).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { origin: 'http://attacker.example' }, right)).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { origin: `http://127.0.0.1:${s.port + 1}` }, right)).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { origin: `http://localhost:${s.port}` }, right)).toEqual({ refused: 403 });
+    expect(await openSocket(ws, { host: `attacker.example:${s.port}`, ...bearer(s) })).toEqual({ refused: 403 });
+    expect(await openSocket(`ws://127.0.0.1:${s.port}/other`, bearer(s))).toEqual({ refused: 404 });
     expect(s.clients()).toBe(0);
 
-    const good = await openSocket(ws, { cookie, origin: `http://localhost:${s.port}` });
-    expect(good.ws?.readyState).toBe(WebSocket.OPEN);
-    const byQuery = await openSocket(`${ws}?token=${s.token}`);
-    expect(byQuery.ws?.readyState).toBe(WebSocket.OPEN);
+    const page = await openSocket(ws, { origin: s.origin }, right);
+    expect(page.ws?.readyState).toBe(WebSocket.OPEN);
+    expect(page.ws?.protocol).toBe('clide.v1');
+    const byHeader = await openSocket(ws, bearer(s));
+    expect(byHeader.ws?.readyState).toBe(WebSocket.OPEN);
     await waitFor(() => s.clients() === 2, 'two sockets');
-    good.ws?.close();
-    byQuery.ws?.close();
+    page.ws?.close();
+    byHeader.ws?.close();
   });
 
   it('answers calls, rejects bad ones with typed errors, and survives malformed frames', async () => {
-    const { server: s, sandbox: sb } = await start();
+    const { server: s, sandbox: sb } = await start([], { logIntervalMs: 200 });
     const { api } = connectClient(s);
     const snap = await api.app.snapshot({});
     expect(snap).toMatchObject({ ok: true, value: { environment: { host: 'web', defaultCwd: sb.cwd, claude: { found: true } }, sessions: [] } });
@@ -183,8 +119,12 @@ describe('the browser host WebSocket', () => {
     expect(bad).toMatchObject({ ok: false, error: { kind: 'session-not-found' } });
     const invalid = await api.session.create({ cwd: '' });
     expect(invalid).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('session:create') } });
+    // A relative folder would run in the host's own working directory; a missing one nowhere.
+    expect(await api.session.create({ cwd: 'work' })).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('full path') } });
+    expect(await api.session.create({ cwd: path.join(sb.cwd, 'missing') })).toMatchObject({ ok: false, error: { kind: 'cwd-missing' } });
+    expect(await api.app.snapshot({})).toMatchObject({ ok: true, value: { sessions: [] } });
 
-    const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws?token=${s.token}`)).ws!;
+    const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws`, bearer(s))).ws!;
     const replies: unknown[] = [];
     raw.on('message', (d) => replies.push(JSON.parse(d.toString())));
     raw.send('{not json');
@@ -199,19 +139,8 @@ describe('the browser host WebSocket', () => {
       { type: 'result', id: 7, result: { ok: true, value: expect.objectContaining({ found: true }) } },
     ]);
     expect(logs.some((l) => l.includes('not JSON'))).toBe(true);
-    expect(logs.some((l) => l.includes('binary'))).toBe(true);
+    await waitFor(() => logs.some((l) => l.includes('binary (1)')), 'the binary frame counted in the summary line');
     raw.close();
-    expect(await api.app.checkClaude({})).toMatchObject({ ok: true });
-  });
-
-  it('closes only the socket that sends an oversized frame', async () => {
-    const { server: s } = await start([], { maxFrameBytes: 4096 });
-    const { api } = connectClient(s);
-    expect(await api.app.checkClaude({})).toMatchObject({ ok: true });
-    const raw = (await openSocket(`ws://127.0.0.1:${s.port}/ws?token=${s.token}`)).ws!;
-    const closed = new Promise<number>((resolve) => raw.on('close', (code) => resolve(code)));
-    raw.send(JSON.stringify({ type: 'call', id: 1, channel: 'session:send', input: { id: 'x', text: 'y'.repeat(10_000) } }));
-    expect(await closed).toBe(1009);
     expect(await api.app.checkClaude({})).toMatchObject({ ok: true });
   });
 
@@ -251,8 +180,9 @@ describe('the browser host WebSocket', () => {
     expect(await late.api.session.respond({ id, requestId: prompt.requestId, decision: { behavior: 'allow' } })).toEqual({ ok: true, value: {} });
     await waitFor(() => sessionEvents(a.events, id).some((e) => e.kind === 'result'), 'result on the first socket', 60_000);
     expect(fs.readFileSync(path.join(sb.cwd, 'from-web.txt'), 'utf8')).toBe('hello from the browser host\n');
+    // Each socket is its own stream: the others may be a batch behind the first.
     for (const c of [a, b, late]) {
-      expect(sessionEvents(c.events, id).some((e) => e.kind === 'permission-closed' && e.outcome === 'allowed')).toBe(true);
+      await waitFor(() => sessionEvents(c.events, id).some((e) => e.kind === 'permission-closed' && e.outcome === 'allowed'), 'the prompt closed on every socket');
     }
     expect(JSON.stringify(lastToolResults(sb.api.turns()[1]!.body))).not.toContain('denied');
 
@@ -267,9 +197,9 @@ describe('npm run web as a process', () => {
     // --no-build: this test is about the server; the end-to-end suite covers the built page.
     proc = await startWebHost({ cwd: sandbox.cwd, env: sandbox.env, args: ['--no-build'] });
     expect(proc.stdout()).toBe(`clide web: ${proc.url}\n`);
-    expect(proc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+    expect(proc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
 
-    const socket = new WebSocket(`ws://127.0.0.1:${proc.port}/ws?token=${proc.token}`);
+    const socket = new WebSocket(`ws://127.0.0.1:${proc.port}/ws`, { headers: bearer(proc) });
     const replies: Array<{ id: number; result: { ok: boolean; value?: { id?: string; sessions?: unknown[] } } }> = [];
     socket.on('message', (d) => {
       const f = JSON.parse(d.toString()) as { type: string };
@@ -300,7 +230,7 @@ describe('npm run web as a process', () => {
     sandbox = await cliSandbox([{ ...text('never finished'), hold }]);
     const first = await startWebHost({ cwd: sandbox.cwd, env: sandbox.env, args: ['--no-build'] });
     try {
-      const socket = new WebSocket(`ws://127.0.0.1:${first.port}/ws?token=${first.token}`);
+      const socket = new WebSocket(`ws://127.0.0.1:${first.port}/ws`, { headers: bearer(first) });
       const created = new Promise<string>((resolve) =>
         socket.on('message', (d) => {
           const f = JSON.parse(d.toString()) as { type: string; id?: number; result?: { value?: { id?: string } } };

@@ -46,7 +46,7 @@ export interface ApiDoubleControl {
   setReplies(channel: string, replies: Reply[]): void;
   /** Replace what app:snapshot answers (for reconnect tests). */
   setSnapshot(snapshot: AppSnapshot): void;
-  setConnection(state: 'connected' | 'disconnected'): void;
+  setConnection(state: 'connected' | 'disconnected' | 'full'): void;
 }
 
 declare global {
@@ -58,7 +58,7 @@ declare global {
 export function installApiDouble(options: ApiDoubleOptions): void {
   const calls: RecordedCall[] = [];
   const listeners = new Set<(batch: AppEvent[]) => void>();
-  const connectionListeners = new Set<(state: 'connected' | 'disconnected') => void>();
+  const connectionListeners = new Set<(state: 'connected' | 'disconnected' | 'full') => void>();
   const replies: Record<string, Reply[]> = {};
   const toolUseOf: Record<string, string | undefined> = {};
   const echo = options.echo !== false;
@@ -273,7 +273,7 @@ export function installApiDouble(options: ApiDoubleOptions): void {
     },
     ...(options.connection
       ? {
-          onConnectionChange(listener: (state: 'connected' | 'disconnected') => void) {
+          onConnectionChange(listener: (state: 'connected' | 'disconnected' | 'full') => void) {
             connectionListeners.add(listener);
             return () => connectionListeners.delete(listener);
           },

@@ -32,7 +32,8 @@ export interface StartWebHostOptions {
   timeoutMs?: number;
 }
 
-export const URL_LINE = /^clide web: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43}))$/;
+/** The start-up line: the token is in the fragment, which no server ever receives. */
+export const URL_LINE = /^clide web: (http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43}))$/;
 
 export async function startWebHost(opts: StartWebHostOptions): Promise<WebHostProcess> {
   const env: NodeJS.ProcessEnv = {};

@@ -2,7 +2,8 @@
 // in a browser (the browser host) it is the WebSocket client speaking the same contract.
 import type { ClideApi } from '../../../shared/ipc';
 import { createWebClient } from './web-client';
-import { WS_PATH } from './web-wire';
+import { takeAccessToken } from './page-token';
+import { ACCESS_PATH, WS_PATH } from './web-wire';
 
 declare global {
   interface Window {
@@ -24,18 +25,21 @@ export function setApi(next: ClideApi): void {
 }
 
 function installWebClient(): ClideApi {
-  // The host set an HttpOnly cookie when it served this page, so the token in the address
-  // bar has done its job; keep it out of history, bookmarks and screen shares.
-  const url = new URL(window.location.href);
-  if (url.searchParams.has('token')) {
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  }
-  const wsUrl = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}${WS_PATH}`;
+  const token = takeAccessToken(window);
+  // Pasting a new link into this tab changes only the fragment, which loads nothing: take the
+  // new token and start over with it.
+  window.addEventListener('hashchange', () => {
+    const next = takeAccessToken(window);
+    if (next !== undefined && next !== token) window.location.reload();
+  });
+  const wsUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${WS_PATH}`;
   const client = createWebClient({
     url: wsUrl,
-    // The page's own URL answers 403 once the host no longer accepts this page's cookie.
-    checkAccess: async () => (await fetch(url.pathname, { method: 'HEAD', cache: 'no-store' })).status !== 403,
+    token,
+    checkAccess: async () => {
+      const res = await fetch(ACCESS_PATH, { headers: { Authorization: `Bearer ${token ?? ''}` }, cache: 'no-store' });
+      return res.status === 403 ? 'refused' : res.status === 503 ? 'full' : 'allowed';
+    },
   });
   const wake = () => client.reconnectNow();
   window.addEventListener('online', wake);

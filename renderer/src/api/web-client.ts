@@ -3,10 +3,11 @@
 // typed timeout, or a typed "not connected" error; nothing waits forever.
 import { channels, type AppEvent, type ClideApi } from '../../../shared/ipc';
 import type { AppError, Result } from '../../../shared/result';
-import { MAX_FRAME_BYTES, type CallFrame, type ServerFrame } from './web-wire';
+import { MAX_FRAME_BYTES, socketProtocols, type CallFrame, type ServerFrame } from './web-wire';
 import { formatBytes } from '../lib/format';
 
-export type ConnectionState = 'connected' | 'disconnected';
+/** 'full': the host has as many windows connected as it allows; this one retries slowly. */
+export type ConnectionState = 'connected' | 'disconnected' | 'full';
 
 /** The part of the browser WebSocket this client uses (so tests can pass the `ws` package's). */
 export interface SocketLike {
@@ -19,19 +20,28 @@ export interface SocketLike {
   onmessage: ((ev: { data: unknown }) => void) | null;
 }
 
+/** What the host says over HTTP about this page's token, after a handshake failed. */
+export type Access = 'allowed' | 'refused' | 'full';
+
 export interface WebClientOptions {
   /** ws:// URL of the host's endpoint. */
   url: string;
-  createSocket?: (url: string) => SocketLike;
+  /**
+   * The access token, offered as a subprotocol value (see socketProtocols). Without one the
+   * client never connects: every call is refused, saying the page needs the printed link.
+   */
+  token: string | undefined;
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
   /** Per call; the slowest legitimate call is a close that waits out the CLI's grace periods. */
   callTimeoutMs?: number;
   reconnectInitialMs?: number;
   reconnectMaxMs?: number;
   /**
-   * After a handshake fails: does the host still accept this page? False when it answers but
-   * refuses (the host restarted with a new token), which no amount of retrying can fix.
+   * After a handshake fails: does the host still accept this page? 'refused' when it answers
+   * but turns the token away (the host restarted with a new one), which no retry can fix;
+   * 'full' when too many windows are connected already.
    */
-  checkAccess?: () => Promise<boolean>;
+  checkAccess?: () => Promise<Access>;
   log?: (message: string) => void;
 }
 
@@ -59,7 +69,8 @@ export function createWebClient(opts: WebClientOptions): WebClient {
   const initialMs = opts.reconnectInitialMs ?? 250;
   const maxMs = opts.reconnectMaxMs ?? 5_000;
   const log = opts.log ?? ((m: string) => console.warn(`[clide] ${m}`));
-  const createSocket = opts.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const createSocket = opts.createSocket ?? ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);
+  const token = opts.token;
   const eventListeners = new Set<(batch: AppEvent[]) => void>();
   const stateListeners = new Set<(state: ConnectionState) => void>();
   const pending = new Map<number, Pending>();
@@ -72,7 +83,9 @@ export function createWebClient(opts: WebClientOptions): WebClient {
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
-  let refused = false;
+  let refused: AppError | undefined;
+  /** Set while the host turns this page away for want of room; calls say so. */
+  let full: AppError | undefined;
   let nextId = 1;
 
   function announce(next: ConnectionState): void {
@@ -91,9 +104,13 @@ export function createWebClient(opts: WebClientOptions): WebClient {
   function connect(): void {
     retryTimer = undefined;
     if (disposed) return;
+    if (token === undefined) {
+      refuse(noToken());
+      return;
+    }
     let s: SocketLike;
     try {
-      s = createSocket(opts.url);
+      s = createSocket(opts.url, socketProtocols(token));
     } catch (err) {
       log(`could not open ${opts.url}: ${String(err)}`);
       onClosed(false);
@@ -105,6 +122,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       if (socket !== s) return;
       opened = true;
       attempt = 0;
+      full = undefined;
       firstAttemptDone = true;
       for (const [id, p] of pending) {
         if (p.frame === undefined) continue;
@@ -130,7 +148,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     // A browser hides why a handshake failed; ask the host over HTTP whether it refuses us.
     if (!opened && !disposed && opts.checkAccess) {
       opts.checkAccess().then(
-        (allowed) => (allowed ? afterClose() : refuse()),
+        (access) => (access === 'refused' ? refuse(staleToken()) : afterClose(access === 'full' ? tooManyWindows() : undefined)),
         () => afterClose(),
       );
       return;
@@ -138,19 +156,25 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     afterClose();
   }
 
-  function refuse(): void {
-    refused = true;
+  function refuse(why: AppError): void {
+    refused = why;
     firstAttemptDone = true;
-    log('the clide host refused this page: its access token is not valid (any more)');
-    for (const [id] of pending) settle(id, notAuthorised());
+    log(token === undefined ? 'this page was opened without its access link' : 'the clide host refused this page: its access token is not valid (any more)');
+    for (const [id] of pending) settle(id, { ok: false, error: why });
     announce('disconnected');
   }
 
-  function afterClose(): void {
+  /** `noRoom`: the host refused for want of room, so retry at the slowest pace. */
+  function afterClose(noRoom?: AppError): void {
     const wasFirst = !firstAttemptDone;
     firstAttemptDone = true;
+    full = noRoom;
     for (const [id, p] of pending) {
       const sent = p.frame === undefined;
+      if (noRoom && !sent) {
+        settle(id, { ok: false, error: noRoom });
+        continue;
+      }
       settle(
         id,
         notConnected(
@@ -160,10 +184,11 @@ export function createWebClient(opts: WebClientOptions): WebClient {
         ),
       );
     }
-    announce('disconnected');
+    announce(noRoom ? 'full' : 'disconnected');
     if (disposed) return;
-    if (wasFirst) log(`could not connect to ${opts.url}; retrying`);
-    const base = Math.min(maxMs, initialMs * 2 ** attempt++);
+    if (noRoom) log('too many windows are connected to the clide host; retrying now and then');
+    else if (wasFirst) log(`could not connect to ${opts.url}; retrying`);
+    const base = noRoom ? maxMs : Math.min(maxMs, initialMs * 2 ** attempt++);
     retryTimer = setTimeout(connect, base * (0.8 + Math.random() * 0.4));
   }
 
@@ -210,10 +235,11 @@ export function createWebClient(opts: WebClientOptions): WebClient {
   }
 
   function call(channel: string, input: unknown): Promise<Result<unknown>> {
-    if (refused) return Promise.resolve(notAuthorised());
+    if (refused) return Promise.resolve({ ok: false, error: refused });
     if (disposed) return Promise.resolve(notConnected(`This page's connection to the clide host was closed; ${channel} was not sent.`));
     const connected = socket !== undefined && socket.readyState === OPEN;
     if (!connected && firstAttemptDone) {
+      if (full) return Promise.resolve({ ok: false, error: full });
       return Promise.resolve(notConnected(`Not connected to the clide host; ${channel} was not sent.`));
     }
     const id = nextId++;
@@ -293,10 +319,28 @@ function notConnected(message: string): Result<never> {
   });
 }
 
-function notAuthorised(): Result<never> {
-  return failure('unauthorized', 'The clide host refused this page: its access token is not valid, or no longer is.', {
+function staleToken(): AppError {
+  return {
+    kind: 'unauthorized',
+    message: 'The clide host refused this page: its access token is not valid, or no longer is.',
     hint: 'Open the URL that `npm run web` printed; it changes every time the host starts.',
-  });
+  };
+}
+
+function tooManyWindows(): AppError {
+  return {
+    kind: 'not-running',
+    message: 'This clide host has as many windows connected as it allows, so it turned this one away.',
+    hint: 'Close another clide tab or window; this one connects by itself when there is room.',
+  };
+}
+
+function noToken(): AppError {
+  return {
+    kind: 'unauthorized',
+    message: 'This page was opened without its access token, so the clide host does not let it in.',
+    hint: 'Open the URL that `npm run web` printed; it changes every time the host starts.',
+  };
 }
 
 /** UTF-8 size, encoding only near the cap (a UTF-16 unit is 1 to 3 bytes; base64 is ASCII). */

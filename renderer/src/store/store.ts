@@ -10,8 +10,11 @@ import { teamFromBatch, teamSlice, type TeamSlice } from './team';
 import { DeltaHold } from './held-deltas';
 import { workspaceSlice, type WorkspaceSlice } from './workspace';
 
-/** 'refused': the host turned this window away (a stale access token); retrying will not help. */
-export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'refused';
+/**
+ * 'refused': the host turned this window away (a stale access token); retrying will not help.
+ * 'full': it has as many windows connected as it allows; this one gets in when one closes.
+ */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'refused' | 'full';
 export type LoadState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'error'; error: AppError };
 
 export interface EnvironmentSlice {

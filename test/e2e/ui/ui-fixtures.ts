@@ -47,7 +47,7 @@ export interface UiApp {
   push(batch: AppEvent[]): Promise<void>;
   pushSession(id: string, events: SessionEvent[]): Promise<void>;
   calls(channel?: string): Promise<RecordedCall[]>;
-  setConnection(state: 'connected' | 'disconnected'): Promise<void>;
+  setConnection(state: 'connected' | 'disconnected' | 'full'): Promise<void>;
 }
 
 export const test = base.extend<{ ui: UiApp }, { rendererUrl: string }>({

@@ -52,6 +52,39 @@ describe('host settings and folders', () => {
     expect(argvs).toContainEqual([...BASE_ARGS, '--model', 'opus', '--permission-mode', 'plan']);
   });
 
+  it('refuses session:create in a relative or missing folder, or a file, before anything starts', async () => {
+    lab = new FakeLab();
+    const { host, batches } = lab.host('idle');
+    const handlers = createHandlers(host);
+    const file = path.join(lab.dir, 'notes.txt');
+    fs.writeFileSync(file, 'x');
+    const relative = await dispatch(handlers, 'session:create', { cwd: 'code/project' });
+    expect(relative).toEqual({
+      ok: false,
+      error: { kind: 'invalid-input', message: 'The working directory must be a full path, not "code/project".', hint: expect.stringContaining('full path') },
+    });
+    expect(await dispatch(handlers, 'session:create', { cwd: '.' })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(await dispatch(handlers, 'session:create', { cwd: '~/code' })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    const missing = path.join(lab.dir, 'gone');
+    expect(await dispatch(handlers, 'session:create', { cwd: missing })).toMatchObject({
+      ok: false,
+      error: { kind: 'cwd-missing', message: expect.stringContaining(missing) },
+    });
+    // Resuming a past session whose folder is gone: refused the same way, not run elsewhere.
+    const resume = '0b6e3e7e-2c55-4f6b-9a53-3f0f8d7f2a11';
+    expect(await dispatch(handlers, 'session:create', { cwd: missing, resume })).toMatchObject({ ok: false, error: { kind: 'cwd-missing' } });
+    expect(await dispatch(handlers, 'session:create', { cwd: file })).toMatchObject({ ok: false, error: { kind: 'cwd-missing', message: expect.stringContaining('not a folder') } });
+    expect(host.list()).toEqual([]);
+    expect(lab.processes()).toEqual([]);
+    expect(batches.flat().filter((e) => e.type === 'session-created')).toEqual([]);
+
+    // An existing absolute folder, or none at all (the host's default), starts as before.
+    const ok = await dispatch(handlers, 'session:create', { cwd: lab.dir });
+    expect(ok).toMatchObject({ ok: true });
+    expect(await dispatch(handlers, 'session:create', {})).toMatchObject({ ok: true });
+    expect(host.list()).toHaveLength(2);
+  });
+
   it('remembers the folders sessions started in, newest first, but not a folder that does not exist', async () => {
     lab = new FakeLab();
     const { host } = lab.host('idle');

@@ -1,8 +1,10 @@
 import { pathToFileURL } from 'node:url';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHandlers } from '../../../electron/core/api-handlers';
 import { channels, EVENTS_CHANNEL, type AppEvent } from '../../../shared/ipc';
 import { forwardHostEvents, isTrustedSender, registerIpcHandlers, type Handlers } from '../../../electron/ipc';
 import { rendererLocation } from '../../../electron/shell/renderer-location';
+import { FakeLab } from '../../support/fake-cli-harness';
 import { ipcEvent, ipcMain, resetElectronMock } from './electron-mock';
 
 vi.mock('electron', () => import('./electron-mock'));
@@ -33,7 +35,12 @@ function call(channel: string, event: unknown, input: unknown): Promise<unknown>
 
 const top = { url: appUrl, parent: null };
 
+let lab: FakeLab | undefined;
 beforeEach(() => resetElectronMock());
+afterEach(async () => {
+  await lab?.finish();
+  lab = undefined;
+});
 
 describe('registerIpcHandlers', () => {
   it('registers exactly the contract channels, and can remove them again', () => {
@@ -49,6 +56,20 @@ describe('registerIpcHandlers', () => {
     const result = await call('session:create', ipcEvent({ url: `${appUrl}#/tab/1`, parent: null }), { cwd: '/home/me/code' });
     expect(result).toEqual({ ok: true, value: { id: 'new-session' } });
     expect(calls).toEqual([{ channel: 'session:create', input: { cwd: '/home/me/code' } }]);
+  });
+
+  it('refuses session:create in a relative folder through the real handlers, starting nothing', async () => {
+    lab = new FakeLab();
+    const { host } = lab.host('idle');
+    registerIpcHandlers({ handlers: createHandlers(host), isAppPage });
+    const result = await call('session:create', ipcEvent({ url: appUrl, parent: null }), { cwd: 'projects/app' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('full path') } });
+    expect(await call('session:create', ipcEvent({ url: appUrl, parent: null }), { cwd: `${lab.dir}/missing` })).toMatchObject({
+      ok: false,
+      error: { kind: 'cwd-missing' },
+    });
+    expect(host.list()).toEqual([]);
+    expect(lab.processes()).toEqual([]);
   });
 
   it.each([

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHost, allowedOrigin, authorize, cookieName, newToken, readCookie, tokenCookie, tokensEqual } from '../../../electron/web/auth';
+import { allowedHost, allowedOrigin, authorize, newToken, presentedTokens, tokensEqual } from '../../../electron/web/auth';
+import { TOKEN_PROTOCOL_PREFIX, WS_PROTOCOL } from '../../../electron/web/wire';
 
 const PORT = 43123;
 const TOKEN = newToken();
 const HOST = `127.0.0.1:${PORT}`;
+const ORIGIN = `http://${HOST}`;
 
-function req(url: string, headers: Record<string, string> = {}) {
-  return { url, headers: { host: HOST, ...headers } };
+function req(headers: Record<string, string> = {}) {
+  return { headers: { host: HOST, ...headers } };
+}
+
+/** What a page offers: our subprotocol and the token as a second one. */
+function protocols(token: string): string {
+  return `${WS_PROTOCOL}, ${TOKEN_PROTOCOL_PREFIX}${token}`;
 }
 
 describe('tokens', () => {
@@ -23,19 +30,14 @@ describe('tokens', () => {
     expect(tokensEqual('', TOKEN)).toBe(false);
     expect(tokensEqual(TOKEN.toUpperCase(), TOKEN.toLowerCase())).toBe(false);
   });
-});
 
-describe('cookies', () => {
-  it('are per port, HttpOnly, SameSite=Strict, Path=/', () => {
-    expect(tokenCookie(PORT, 'abc')).toBe(`clide_token_${PORT}=abc; HttpOnly; SameSite=Strict; Path=/`);
-    expect(cookieName(1)).not.toBe(cookieName(2));
-  });
-
-  it('are read by exact name', () => {
-    const header = `other=1; clide_token_${PORT}x=bad; clide_token_${PORT}=good ; z=2`;
-    expect(readCookie(header, cookieName(PORT))).toBe('good');
-    expect(readCookie(undefined, 'a')).toBeUndefined();
-    expect(readCookie('a', 'a')).toBeUndefined();
+  it('are read from Authorization: Bearer and from the subprotocol list, never from a cookie', () => {
+    expect(presentedTokens({ authorization: 'Bearer abc' })).toEqual(['abc']);
+    expect(presentedTokens({ authorization: 'bearer  abc ' })).toEqual(['abc']);
+    expect(presentedTokens({ authorization: 'Basic abc' })).toEqual(['']);
+    expect(presentedTokens({ 'sec-websocket-protocol': protocols('abc') })).toEqual(['abc']);
+    expect(presentedTokens({ 'sec-websocket-protocol': WS_PROTOCOL })).toEqual([]);
+    expect(presentedTokens({ cookie: `clide_token_${PORT}=${TOKEN}`, referer: `${ORIGIN}/?token=${TOKEN}` })).toEqual([]);
   });
 });
 
@@ -48,44 +50,54 @@ describe('Host and Origin', () => {
     }
   });
 
-  it('accept our own http origin or none (a non-browser client), nothing else', () => {
-    expect(allowedOrigin(`http://127.0.0.1:${PORT}`, PORT)).toBe(true);
-    expect(allowedOrigin(`http://localhost:${PORT}`, PORT)).toBe(true);
-    expect(allowedOrigin(undefined, PORT)).toBe(true);
-    for (const o of ['null', `https://127.0.0.1:${PORT}`, `http://127.0.0.1:${PORT + 1}`, `http://evil.example:${PORT}`, 'file://']) {
-      expect(allowedOrigin(o, PORT)).toBe(false);
+  it('accept exactly the origin the request came to, or none (a non-browser client)', () => {
+    expect(allowedOrigin(ORIGIN, HOST)).toBe(true);
+    expect(allowedOrigin(`http://localhost:${PORT}`, `localhost:${PORT}`)).toBe(true);
+    expect(allowedOrigin(undefined, HOST)).toBe(true);
+    for (const o of ['null', `http://localhost:${PORT}`, `https://127.0.0.1:${PORT}`, `http://127.0.0.1:${PORT + 1}`, `http://evil.example:${PORT}`, 'file://']) {
+      expect(allowedOrigin(o, HOST), o).toBe(false);
     }
   });
 });
 
 describe('authorize', () => {
-  const ws = { websocket: true };
-  const http = { websocket: false };
-
-  it('lets the right token in through the query and asks for the cookie', () => {
-    expect(authorize(req(`/?token=${TOKEN}`), PORT, TOKEN, http)).toEqual({ ok: true, setCookie: true });
+  it('refuses a request with no Origin and no token', () => {
+    expect(authorize(req(), PORT, TOKEN)).toMatchObject({ ok: false, status: 403, reason: 'no token' });
   });
 
-  it('lets the right cookie in without setting it again', () => {
-    expect(authorize(req('/assets/x.js', { cookie: `${cookieName(PORT)}=${TOKEN}` }), PORT, TOKEN, http)).toEqual({ ok: true, setCookie: false });
+  it('refuses a foreign Origin even with the right token', () => {
+    for (const origin of ['http://evil.example', `http://127.0.0.1:${PORT + 1}`, 'null']) {
+      expect(authorize(req({ origin, 'sec-websocket-protocol': protocols(TOKEN) }), PORT, TOKEN), origin).toMatchObject({ ok: false, reason: 'wrong origin' });
+    }
   });
 
-  it('refuses no token, a wrong token, and a wrong query token even with a good cookie', () => {
-    expect(authorize(req('/'), PORT, TOKEN, http)).toMatchObject({ ok: false, status: 403, reason: 'no token' });
-    expect(authorize(req('/?token=nope'), PORT, TOKEN, http)).toMatchObject({ ok: false, reason: 'wrong token' });
-    expect(authorize(req('/', { cookie: `${cookieName(PORT)}=nope` }), PORT, TOKEN, http)).toMatchObject({ ok: false });
-    expect(authorize(req('/?token=nope', { cookie: `${cookieName(PORT)}=${TOKEN}` }), PORT, TOKEN, http)).toMatchObject({ ok: false });
-    // Another instance's cookie (other port) does not count.
-    expect(authorize(req('/', { cookie: `${cookieName(PORT + 1)}=${TOKEN}` }), PORT, TOKEN, http)).toMatchObject({ ok: false });
+  it('accepts the right origin with the right token in the subprotocol list', () => {
+    expect(authorize(req({ origin: ORIGIN, 'sec-websocket-protocol': protocols(TOKEN) }), PORT, TOKEN)).toEqual({ ok: true });
+    const local = { headers: { host: `localhost:${PORT}`, origin: `http://localhost:${PORT}`, 'sec-websocket-protocol': protocols(TOKEN) } };
+    expect(authorize(local, PORT, TOKEN)).toEqual({ ok: true });
   });
 
-  it('refuses a foreign Host even with the right token', () => {
-    expect(authorize(req(`/?token=${TOKEN}`, { host: `rebind.example:${PORT}` }), PORT, TOKEN, http)).toMatchObject({ ok: false, status: 403 });
+  it('accepts Authorization: Bearer with no Origin (a non-browser client), and refuses a wrong one', () => {
+    expect(authorize(req({ authorization: `Bearer ${TOKEN}` }), PORT, TOKEN)).toEqual({ ok: true });
+    expect(authorize(req({ authorization: 'Bearer nope' }), PORT, TOKEN)).toMatchObject({ ok: false, reason: 'wrong token' });
+    expect(authorize(req({ authorization: TOKEN }), PORT, TOKEN)).toMatchObject({ ok: false, reason: 'wrong token' });
   });
 
-  it('refuses a foreign Origin on the WebSocket even with the right cookie', () => {
-    const cookie = `${cookieName(PORT)}=${TOKEN}`;
-    expect(authorize(req('/ws', { cookie, origin: 'http://evil.example' }), PORT, TOKEN, ws)).toMatchObject({ ok: false });
-    expect(authorize(req('/ws', { cookie, origin: `http://localhost:${PORT}` }), PORT, TOKEN, ws)).toMatchObject({ ok: true });
+  it('refuses a wrong token, even beside a right one', () => {
+    expect(authorize(req({ origin: ORIGIN, 'sec-websocket-protocol': protocols('nope') }), PORT, TOKEN)).toMatchObject({ ok: false, reason: 'wrong token' });
+    expect(authorize(req({ authorization: 'Bearer nope', 'sec-websocket-protocol': protocols(TOKEN) }), PORT, TOKEN)).toMatchObject({ ok: false, reason: 'wrong token' });
+  });
+
+  it('takes no token from a cookie or the query string', () => {
+    const leaked = { cookie: `clide_token_${PORT}=${TOKEN}; token=${TOKEN}`, referer: `${ORIGIN}/?token=${TOKEN}` };
+    expect(authorize({ ...req(leaked), url: `/ws?token=${TOKEN}` }, PORT, TOKEN)).toMatchObject({ ok: false, reason: 'no token' });
+  });
+
+  it('refuses a foreign Host even with the right token (DNS rebinding)', () => {
+    expect(authorize(req({ host: `rebind.example:${PORT}`, authorization: `Bearer ${TOKEN}` }), PORT, TOKEN)).toMatchObject({
+      ok: false,
+      status: 403,
+      reason: 'wrong host',
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channels, type AppEvent } from '../../../shared/ipc';
-import { createWebClient, type SocketLike, type WebClient } from '../../../renderer/src/api/web-client';
+import { createWebClient, type Access, type SocketLike, type WebClient } from '../../../renderer/src/api/web-client';
 import { MAX_FRAME_BYTES } from '../../../renderer/src/api/web-wire';
+import { PATIENT } from '../../support/wait';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -10,7 +11,10 @@ class FakeSocket implements SocketLike {
   onclose: ((ev: unknown) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
   onmessage: ((ev: { data: unknown }) => void) | null = null;
-  constructor(readonly url: string) {}
+  constructor(
+    readonly url: string,
+    readonly protocols: string[] = [],
+  ) {}
   send(data: string): void {
     if (this.readyState !== 1) throw new Error('not open');
     this.sent.push(JSON.parse(data));
@@ -38,11 +42,14 @@ let sockets: FakeSocket[];
 let client: WebClient;
 let logs: string[];
 
+const TOKEN = 'tok-en_1';
+
 function make(opts: { callTimeoutMs?: number } = {}): WebClient {
   client = createWebClient({
     url: 'ws://127.0.0.1:1/ws',
-    createSocket: (url) => {
-      const s = new FakeSocket(url);
+    token: TOKEN,
+    createSocket: (url, protocols) => {
+      const s = new FakeSocket(url, protocols);
       sockets.push(s);
       return s;
     },
@@ -224,11 +231,40 @@ describe('the browser-host API client', () => {
   });
 });
 
+describe('the access token', () => {
+  it('is offered as a subprotocol value beside clide.v1, never in the URL', () => {
+    make();
+    expect(last().url).toBe('ws://127.0.0.1:1/ws');
+    expect(last().protocols).toEqual(['clide.v1', `clide.token.${TOKEN}`]);
+  });
+
+  it('missing: the client never connects and every call is refused, naming the printed link', async () => {
+    client = createWebClient({
+      url: 'ws://127.0.0.1:1/ws',
+      token: undefined,
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      log: (m) => logs.push(m),
+    });
+    await expect(client.app.snapshot({})).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'unauthorized', message: expect.stringContaining('without its access token'), hint: expect.stringContaining('npm run web') },
+    });
+    vi.advanceTimersByTime(60_000);
+    client.reconnectNow();
+    expect(sockets).toHaveLength(0);
+  });
+});
+
 describe('a page the host no longer accepts', () => {
-  function makeChecked(allowed: () => Promise<boolean>): { checks: () => number } {
+  function makeChecked(allowed: () => Promise<Access>): { checks: () => number } {
     let checks = 0;
     client = createWebClient({
       url: 'ws://127.0.0.1:1/ws',
+      token: TOKEN,
       createSocket: (url) => {
         const s = new FakeSocket(url);
         sockets.push(s);
@@ -245,7 +281,7 @@ describe('a page the host no longer accepts', () => {
   }
 
   it('fails calls as unauthorized and stops retrying when the host refuses it', async () => {
-    makeChecked(async () => false);
+    makeChecked(async () => 'refused');
     const p = client.app.snapshot({});
     last().drop();
     await expect(p).resolves.toMatchObject({ ok: false, error: { kind: 'unauthorized', hint: expect.stringContaining('npm run web') } });
@@ -255,18 +291,40 @@ describe('a page the host no longer accepts', () => {
     await expect(client.session.create({})).resolves.toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 
+  it('too many windows: calls say so, and it retries at the slowest pace until there is room', async () => {
+    let access: Access = 'full';
+    makeChecked(async () => access);
+    const states: string[] = [];
+    client.onConnectionChange((st) => states.push(st));
+    const first = client.app.snapshot({});
+    last().drop();
+    await expect(first).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('as many windows connected as it allows'), hint: expect.stringContaining('Close another') } });
+    expect(client.connectionState()).toBe('full');
+    await expect(client.session.create({})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('as many windows connected as it allows') } });
+    vi.advanceTimersByTime(3_000);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(3_000);
+    expect(sockets).toHaveLength(2);
+    access = 'allowed';
+    last().open();
+    expect(states).toEqual(['full', 'connected']);
+    const p = client.app.checkClaude({});
+    last().reply(last().sent[0]!.id, { ok: true, value: { found: true } });
+    await expect(p).resolves.toEqual({ ok: true, value: { found: true } });
+  });
+
   it('keeps retrying when the host still accepts it, or cannot be reached', async () => {
     const { checks } = makeChecked(async () => {
       throw new Error('offline');
     });
     last().drop();
-    await vi.waitFor(() => expect(checks()).toBe(1));
+    await vi.waitFor(() => expect(checks()).toBe(1), PATIENT);
     vi.advanceTimersByTime(130);
     expect(sockets).toHaveLength(2);
   });
 
   it('does not ask after a drop of an open connection', async () => {
-    const { checks } = makeChecked(async () => true);
+    const { checks } = makeChecked(async () => 'allowed');
     last().open();
     last().drop();
     expect(checks()).toBe(0);

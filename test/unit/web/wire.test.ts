@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FRAME_BYTES, parseClientFrame } from '../../../electron/web/wire';
-import { MAX_FRAME_BYTES as CLIENT_MAX } from '../../../renderer/src/api/web-wire';
+import { ACCESS_PATH, MAX_FRAME_BYTES, parseClientFrame, TOKEN_PROTOCOL_PREFIX, WS_PATH, WS_PROTOCOL } from '../../../electron/web/wire';
+import * as client from '../../../renderer/src/api/web-wire';
+import { contractFor } from '../../../shared/ipc';
+import { base64Length, MAX_IMAGE_BYTES, MAX_MESSAGE_IMAGE_BYTES, MAX_PROMPT_CHARS } from '../../../shared/message-limits';
 
 describe('browser host frames', () => {
-  it('client and server agree on the frame cap', () => {
-    expect(CLIENT_MAX).toBe(MAX_FRAME_BYTES);
+  it('client and server agree on the frame cap and the handshake names', () => {
+    expect(client.MAX_FRAME_BYTES).toBe(MAX_FRAME_BYTES);
+    expect([client.WS_PATH, client.ACCESS_PATH, client.WS_PROTOCOL, client.TOKEN_PROTOCOL_PREFIX]).toEqual([WS_PATH, ACCESS_PATH, WS_PROTOCOL, TOKEN_PROTOCOL_PREFIX]);
+  });
+
+  it('the frame cap is the named number, and the largest message the composer can make fits under it', () => {
+    expect(MAX_FRAME_BYTES).toBe(67_989_592);
+    // Everything the composer allows at once: 40 MB of images (as two 20 MB files), 2,000,000
+    // characters of text that JSON escapes at 6 bytes each, the longest ids.
+    const image = { mediaType: 'image/webp', data: 'A'.repeat(base64Length(MAX_IMAGE_BYTES)) };
+    const input = { id: 'x'.repeat(200), text: '\u0001'.repeat(MAX_PROMPT_CHARS), images: [image, image], queue: false };
+    expect(2 * MAX_IMAGE_BYTES).toBe(MAX_MESSAGE_IMAGE_BYTES);
+    expect(contractFor('session:send')!.input.safeParse(input).success).toBe(true);
+    const frame = JSON.stringify({ type: 'call', id: Number.MAX_SAFE_INTEGER, channel: 'session:send', input });
+    const bytes = Buffer.byteLength(frame, 'utf8');
+    expect(bytes).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+    // ...and the cap is not much more than that: a few KiB of slack, not megabytes.
+    expect(MAX_FRAME_BYTES - bytes).toBeLessThan(64 * 1024);
   });
 
   it('accept a call with a numeric or string id', () => {
@@ -16,7 +34,7 @@ describe('browser host frames', () => {
   });
 
   it('reject non-JSON without an id to answer', () => {
-    expect(parseClientFrame('{nope')).toEqual({ ok: false, reason: 'not JSON (5 chars)' });
+    expect(parseClientFrame('{nope')).toEqual({ ok: false, kind: 'not JSON', reason: 'not JSON (5 chars)' });
     expect(parseClientFrame('null')).not.toHaveProperty('id');
   });
 

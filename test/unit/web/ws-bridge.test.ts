@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { SessionHost } from '../../../electron/core/host';
 import { SocketBridge } from '../../../electron/web/ws-bridge';
 import type { AppEvent, Handlers } from '../../../shared/ipc';
+import { PATIENT } from '../../support/wait';
 
 class FakeWs extends EventEmitter {
   readonly OPEN = 1;
@@ -84,7 +85,7 @@ describe('the socket bridge', () => {
     const ws = attach();
     ws.emit('message', Buffer.from(JSON.stringify({ type: 'call', id: 1, channel: 'app:checkClaude', input: {} })), false);
     ws.emit('message', Buffer.from(JSON.stringify({ type: 'call', id: 2, channel: 'session:send', input: { id: 's', text: 'x' } })), false);
-    await vi.waitFor(() => expect(ws.sent).toHaveLength(2));
+    await vi.waitFor(() => expect(ws.sent).toHaveLength(2), PATIENT);
     // Calls run concurrently, so answers may come in any order; the id pairs them up.
     expect(ws.frames().sort((x, y) => Number(x.id) - Number(y.id))).toEqual([
       { type: 'result', id: 1, result: { ok: true, value: { found: true } } },
@@ -99,7 +100,22 @@ describe('the socket bridge', () => {
     ws.emit('message', Buffer.from(JSON.stringify({ type: 'call', id: 9 })), false);
     await settle();
     expect(ws.frames()).toEqual([{ type: 'result', id: 9, result: { ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('Malformed call') } } }]);
-    expect(logs).toHaveLength(3);
+    expect(logs).toEqual(['bad WebSocket frame: not JSON (4 chars)']);
+    vi.advanceTimersByTime(10_000);
+    expect(logs).toEqual(['bad WebSocket frame: not JSON (4 chars)', 'dropped 2 bad WebSocket frames in the last 10 s: binary (1), not a call (1)']);
+  });
+
+  it('logs a flood of malformed frames as one line per interval with a count', async () => {
+    const ws = attach();
+    for (let i = 0; i < 10_000; i++) ws.emit('message', Buffer.from(i % 2 ? '{' : '[]'), false);
+    ws.emit('error', Object.assign(new RangeError('Max payload size exceeded'), { code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' }));
+    await settle();
+    expect(logs).toHaveLength(1);
+    vi.advanceTimersByTime(10_000);
+    expect(logs).toEqual([
+      'bad WebSocket frame: not a call frame: (root) Invalid input: expected object, received array',
+      'dropped 10,000 bad WebSocket frames in the last 10 s: not JSON (5,000), not a call (4,999), too large (1)',
+    ]);
   });
 
   it('pushes each event batch to every open socket, serialised once', () => {

@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ImageInput } from '../../../../shared/ipc';
 import { formatBytes } from '../../lib/format';
+import { MAX_IMAGE_BYTES, MAX_IMAGES, MAX_MESSAGE_IMAGE_BYTES } from '../../../../shared/message-limits';
 
 export interface DraftImage extends ImageInput {
   id: string;
@@ -14,9 +15,6 @@ export interface DraftImage extends ImageInput {
 }
 
 export const IMAGE_TYPES: ReadonlyArray<ImageInput['mediaType']> = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-/** The host takes up to 20 images of about 20 MB each in one message. */
-export const MAX_IMAGES = 20;
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 interface AttachmentsState {
   bySession: Record<string, DraftImage[]>;
@@ -61,7 +59,7 @@ function base64Of(file: Blob): Promise<string> {
 
 /**
  * Add pasted or dropped files as images. Returns a sentence about anything refused (wrong
- * type, too big, too many), or undefined when all were taken.
+ * type, too big, too many, too much in all), or undefined when all were taken.
  */
 export async function addImageFiles(sessionId: string, files: readonly File[]): Promise<string | undefined> {
   const problems: string[] = [];
@@ -79,6 +77,11 @@ export async function addImageFiles(sessionId: string, files: readonly File[]): 
     if (attachmentsOf(sessionId).length + added.length >= MAX_IMAGES) {
       problems.push(`a message takes at most ${MAX_IMAGES} images`);
       break;
+    }
+    const taken = [...attachmentsOf(sessionId), ...added].reduce((sum, a) => sum + a.size, 0);
+    if (taken + file.size > MAX_MESSAGE_IMAGE_BYTES) {
+      problems.push(`${name} would take the images of this message past ${MAX_MESSAGE_IMAGE_BYTES / 1024 / 1024} MB in all`);
+      continue;
     }
     try {
       const data = await base64Of(file);

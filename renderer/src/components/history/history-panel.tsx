@@ -14,6 +14,8 @@ import { clideStore, useClide } from '../../store/store';
 import { openPastSession, refreshHistory, renamePastSession } from './history-actions';
 import { displayPath, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
 import { formatBytes } from '../../lib/format';
+import { SearchProgressNote, SearchResults } from './search-results';
+import { startSearchSync } from './search-store';
 import './history.css';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
@@ -32,6 +34,7 @@ function toggleOnKey(e: globalThis.KeyboardEvent): void {
 /** Wires what history needs once per window: the shortcut, and drafts kept by the host. */
 export function useHistory(): void {
   useEffect(() => startDraftSync(getApi(), clideStore), []);
+  useEffect(() => startSearchSync(getApi()), []);
   useWindowKeys(toggleOnKey);
 }
 
@@ -157,7 +160,7 @@ function Drawer() {
             type="search"
             className="text-input"
             aria-label="Search sessions"
-            placeholder="Search by title, prompt, folder or branch"
+            placeholder="Search titles, folders and every message"
             value={query}
             onChange={(e) => {
               setQuery(e.target.value);
@@ -189,7 +192,7 @@ function Drawer() {
           {sessions && sessions.length === 0 && (
             <p className="history-empty">No past sessions yet. Sessions you run with Claude Code, here or in a terminal, appear here.</p>
           )}
-          {sessions && sessions.length > 0 && total === 0 && <p className="history-empty">No sessions match “{query}”.</p>}
+          {sessions && sessions.length > 0 && total === 0 && <p className="history-empty">No session titles match “{query}”.</p>}
           {shownGroups.map((g) => (
             <section key={g.cwd} className="history-group" aria-label={makeVisible(`${g.name}: ${g.sessions.length} sessions`)}>
               <h3 className="history-project" title={g.cwd ? makeVisible(g.cwd) : undefined}>
@@ -214,9 +217,19 @@ function Drawer() {
               Show more ({(total - limit).toLocaleString('en-US')} not shown)
             </button>
           )}
+          <SearchResults
+            query={query}
+            homeDir={homeDir}
+            now={listedAt}
+            onOpened={() => {
+              toComposer.current = true;
+              setOpen(false);
+            }}
+          />
         </div>
         <footer className="history-foot">
           <span>{sessions ? `${total.toLocaleString('en-US')} of ${sessions.length.toLocaleString('en-US')} sessions` : ' '}</span>
+          <SearchProgressNote />
           {loading && sessions && <span className="history-refreshing">Refreshing…</span>}
         </footer>
       </div>

@@ -12,17 +12,21 @@ export function Splash() {
 
 export function LoadError({ error }: { error: AppError }) {
   const actions = useActions();
+  // Turned away for want of room: the page gets in by itself once another window closes.
+  const full = useClide((s) => s.connection === 'full');
   return (
     <main className="screen">
       <div className="screen-card" role="alert">
-        <h1>clide could not load its sessions</h1>
+        <h1>{full ? 'Too many windows are connected to clide' : 'clide could not load its sessions'}</h1>
         <p className="screen-lead">{error.message}</p>
         {error.hint && <p>{error.hint}</p>}
-        <div className="screen-actions">
-          <button type="button" className="btn btn-primary" onClick={() => void actions.loadSnapshot({ createIfEmpty: true })}>
-            Try again
-          </button>
-        </div>
+        {!full && (
+          <div className="screen-actions">
+            <button type="button" className="btn btn-primary" onClick={() => void actions.loadSnapshot({ createIfEmpty: true })}>
+              Try again
+            </button>
+          </div>
+        )}
       </div>
     </main>
   );
@@ -36,6 +40,13 @@ export function ConnectionBanner() {
       <div className="connection-banner is-refused" role="status">
         {error?.message ?? 'The clide host refused this window.'}
         {error?.hint ? ` ${error.hint}` : ''}
+      </div>
+    );
+  }
+  if (connection === 'full') {
+    return (
+      <div className="connection-banner" role="status">
+        Too many windows are connected to clide. Close one of them; this window connects by itself when there is room.
       </div>
     );
   }
