@@ -1,4 +1,4 @@
-// Window-level keys for tabs (as in ui.md): Ctrl/Cmd+T new session, Ctrl/Cmd+W close the tab
+// Window-level keys for tabs (the usual desktop keys): Ctrl/Cmd+T new session, Ctrl/Cmd+W close the tab
 // (asking first while Claude works), Ctrl/Cmd+1..8 that tab and 9 the last, Ctrl+Tab and
 // Ctrl+PageDown/PageUp the next or previous tab, Ctrl/Cmd+, Settings. A browser keeps some of
 // these for itself (Ctrl+T, Ctrl+W); every action also has a button.
