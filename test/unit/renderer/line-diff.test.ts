@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { additionHunk, countDiffLines, diffStats, diffTexts, hunksFromPatch } from '../../../renderer/src/lib/line-diff';
+import { additionHunk, countDiffLines, diffStats, diffTexts, hunksFromPatch } from '../../../renderer/src/lib/tools/line-diff';
 import { cpuTime } from '../../support/cpu-time';
 
 describe('hunksFromPatch', () => {

@@ -2,7 +2,7 @@
 // matches, marks collapsed parts that hold one, and on next/previous opens what hides the
 // match, scrolls its entry into the virtualised list and marks it in the page.
 import { useCallback, useEffect, useRef } from 'react';
-import { transcriptSearch, type FindMatch } from '../../lib/transcript-search';
+import { transcriptSearch, type FindMatch } from '../../lib/transcript/transcript-search';
 import { useClide } from '../../store/store';
 import { disclosureKey, setDisclosure } from '../transcript/disclosure';
 import { clearMatches, locateMatch, paintMatches, scrollRangeIntoView } from './find-dom';

@@ -12,7 +12,7 @@ import { openFind } from '../find/find-store';
 import { openPastSession, refreshHistory } from '../history/history-actions';
 import { requestMode, requestModel } from '../modes/mode-requests';
 import { useRequestClose } from '../tabs/close-tab';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';

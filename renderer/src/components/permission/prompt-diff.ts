@@ -1,7 +1,7 @@
 // The line diff a permission prompt shows for an edit: every line, nothing elided (the prompt
 // must show exactly what will change). Kept small and local so the transcript's richer diff
 // component can replace the rendering without touching this contract.
-import { commonEnds } from '../../lib/line-diff';
+import { commonEnds } from '../../lib/tools/line-diff';
 
 export interface PromptDiffLine {
   kind: 'same' | 'add' | 'del';

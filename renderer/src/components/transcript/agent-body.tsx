@@ -3,8 +3,8 @@
 import { useMemo } from 'react';
 import type { TaskView } from '../../../../shared/transcript';
 import { formatDuration, formatTokens } from '../../lib/format';
-import { agentInfo } from '../../lib/tool-results';
-import { preview } from '../../lib/terminal-text';
+import { agentInfo } from '../../lib/tools/tool-results';
+import { preview } from '../../lib/tools/terminal-text';
 import { useClide } from '../../store/store';
 import { disclosureKey, useDisclosure } from './disclosure';
 import { MarkdownText } from './markdown';

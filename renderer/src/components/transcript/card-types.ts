@@ -3,7 +3,7 @@
 // card rows again), and importing one another for them would tie the modules into a cycle.
 import type { ComponentType } from 'react';
 import type { TaskView, ToolState } from '../../../../shared/transcript';
-import type { CardKind } from '../../lib/tool-head';
+import type { CardKind } from '../../lib/tools/tool-head';
 
 export interface ItemRowProps {
   sessionId: string;

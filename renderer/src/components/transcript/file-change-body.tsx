@@ -1,8 +1,8 @@
 // Edit, MultiEdit and Write: a real diff (the CLI's patch, or one computed from the strings
 // while the call is pending), or for a new file its content.
 import { useMemo } from 'react';
-import { countDiffLines } from '../../lib/line-diff';
-import { fileChange, languageForPath } from '../../lib/tool-results';
+import { countDiffLines } from '../../lib/tools/line-diff';
+import { fileChange, languageForPath } from '../../lib/tools/tool-results';
 import { VisibleText } from '../common/visible-text';
 import { CodeBlock } from './code-block';
 import { disclosureKey } from './disclosure';

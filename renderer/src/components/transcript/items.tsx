@@ -1,9 +1,9 @@
 import { memo, useMemo } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
-import { contextBody, contextTitle } from '../../lib/context-text';
+import { contextBody, contextTitle } from '../../lib/transcript/context-text';
 import { clockTime } from '../../lib/clock';
 import { formatTokens } from '../../lib/format';
-import { preview } from '../../lib/terminal-text';
+import { preview } from '../../lib/tools/terminal-text';
 import { useClide } from '../../store/store';
 import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';

@@ -5,8 +5,8 @@
 // so a 4 MB result is never scanned whole for them.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { lineAt, lineIndexer, lineText, type LineIndex } from '../../lib/line-index';
-import { stripTerminal } from '../../lib/terminal-text';
+import { lineAt, lineIndexer, lineText, type LineIndex } from '../../lib/transcript/line-index';
+import { stripTerminal } from '../../lib/tools/terminal-text';
 import { useFind } from '../find/find-store';
 import { visibleNodes } from '../common/visible-text';
 import { formatCount } from '../../lib/count';

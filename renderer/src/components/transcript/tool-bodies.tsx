@@ -1,9 +1,9 @@
 // What a tool card shows below its head: a peek while closed (a few lines of output, the first
 // lines of a diff, an error) and the full body when open. One pair per kind of card.
 import { useMemo, type ReactNode } from 'react';
-import { bashResult, fetchInfo, readInfo, searchInfo, webSearchHits } from '../../lib/tool-results';
-import { preview, stripTerminal } from '../../lib/terminal-text';
-import { prettyJson } from '../../lib/tool-summary';
+import { bashResult, fetchInfo, readInfo, searchInfo, webSearchHits } from '../../lib/tools/tool-results';
+import { preview, stripTerminal } from '../../lib/tools/terminal-text';
+import { prettyJson } from '../../lib/tools/tool-summary';
 import { safeLink } from '../../lib/safe-url';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { visibleNodes, VisibleText } from '../common/visible-text';

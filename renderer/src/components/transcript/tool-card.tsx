@@ -4,7 +4,7 @@
 // scrolling out of the virtualised list and back.
 import { memo, useMemo } from 'react';
 import type { BlockView, TaskView, ToolState } from '../../../../shared/transcript';
-import { toolHead, type CardKind } from '../../lib/tool-head';
+import { toolHead, type CardKind } from '../../lib/tools/tool-head';
 import { useClide } from '../../store/store';
 import { isTurnRunning } from '../../store/selectors';
 import { makeVisible } from '../../../../shared/visible-chars';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { formatClock } from '../../lib/format';
 import { keyLabel } from '../../lib/shortcuts';
-import { exportFileName, transcriptToMarkdown } from '../../lib/transcript-export';
+import { exportFileName, transcriptToMarkdown } from '../../lib/transcript/transcript-export';
 import { clideStore, useClide } from '../../store/store';
 import { openFind, useFind } from '../find/find-store';
 

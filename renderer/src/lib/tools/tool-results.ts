@@ -3,8 +3,8 @@
 // Every reader is defensive: a field of the wrong type is treated as absent, so a CLI that
 // changes a shape degrades a card to its generic form instead of breaking it.
 import { additionHunk, diffTexts, hunksFromPatch, type DiffHunk } from './line-diff';
-import { formatCount } from './count';
-import { isRecord, num, str } from '../../../shared/guards';
+import { formatCount } from '../count';
+import { isRecord, num, str } from '../../../../shared/guards';
 
 type Rec = Record<string, unknown>;
 

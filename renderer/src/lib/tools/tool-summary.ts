@@ -1,6 +1,6 @@
 // The one line that says what a tool call does: the Bash command, the file a Read/Write/Edit
 // touches, the pattern of a Grep/Glob, else a short JSON summary of the input.
-import { nonEmpty } from '../../../shared/guards';
+import { nonEmpty } from '../../../../shared/guards';
 
 export type SummaryKind = 'command' | 'path' | 'pattern' | 'url' | 'text' | 'json';
 
