@@ -3,7 +3,7 @@
 // typed timeout, or a typed "not connected" error; nothing waits forever.
 import { channels, type AppEvent, type ClideApi } from '../../../shared/ipc';
 import type { AppError, Result } from '../../../shared/result';
-import { MAX_FRAME_BYTES, socketProtocols, type CallFrame, type ServerFrame } from './web-wire';
+import { MAX_FRAME_BYTES, socketProtocols, type CallFrame, type ServerFrame } from '../../../shared/web-wire';
 import { formatBytes } from '../lib/format';
 
 /** 'full': the host has as many windows connected as it allows; this one retries slowly. */
