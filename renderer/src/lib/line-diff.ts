@@ -84,7 +84,7 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-type Op = { kind: 'context' | 'add' | 'del'; text: string };
+export type Op = { kind: 'context' | 'add' | 'del'; text: string };
 
 /** Past this many differing lines the exact diff costs too much: show a plain replacement. */
 const MAX_EDIT_DISTANCE = 2000;
@@ -92,9 +92,10 @@ const MAX_EDIT_DISTANCE = 2000;
 /**
  * Myers' O((N+M)D) line diff on what remains after the common prefix and suffix are trimmed
  * (which is most of a typical edit). Falls back to "all removed, all added" when the two
- * texts differ in too many lines to be worth an exact answer.
+ * texts differ in too many lines to be worth an exact answer. Any sequence of strings works:
+ * the Changes panel diffs the words of two lines with it.
  */
-function diffOps(a: readonly string[], b: readonly string[]): Op[] {
+export function diffOps(a: readonly string[], b: readonly string[]): Op[] {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
