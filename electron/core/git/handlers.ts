@@ -7,7 +7,7 @@ import { diffFiles, listChanges } from './changes';
 import { archiveWorktree } from './archive';
 import type { HunkRef } from './edits';
 import type { Isolation } from './isolation';
-import { abortMerge, mergeBack, mergeState } from './merge';
+import { abortMerge, conflictDiffs, mergeBack, mergeState } from './merge';
 import { checkPullRequest, createPullRequest } from './pull-request';
 import { reviewMessage } from './review';
 
@@ -79,6 +79,7 @@ export function gitHandlers(host: () => GitHandlerHost): Record<string, Handler>
     },
     'worktree:merge': async (i: Id & { strategy?: 'merge' | 'rebase' }) => edited(i.id, await mergeBack(iso().git, await iso().worktree(i.id), i.strategy)),
     'worktree:mergeState': async (i: Id) => mergeState(iso().git, await iso().worktree(i.id)),
+    'worktree:conflictDiffs': async (i: Id) => ({ files: await conflictDiffs(iso().git, await iso().worktree(i.id)) }),
     'worktree:mergeAbort': async (i: Id) => edited(i.id, await abortMerge(iso().git, await iso().worktree(i.id))),
     'worktree:prCheck': async (i: Id) => checkPullRequest(iso().git, await iso().worktree(i.id), { env: iso().env }),
     'worktree:createPr': async (i: Id & { title: string; body: string }) => createPullRequest(iso().git, await iso().worktree(i.id), i, { env: iso().env }),
