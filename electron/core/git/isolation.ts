@@ -293,7 +293,7 @@ export class Isolation {
 
   /** Refresh a session's glance now (after an edit made from the panel). */
   touched(id: string): void {
-    void this.tracked.get(id)?.glance?.refresh();
+    void this.tracked.get(id)?.glance?.refresh(true);
   }
 
   // ---- what the channels may touch -------------------------------------------------------------
