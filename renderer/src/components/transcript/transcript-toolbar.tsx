@@ -4,6 +4,7 @@ import { formatClock } from '../../lib/format';
 import { exportFileName, transcriptToMarkdown } from '../../lib/transcript-export';
 import { clideStore, useClide } from '../../store/store';
 import { openFind, useFind } from '../find/find-store';
+import { ChangesButton } from '../worktree/git-glance';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -33,9 +34,16 @@ export function TranscriptToolbar({ sessionId }: { sessionId: string }) {
   const empty = useClide((s) => (s.sessions[sessionId]?.items.length ?? 0) === 0);
   const findOpen = useFind((s) => s.open && s.sessionId === sessionId);
   const [failed, setFailed] = useState<string | undefined>();
-  if (empty) return null;
+  if (empty) {
+    return (
+      <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
+        <ChangesButton sessionId={sessionId} />
+      </div>
+    );
+  }
   return (
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
+      <ChangesButton sessionId={sessionId} />
       {!findOpen && (
         <button type="button" className="toolbar-button" onClick={() => openFind(sessionId)} title={`Find in transcript (${isMac ? '⌘F' : 'Ctrl+F'})`}>
           Find
