@@ -15,6 +15,7 @@ import { displayPath, fileSize, firstRows, flatten, groupByProject, messageCount
 import './history.css';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
+import { BranchGlyph } from '../worktree/git-glance';
 
 /** Rows shown before "Show more" (a long history stays quick to open and to search). */
 const PAGE = 200;
@@ -229,7 +230,8 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
   const when = new Date(s.lastActivity);
-  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '', s.bytes >= 5 * 1024 * 1024 ? fileSize(s.bytes) : '']
+  const branch = s.worktree?.branch ?? (s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '');
+  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.worktree ? '' : branch, s.bytes >= 5 * 1024 * 1024 ? fileSize(s.bytes) : '']
     .filter(Boolean)
     .join(' · ');
   const tip = [s.title, s.firstPrompt && s.firstPrompt !== s.title ? `First prompt: ${s.firstPrompt}` : '', `Last activity: ${when.toLocaleString()}`, `Session ${s.sessionId}`]
@@ -256,6 +258,11 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
               <VisibleText text={s.title} />
             </span>
             {s.openIn && <span className="history-badge">open</span>}
+            {s.worktree && (
+              <span className="history-badge history-branch" title={makeVisible(`In a worktree of its own on ${s.worktree.branch} (from ${s.worktree.base})`)}>
+                <BranchGlyph /> <VisibleText text={s.worktree.branch} />
+              </span>
+            )}
             {s.cutOff && (
               <span className="history-badge history-badge-warn" title="The last prompt got no reply">
                 cut off
