@@ -300,10 +300,13 @@ export function installApiDouble(options: ApiDoubleOptions): void {
       : {}),
   };
 
-  // A session's folder is not a git repository unless a test scripts git:status.
+  // A session's folder is not a git repository unless a test scripts git:status; a listing
+  // that is not scripted has nothing in it.
   const git = {
     status: (input: Record<string, unknown>) =>
       handle('git:status', input, () => ({ ok: false, error: { kind: 'not-a-repository', message: 'The folder is not inside a git repository.' } })),
+    changes: (input: Record<string, unknown>) => handle('git:changes', input, () => ok({ base: 'HEAD', baseCommit: '', head: '', files: [], totals: { files: 0, added: 0, removed: 0 } })),
+    diff: (input: Record<string, unknown>) => handle('git:diff', input, () => ok({ files: [] })),
   };
   (api as Record<string, unknown>).git = git;
   // Channels the double does not script answer {ok:true, value:{}} and are recorded, so new

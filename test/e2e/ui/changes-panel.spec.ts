@@ -135,3 +135,70 @@ test('revert a hunk with Undo while the panel is open; stage a file; commit show
     s.cleanup();
   }
 });
+
+test('“Draft with Claude” asks the session and puts its reply in the commit message', async ({ ui, page }) => {
+  const s = await changesScenario();
+  try {
+    await ui.open(doubleOptions(snapshotWith([s.view]), { replies: s.replies, keyed: s.keyed }));
+    await page.getByRole('button', { name: /^Changes/ }).click();
+    const box = page.getByRole('complementary', { name: 'Changes' }).getByRole('form', { name: 'Commit' });
+    await box.getByRole('button', { name: 'Draft with Claude' }).click();
+    await expect(box.getByRole('button', { name: 'Claude is writing…' })).toBeDisabled();
+    const [ask] = await ui.calls('session:send');
+    expect((ask!.input as { text: string }).text).toContain('Write a commit message for the changes in this worktree');
+    // The double echoes the prompt as a user message; Claude's reply and the turn's end follow.
+    await ui.pushSession(WT, [
+      { kind: 'block', messageId: 'draft', index: 0, block: { type: 'text', text: 'Here is a message:\n\n```\nAdd tax to order totals\n\nLine totals now add the tax of each line.\n```' }, at: Date.now() },
+      { kind: 'message-end', messageId: 'draft' },
+      { kind: 'result', result: { subtype: 'success', isError: false, text: 'ok', denials: [] }, id: 'r-draft', at: Date.now() },
+      { kind: 'status', status: 'ready' },
+    ]);
+    await expect(box.getByRole('textbox', { name: 'Commit message' })).toHaveValue('Add tax to order totals\n\nLine totals now add the tax of each line.');
+  } finally {
+    s.cleanup();
+  }
+});
+
+test('a refused merge says why and names the files; on conflicts “Ask Claude to resolve” aborts the merge first, then asks', async ({ ui, page }) => {
+  const s = await changesScenario();
+  try {
+    await ui.open(
+      doubleOptions(snapshotWith([s.view]), {
+        replies: {
+          ...s.replies,
+          'worktree:merge': [
+            { ok: true, value: { outcome: 'refused', reason: 'dirty-checkout', message: '/home/ada/code/orders has uncommitted changes in files the merge changes: src/orders.ts. Commit or stash them there first.', files: ['src/orders.ts'] } },
+            { ok: true, value: { outcome: 'conflicts', operation: 'merge', checkout: '/home/ada/code/orders', conflicts: ['src/orders.ts'], message: 'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file.' } },
+          ],
+          'worktree:conflictDiffs': [{ ok: true, value: { files: [] } }],
+          'worktree:mergeAbort': [{ ok: true, value: { operation: null } }],
+        },
+        keyed: s.keyed,
+      }),
+    );
+    await page.getByRole('button', { name: /^Changes/ }).click();
+    const panel = page.getByRole('complementary', { name: 'Changes' });
+    await panel.getByRole('button', { name: 'Merge into main' }).click();
+    const merge = page.getByRole('dialog', { name: 'Merge clide/tax-totals-1 into main' });
+    await merge.getByRole('radio', { name: /Rebase, then fast-forward/ }).check();
+    await merge.getByRole('button', { name: 'Merge into main' }).click();
+    await expect(merge.getByRole('alert')).toContainText('Not merged. /home/ada/code/orders has uncommitted changes');
+    await expect(merge.getByRole('list', { name: 'Files in the way' })).toHaveText('src/orders.ts');
+    expect((await ui.calls('worktree:merge')).map((c) => c.input)).toEqual([{ id: WT, strategy: 'rebase' }]);
+    await merge.getByRole('button', { name: 'Done' }).click();
+
+    await panel.getByRole('button', { name: 'Merge into main' }).click();
+    await merge.getByRole('button', { name: 'Merge into main' }).click();
+    await expect(merge.getByText('stopped on conflicts')).toBeVisible();
+    await expect(merge.getByRole('heading', { name: 'Conflicted file (1)' })).toBeVisible();
+    await merge.getByRole('button', { name: 'Ask Claude to resolve' }).click();
+    await expect(merge).toBeHidden();
+    expect((await ui.calls('worktree:mergeAbort')).map((c) => c.input)).toEqual([{ id: WT }]);
+    const sent = (await ui.calls('session:send')).map((c) => (c.input as { text: string }).text);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('Please merge main into this branch here in the worktree (`git merge main`)');
+    expect(sent[0]).toContain('- src/orders.ts');
+  } finally {
+    s.cleanup();
+  }
+});

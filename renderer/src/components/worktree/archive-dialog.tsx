@@ -35,7 +35,7 @@ export function ArchiveDialog({ sessionId, onClose }: { sessionId: string; onClo
   const shown = losses && losses.deleteBranch === deleteBranch ? losses : undefined;
 
   return (
-    <Modal labelledBy={titleId} onClose={onClose} className="wt-dialog" alert={shown !== undefined}>
+    <Modal labelledBy={titleId} onClose={onClose} className="wt-dialog">
       <h2 id={titleId} className="modal-title">
         Archive this worktree
       </h2>

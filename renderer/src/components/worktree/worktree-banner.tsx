@@ -49,7 +49,7 @@ function MissingWorktree({ sessionId }: { sessionId: string }) {
     if (!r.ok) setError(`${r.error.message}${r.error.hint ? ` ${r.error.hint}` : ''}`);
   };
   return (
-    <section className="wt-setup is-failed" aria-label="Missing worktree" role="alert">
+    <section className="wt-setup is-failed" aria-label="Missing worktree">
       <header className="wt-setup-head">
         <strong>This session’s worktree is gone</strong>
       </header>
