@@ -8,7 +8,7 @@ import { visibleNodes } from '../common/visible-text';
 import type { ReviewDraft } from './changes-store';
 import { CommentBox, CommentForm } from './comment-box';
 import { diffRows, inRange, refOf, type Cell, type CommentDraft, type DiffRow } from './diff-rows';
-import { hunkMarks, type Marks, type PatchHunk } from './patch-lines';
+import { lazyMarks, type Marks, type PatchHunk } from './patch-lines';
 
 export interface DiffLinesProps {
   sessionId: string;
@@ -37,17 +37,16 @@ function estimate(row: DiffRow | undefined): number {
 export function DiffLines(p: DiffLinesProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const { rows, elsewhere } = useMemo(() => diffRows({ hunks: p.hunks, layout: p.layout, comments: p.comments, draft: p.draft }), [p.hunks, p.layout, p.comments, p.draft]);
-  // Word marks are worked out per hunk when one of its lines is first shown, not for the whole file.
+  // Word marks are worked out when a line is first shown, one rewritten run at a time.
   const marks = useMemo(() => {
-    const cache = new Map<number, Map<number, Marks>>();
-    return (hunk: number): Map<number, Marks> => {
-      let m = cache.get(hunk);
+    const byHunk = new Map<number, (at: number) => Marks | undefined>();
+    return (hunk: number, at: number): Marks | undefined => {
+      let m = byHunk.get(hunk);
       if (!m) {
-        const h = p.hunks.find((x) => x.index === hunk);
-        m = h ? hunkMarks(h.lines) : new Map();
-        cache.set(hunk, m);
+        m = lazyMarks(p.hunks[hunk]?.lines ?? []);
+        byHunk.set(hunk, m);
       }
-      return m;
+      return m(at);
     };
   }, [p.hunks]);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here
@@ -56,6 +55,8 @@ export function DiffLines(p: DiffLinesProps) {
     getScrollElement: () => scroller.current,
     estimateSize: (i) => estimate(rows[i]),
     getItemKey: (i) => rows[i]?.key ?? i,
+    // A first guess at the viewport, so the first render already mounts rows (no empty frame).
+    initialRect: { width: 800, height: 800 },
     overscan: 12,
   });
   const pick = (cell: Cell, e: { shiftKey: boolean }) => {
@@ -91,12 +92,12 @@ export function DiffLines(p: DiffLinesProps) {
                 </div>
               ) : row.kind === 'line' ? (
                 <div className={`cd-row cd-${row.cell.line.kind}`} data-commented={inRange(refOf(row.cell.line), p.draft) || undefined}>
-                  <LineCells cell={row.cell} marks={marks(row.hunk).get(row.cell.at)} numbers="both" {...cellProps} />
+                  <LineCells cell={row.cell} marks={marks(row.hunk, row.cell.at)} numbers="both" {...cellProps} />
                 </div>
               ) : row.kind === 'pair' ? (
                 <div className="cd-row cd-pair">
-                  <Half cell={row.left} side="old" marks={row.left && marks(row.hunk).get(row.left.at)} {...cellProps} />
-                  <Half cell={row.right} side="new" marks={row.right && marks(row.hunk).get(row.right.at)} {...cellProps} />
+                  <Half cell={row.left} side="old" marks={row.left && marks(row.hunk, row.left.at)} {...cellProps} />
+                  <Half cell={row.right} side="new" marks={row.right && marks(row.hunk, row.right.at)} {...cellProps} />
                 </div>
               ) : row.kind === 'comment' ? (
                 <CommentBox sessionId={p.sessionId} comment={row.comment} />

@@ -29,6 +29,8 @@ export function FileList({ sessionId, branch }: { sessionId: string; branch?: st
     getScrollElement: () => scroller.current,
     estimateSize: (i) => (rows[i]?.kind === 'section' ? SECTION : ROW),
     getItemKey: (i) => rows[i]?.key ?? i,
+    // A first guess at the viewport, so the first render already mounts rows (no empty frame).
+    initialRect: { width: 260, height: 700 },
     overscan: 10,
   });
   const selectedAt = rows.findIndex((r) => r.kind === 'file' && r.file.path === selected);

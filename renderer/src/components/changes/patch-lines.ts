@@ -104,30 +104,57 @@ export function wordMarks(oldText: string, newText: string): { old: Marks; new: 
   return { old: oldMarks, new: newMarks };
 }
 
+/** The run of removed lines and the added lines right after it that `at` belongs to, if any. */
+function blockAt(lines: readonly DiffLine[], at: number): { del: number; add: number; end: number } | undefined {
+  const kind = lines[at]?.kind;
+  if (kind !== 'del' && kind !== 'add') return undefined;
+  let i = at;
+  if (kind === 'add') while (i > 0 && lines[i - 1]!.kind === 'add') i--;
+  const add0 = kind === 'add' ? i : -1;
+  let del = kind === 'del' ? at : add0;
+  while (del > 0 && lines[del - 1]!.kind === 'del') del--;
+  if (kind === 'add' && del === add0) return undefined; // additions with no removal before them
+  let add = kind === 'add' ? add0 : at;
+  while (add < lines.length && lines[add]!.kind === 'del') add++;
+  let end = add;
+  while (end < lines.length && lines[end]!.kind === 'add') end++;
+  return { del, add, end };
+}
+
 /**
- * Marks for every line of a hunk that is half of a rewrite: in each run of removed lines
- * followed by added ones, the k-th removed line pairs with the k-th added line.
+ * Word marks of the lines of a hunk, worked out one run of removed-then-added lines at a time,
+ * when a line of that run is first asked for (a 20,000-line hunk pays only for what is shown).
+ * In each run the k-th removed line pairs with the k-th added line.
  */
+export function lazyMarks(lines: readonly DiffLine[]): (at: number) => Marks | undefined {
+  const done = new Map<number, Map<number, Marks>>();
+  return (at) => {
+    const b = blockAt(lines, at);
+    if (!b) return undefined;
+    let m = done.get(b.del);
+    if (!m) {
+      m = new Map();
+      const pairs = Math.min(b.add - b.del, b.end - b.add);
+      for (let k = 0; k < pairs; k++) {
+        const w = wordMarks(lines[b.del + k]!.text, lines[b.add + k]!.text);
+        if (!w) continue;
+        m.set(b.del + k, w.old);
+        m.set(b.add + k, w.new);
+      }
+      done.set(b.del, m);
+    }
+    return m.get(at);
+  };
+}
+
+/** Marks for every line of a hunk that is half of a rewrite (lazyMarks, all at once). */
 export function hunkMarks(lines: readonly DiffLine[]): Map<number, Marks> {
+  const marks = lazyMarks(lines);
   const out = new Map<number, Marks>();
-  let i = 0;
-  while (i < lines.length) {
-    if (lines[i]!.kind !== 'del') {
-      i++;
-      continue;
-    }
-    const delStart = i;
-    while (i < lines.length && lines[i]!.kind === 'del') i++;
-    const addStart = i;
-    while (i < lines.length && lines[i]!.kind === 'add') i++;
-    const pairs = Math.min(addStart - delStart, i - addStart);
-    for (let k = 0; k < pairs; k++) {
-      const marks = wordMarks(lines[delStart + k]!.text, lines[addStart + k]!.text);
-      if (!marks) continue;
-      out.set(delStart + k, marks.old);
-      out.set(addStart + k, marks.new);
-    }
-  }
+  lines.forEach((_, i) => {
+    const m = marks(i);
+    if (m) out.set(i, m);
+  });
   return out;
 }
 
