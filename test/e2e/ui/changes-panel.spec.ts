@@ -2,14 +2,13 @@
 // grouped files with counts, a rename and a binary named as such, diffs read file by file, the
 // scopes of a file with staged and unstaged parts, a large diff collapsed, unified and side by
 // side, comments on a line and a range sent as one review, revert with Undo, stage, commit.
-import { doubleOptions, snapshotWith } from '../../support/api-double';
 import { expect, test } from './ui-fixtures';
 import { changesScenario, glance, WT } from './worktree-scenarios';
 
 test('lists every changed file grouped, reads diffs one file at a time, and shows each kind as itself', async ({ ui, page }) => {
   const s = await changesScenario();
   try {
-    await ui.open(doubleOptions(snapshotWith([s.view]), { replies: s.replies, keyed: s.keyed }));
+    await ui.open(s.options());
     await page.getByRole('button', { name: /^Changes/ }).click();
     const panel = page.getByRole('complementary', { name: 'Changes' });
     const list = panel.getByRole('list', { name: 'Changed files' });
@@ -52,7 +51,7 @@ test('lists every changed file grouped, reads diffs one file at a time, and show
 test('word-level marks, side by side, a comment on a line and on a range, sent as one review', async ({ ui, page }) => {
   const s = await changesScenario();
   try {
-    await ui.open(doubleOptions(snapshotWith([s.view]), { replies: { ...s.replies, 'git:review': [{ ok: true, value: { text: 'Review…' } }] }, keyed: s.keyed }));
+    await ui.open(s.options({ 'git:review': [{ ok: true, value: { text: 'Review…' } }] }));
     await page.keyboard.press('Control+Shift+G');
     const panel = page.getByRole('complementary', { name: 'Changes' });
     await panel.getByRole('list', { name: 'Changed files' }).getByRole('button', { name: /orders\.ts/ }).click();
@@ -93,13 +92,9 @@ test('revert a hunk with Undo while the panel is open; stage a file; commit show
   const s = await changesScenario();
   try {
     await ui.open(
-      doubleOptions(snapshotWith([s.view]), {
-        replies: {
-          ...s.replies,
-          'git:revert': [{ ok: true, value: { undo: 'undo-1', files: ['src/orders.ts'] } }],
-          'git:commit': [{ ok: true, value: { commit: 'a1b2c3d4e5f6a7b8c9d0', output: 'lint-staged: 2 files checked\n[clide/tax-totals-1 a1b2c3d] Tax in totals' } }],
-        },
-        keyed: s.keyed,
+      s.options({
+        'git:revert': [{ ok: true, value: { undo: 'undo-1', files: ['src/orders.ts'] } }],
+        'git:commit': [{ ok: true, value: { commit: 'a1b2c3d4e5f6a7b8c9d0', output: 'lint-staged: 2 files checked\n[clide/tax-totals-1 a1b2c3d] Tax in totals' } }],
       }),
     );
     await page.getByRole('button', { name: /^Changes/ }).click();
@@ -139,7 +134,7 @@ test('revert a hunk with Undo while the panel is open; stage a file; commit show
 test('“Draft with Claude” asks the session and puts its reply in the commit message', async ({ ui, page }) => {
   const s = await changesScenario();
   try {
-    await ui.open(doubleOptions(snapshotWith([s.view]), { replies: s.replies, keyed: s.keyed }));
+    await ui.open(s.options());
     await page.getByRole('button', { name: /^Changes/ }).click();
     const box = page.getByRole('complementary', { name: 'Changes' }).getByRole('form', { name: 'Commit' });
     await box.getByRole('button', { name: 'Draft with Claude' }).click();
@@ -163,17 +158,13 @@ test('a refused merge says why and names the files; on conflicts “Ask Claude t
   const s = await changesScenario();
   try {
     await ui.open(
-      doubleOptions(snapshotWith([s.view]), {
-        replies: {
-          ...s.replies,
-          'worktree:merge': [
-            { ok: true, value: { outcome: 'refused', reason: 'dirty-checkout', message: '/home/ada/code/orders has uncommitted changes in files the merge changes: src/orders.ts. Commit or stash them there first.', files: ['src/orders.ts'] } },
-            { ok: true, value: { outcome: 'conflicts', operation: 'merge', checkout: '/home/ada/code/orders', conflicts: ['src/orders.ts'], message: 'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file.' } },
-          ],
-          'worktree:conflictDiffs': [{ ok: true, value: { files: [] } }],
-          'worktree:mergeAbort': [{ ok: true, value: { operation: null } }],
-        },
-        keyed: s.keyed,
+      s.options({
+        'worktree:merge': [
+          { ok: true, value: { outcome: 'refused', reason: 'dirty-checkout', message: '/home/ada/code/orders has uncommitted changes in files the merge changes: src/orders.ts. Commit or stash them there first.', files: ['src/orders.ts'] } },
+          { ok: true, value: { outcome: 'conflicts', operation: 'merge', checkout: '/home/ada/code/orders', conflicts: ['src/orders.ts'], message: 'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file.' } },
+        ],
+        'worktree:conflictDiffs': [{ ok: true, value: { files: [] } }],
+        'worktree:mergeAbort': [{ ok: true, value: { operation: null } }],
       }),
     );
     await page.getByRole('button', { name: /^Changes/ }).click();

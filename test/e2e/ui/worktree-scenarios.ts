@@ -9,8 +9,7 @@ import { GitRunner } from '../../../electron/core/git/runner';
 import type { SessionEvent } from '../../../shared/events';
 import type { Changes, DiffScope, GitStatus, WorktreeInfo } from '../../../shared/git';
 import { applyEvents, type SessionView } from '../../../shared/transcript';
-import type { Reply } from '../../support/api-double';
-import { sessionView } from '../../support/api-double';
+import { doubleOptions, sessionView, snapshotWith, type ApiDoubleOptions, type Reply } from '../../support/api-double';
 import { lines, makeRepo } from '../../support/temp-repo';
 
 export const WT = 'wt';
@@ -105,22 +104,21 @@ export interface ChangesScenario {
   changes: Changes;
   keyed: Record<string, { by: string[]; answers: Record<string, Reply> }>;
   replies: Record<string, Reply[]>;
+  /** The double's options for the app with this session, more answers merged over its own. */
+  options(replies?: Record<string, Reply[]>): ApiDoubleOptions;
   cleanup(): void;
 }
 
 export async function changesScenario(extra: SessionEvent[] = []): Promise<ChangesScenario> {
   const { changes, diffs, cleanup } = await readRepo();
-  return {
-    view: isolatedView(extra),
-    changes,
-    keyed: { 'git:diff': { by: ['scope', 'files.0.path'], answers: diffs } },
-    replies: {
-      'git:changes': [{ ok: true, value: changes }],
-      'git:status': [{ ok: true, value: glance }],
-      'worktree:prCheck': [
-        { ok: true, value: { available: false, problem: 'gh-missing', reason: 'The GitHub CLI (gh) is not installed.', hint: 'Install it from https://cli.github.com, then run `gh auth login`.', remote: 'origin' } },
+  const view = isolatedView(extra);
+  const keyed = { 'git:diff': { by: ['scope', 'files.0.path'], answers: diffs } };
+  const replies: Record<string, Reply[]> = {
+    'git:changes': [{ ok: true, value: changes }],
+    'git:status': [{ ok: true, value: glance }],
+    'worktree:prCheck': [
+      { ok: true, value: { available: false, problem: 'gh-missing', reason: 'The GitHub CLI (gh) is not installed.', hint: 'Install it from https://cli.github.com, then run `gh auth login`.', remote: 'origin' } },
       ],
-    },
-    cleanup,
   };
+  return { view, changes, keyed, replies, options: (more = {}) => doubleOptions(snapshotWith([view]), { replies: { ...replies, ...more }, keyed }), cleanup };
 }

@@ -7,7 +7,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { defaultSettings } from '../../../shared/settings';
 import { doubleOptions, sessionView, snapshotWith } from '../../support/api-double';
 import { expect, test } from './ui-fixtures';
-import { changesScenario, HOME, isolatedView, worktreeInfo } from './worktree-scenarios';
+import { changesScenario, HOME, worktreeInfo } from './worktree-scenarios';
 
 function shot(testInfo: TestInfo, name: string): string {
   return path.join(testInfo.project.outputDir, 'ui-screenshots', `${name}.png`);
@@ -33,7 +33,6 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1100, height: 820 });
     const settings = { ...defaultSettings(), recentCwds: [`${HOME}/code/orders`, `${HOME}/notes`] };
-    const running = isolatedView().id;
     const setup = sessionView('setup', { cwd: worktreeInfo.worktreeDir, status: 'starting' });
     await ui.open(
       doubleOptions(snapshotWith([setup]), {
@@ -41,7 +40,6 @@ for (const scheme of ['light', 'dark'] as const) {
         replies: { 'worktree:capability': [{ ok: true, value: capability }] },
       }),
     );
-    void running;
     await ui.pushSession('setup', [
       { kind: 'info', info: { title: 'Rounding rules' } },
       { kind: 'worktree', worktree: worktreeInfo, state: 'setting-up' },
@@ -74,31 +72,27 @@ for (const scheme of ['light', 'dark'] as const) {
     const s = await changesScenario();
     try {
       await ui.open(
-        doubleOptions(snapshotWith([s.view]), {
-          replies: {
-            ...s.replies,
-            'worktree:merge': [{ ok: true, value: { outcome: 'conflicts', operation: 'merge', checkout: worktreeInfo.repoRoot, conflicts: ['src/orders.ts'], message: 'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file. /home/ada/code/orders is in the middle of a merge: resolve and commit there, or abort the merge.' } }],
-            'worktree:conflictDiffs': [
-              {
-                ok: true,
-                value: {
-                  files: [
-                    {
-                      path: 'src/orders.ts',
-                      scope: 'base',
-                      binary: false,
-                      patch: 'diff --git a/src/orders.ts b/src/orders.ts\n--- a/src/orders.ts\n+++ b/src/orders.ts\n@@ -5,3 +5,7 @@ export interface Line {\n \n export function lineTotal(line: Line): number {\n+<<<<<<< HEAD\n   return Math.round(line.price * line.count * 100) / 100;\n+=======\n+  return line.price * line.quantity + line.tax;\n+>>>>>>> refs/heads/clide/tax-totals-1\n }\n',
-                      hunks: [],
-                      lines: 12,
-                      large: false,
-                      truncated: false,
-                    },
-                  ],
-                },
+        s.options({
+          'worktree:merge': [{ ok: true, value: { outcome: 'conflicts', operation: 'merge', checkout: worktreeInfo.repoRoot, conflicts: ['src/orders.ts'], message: 'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file. /home/ada/code/orders is in the middle of a merge: resolve and commit there, or abort the merge.' } }],
+          'worktree:conflictDiffs': [
+            {
+              ok: true,
+              value: {
+                files: [
+                  {
+                    path: 'src/orders.ts',
+                    scope: 'base',
+                    binary: false,
+                    patch: 'diff --git a/src/orders.ts b/src/orders.ts\n--- a/src/orders.ts\n+++ b/src/orders.ts\n@@ -5,3 +5,7 @@ export interface Line {\n \n export function lineTotal(line: Line): number {\n+<<<<<<< HEAD\n   return Math.round(line.price * line.count * 100) / 100;\n+=======\n+  return line.price * line.quantity + line.tax;\n+>>>>>>> refs/heads/clide/tax-totals-1\n }\n',
+                    hunks: [],
+                    lines: 12,
+                    large: false,
+                    truncated: false,
+                  },
+                ],
               },
-            ],
-          },
-          keyed: s.keyed,
+            },
+          ],
         }),
       );
       await page.getByRole('button', { name: /^Changes/ }).click();

@@ -11,6 +11,7 @@ import { useSessionField } from '../../store/hooks';
 import { useClide } from '../../store/store';
 import { VisibleText } from '../common/visible-text';
 import { Modal } from '../tabs/modal';
+import { ErrorText } from './error-text';
 
 export function ArchiveDialog({ sessionId, onClose }: { sessionId: string; onClose(): void }) {
   const titleId = useId();
@@ -49,11 +50,7 @@ export function ArchiveDialog({ sessionId, onClose }: { sessionId: string; onClo
         </span>
       </label>
       {shown && <LossList losses={shown.list} />}
-      {error && (
-        <p className="modal-error" role="alert">
-          <VisibleText text={`${error.message}${error.hint ? ` ${error.hint}` : ''}`} />
-        </p>
-      )}
+      {error && <ErrorText error={error} />}
       <div className="modal-actions">
         <button type="button" className="btn" onClick={onClose} disabled={busy}>
           Cancel

@@ -15,6 +15,7 @@ import { refreshChanges } from '../changes/changes-actions';
 import { tellClaude } from '../changes/claude-draft';
 import { Modal } from '../tabs/modal';
 import { ConflictList, resolvePrompt } from './conflicts';
+import { ErrorText } from './error-text';
 
 type Conflicts = { operation: 'merge' | 'rebase'; checkout: string; conflicts: string[]; message: string };
 type Phase = { at: 'ask' } | { at: 'running' } | { at: 'done'; result: MergeResult } | { at: 'error'; error: AppError };
@@ -90,14 +91,7 @@ export function MergeDialog({ sessionId, resume, onClose }: { sessionId: string;
       {phase.at === 'running' && <p className="muted">{resume ? 'Reading the merge…' : 'Merging…'}</p>}
       {phase.at === 'error' && (
         <>
-          <p className="modal-error" role="alert">
-            <VisibleText text={`${phase.error.message}${phase.error.hint ? ` ${phase.error.hint}` : ''}`} />
-          </p>
-          {phase.error.detail && (
-            <pre className="wt-output mono">
-              <VisibleText text={phase.error.detail} />
-            </pre>
-          )}
+          <ErrorText error={phase.error} />
           <div className="modal-actions">
             <button type="button" className="btn" onClick={onClose}>
               Close

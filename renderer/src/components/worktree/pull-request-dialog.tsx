@@ -9,6 +9,7 @@ import { useSessionField } from '../../store/hooks';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
 import { askClaude, prPrompt, titleAndBody, type DraftRequest } from '../changes/claude-draft';
 import { Modal } from '../tabs/modal';
+import { ErrorText } from './error-text';
 
 /** "clide/fix-login-2" -> "Fix login": a first title to edit. */
 export function titleFromBranch(branch: string): string {
@@ -100,16 +101,7 @@ export function PullRequestDialog({ sessionId, onClose }: { sessionId: string; o
               {drafting ? 'Claude is writing…' : 'Draft with Claude'}
             </button>
           )}
-          {error && (
-            <p className="modal-error" role="alert">
-              <VisibleText text={`${error.message}${error.hint ? ` ${error.hint}` : ''}`} />
-              {error.detail && (
-                <pre className="wt-output mono">
-                  <VisibleText text={error.detail} />
-                </pre>
-              )}
-            </p>
-          )}
+          {error && <ErrorText error={error} />}
           <div className="modal-actions">
             <button type="button" className="btn" onClick={onClose}>
               Cancel

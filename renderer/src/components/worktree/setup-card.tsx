@@ -1,13 +1,14 @@
 // A new worktree's setup, in its tab, before Claude starts: what runs and its output live; a
 // committed `.clide/setup` shown exactly and confirmed once before it first runs; a clear
 // failure with Retry and Start anyway. The composer waits until the setup is done or skipped.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { SetupView } from '../../../../shared/worktree-view';
 import { getApi } from '../../api';
 import { formatDuration } from '../../lib/format';
 import { guarded } from '../../lib/guarded';
 import { useSessionField } from '../../store/hooks';
 import { VisibleText } from '../common/visible-text';
+import { useSecondTicks } from '../screens/liveness-banner';
 
 function what(setup: SetupView): string {
   if (setup.source === 'env-only') return 'Copying the checkout’s untracked .env files';
@@ -22,22 +23,12 @@ function ended(setup: SetupView): string {
   return 'it did not finish';
 }
 
-function useNow(on: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!on) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [on]);
-  return now;
-}
-
 export function SetupCard({ sessionId }: { sessionId: string }) {
   const setup = useSessionField(sessionId, (v) => v.setup, undefined);
   const empty = useSessionField(sessionId, (v) => v.items.length === 0, true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const now = useNow(setup?.phase === 'running');
+  const now = useSecondTicks(setup?.phase === 'running');
   if (!setup) return null;
   // Once Claude is under way the finished setup steps aside.
   if (setup.phase === 'done' && (!empty || (!setup.skipped && !setup.output))) return null;
