@@ -32,7 +32,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the worktree option in New session, and a setup running and failed (${scheme})`, async ({ ui, page }, testInfo) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1100, height: 820 });
-    const settings = { ...defaultSettings(), recentCwds: [`${HOME}/code/orders`, `${HOME}/notes`] };
+    const settings = { ...defaultSettings(), recentCwds: [`${HOME}/code/orders`, `${HOME}/notes`], repositories: { [`${HOME}/code/orders`]: { worktrees: true, setupCommand: 'npm ci' } } };
     const setup = sessionView('setup', { cwd: worktreeInfo.worktreeDir, status: 'starting' });
     await ui.open(
       doubleOptions(snapshotWith([setup]), {
@@ -61,9 +61,17 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.getByRole('button', { name: 'New session' }).click();
     const dialog = page.getByRole('dialog', { name: 'New session' });
-    await expect(dialog.getByRole('checkbox', { name: 'Work in a new worktree' })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: /Work in a new worktree/ })).toBeChecked();
     await noSpill(page);
     await page.screenshot({ path: shot(testInfo, `new-session-worktree-${scheme}`) });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settingsDialog = page.getByRole('dialog', { name: /Settings/ });
+    const repo = settingsDialog.getByRole('group', { name: 'Repository orders' });
+    await repo.scrollIntoViewIfNeeded();
+    await expect(repo.getByRole('textbox', { name: 'Setup command for orders' })).toHaveValue('npm ci');
+    await page.screenshot({ path: shot(testInfo, `settings-worktrees-${scheme}`) });
   });
 
   test(`the Changes panel, unified and side by side with a comment; the merge dialog (${scheme})`, async ({ ui, page }, testInfo) => {
