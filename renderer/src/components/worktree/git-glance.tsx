@@ -28,14 +28,19 @@ export function glanceWords(s: GitStatus): string {
   return parts.join(', ');
 }
 
+/** Sessions whose shared folder is being asked about (the tab and the status bar ask at once). */
+const probing = new Set<string>();
+
 /** The glance a tab shows: the worktree's pushed one, or the probe of a shared folder. */
 function useGlance(sessionId: string): { status?: GitStatus; isolated: boolean; inRepo: boolean } {
   const pushed = useSessionField(sessionId, (v) => v.gitStatus, undefined);
   const isolated = useSessionField(sessionId, (v) => v.worktree !== undefined, false);
   const probe = usePanel(sessionId, (p) => p.probe);
   useEffect(() => {
-    if (isolated || pushed || changesStore.getState().panels[sessionId]?.probe !== undefined) return;
+    if (isolated || pushed || probing.has(sessionId) || changesStore.getState().panels[sessionId]?.probe !== undefined) return;
+    probing.add(sessionId);
     void guarded(() => getApi().git.status({ id: sessionId })).then((r) => {
+      probing.delete(sessionId);
       if (clideStore.getState().sessions[sessionId]) changesStore.getState().update(sessionId, () => ({ probe: r.ok ? r.value : null }));
     });
   }, [sessionId, isolated, pushed]);
@@ -118,8 +123,16 @@ export function ChangesButton({ sessionId }: { sessionId: string }) {
   );
 }
 
-/** Ctrl/Cmd+Shift+G opens and closes the shown session's Changes panel. */
+/** Ctrl/Cmd+Shift+G opens and closes the shown session's Changes panel; a closed tab's panel state goes with it. */
 export function useChangesShortcut(): void {
+  useEffect(
+    () =>
+      clideStore.subscribe((s, before) => {
+        if (s.sessions === before.sessions) return;
+        for (const id of Object.keys(changesStore.getState().panels)) if (!s.sessions[id]) changesStore.getState().forget(id);
+      }),
+    [],
+  );
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing || !hasModifier(e) || !e.shiftKey || e.key.toLowerCase() !== 'g') return;
