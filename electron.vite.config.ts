@@ -10,7 +10,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      lib: { entry: resolve('electron/main.ts'), formats: ['es'] },
+      // The search index's worker thread is its own entry (electron/core/search/service.ts starts it).
+      lib: { entry: { main: resolve('electron/main.ts'), 'search-worker': resolve('electron/core/search/worker.ts') }, formats: ['es'] },
     },
   },
   preload: {

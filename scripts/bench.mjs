@@ -62,6 +62,12 @@ function findSuites(areas) {
 
 const SUITE_TIMEOUT_MS = 20 * 60 * 1000;
 
+/** A suite that needs longer says so near its top: `// bench-timeout-minutes: 45`. */
+function suiteTimeoutMs(suite) {
+  const m = /bench-timeout-minutes:\s*(\d+)/.exec(fs.readFileSync(suite.file, 'utf8').slice(0, 2000));
+  return m ? Number(m[1]) * 60 * 1000 : SUITE_TIMEOUT_MS;
+}
+
 /** The figures a suite says it reports (its `bench-figures:` line), else its area's initial. */
 function suiteReports(suite, names) {
   const head = fs.readFileSync(suite.file, 'utf8').slice(0, 2000);
@@ -128,10 +134,11 @@ async function runSuite(suite, only) {
         process.stdout.write(`${JSON.stringify(parsed)}\n`);
       }
     });
+    const timeoutMs = suiteTimeoutMs(suite);
     const timer = setTimeout(() => {
-      problems.push(`${path.relative(root, suite.file)} took longer than ${SUITE_TIMEOUT_MS / 60000} minutes and was stopped`);
+      problems.push(`${path.relative(root, suite.file)} took longer than ${timeoutMs / 60000} minutes and was stopped`);
       child.kill('SIGKILL');
-    }, SUITE_TIMEOUT_MS);
+    }, timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code !== 0) problems.push(`${path.relative(root, suite.file)} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);

@@ -120,6 +120,7 @@ async function buildServer() {
   const { build } = await loadVite();
   // Built beside the output and renamed into place, so a host starting meanwhile never loads
   // a half-written bundle. Dependencies (ws, zod) stay external and load from node_modules.
+  // The search index's worker thread is a second entry (electron/core/search/service.ts).
   const outDir = path.join(root, 'out', 'web');
   const tmpDir = path.join(root, 'out', `.web-build-${process.pid}`);
   try {
@@ -129,18 +130,22 @@ async function buildServer() {
       customLogger: stderrLogger(),
       logLevel: 'warn',
       build: {
-        ssr: path.join(root, 'electron', 'web', 'main.ts'),
+        ssr: true,
         outDir: tmpDir,
         emptyOutDir: true,
         target: 'node20',
         sourcemap: true,
         minify: false,
-        rolldownOptions: { output: { format: 'es', entryFileNames: 'main.mjs' } },
+        rolldownOptions: {
+          input: { main: path.join(root, 'electron', 'web', 'main.ts'), 'search-worker': path.join(root, 'electron', 'core', 'search', 'worker.ts') },
+          output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+        },
       },
     });
     fs.mkdirSync(outDir, { recursive: true });
-    fs.renameSync(path.join(tmpDir, 'main.mjs.map'), path.join(outDir, 'main.mjs.map'));
-    fs.renameSync(path.join(tmpDir, 'main.mjs'), path.join(outDir, 'main.mjs'));
+    // Chunks first and main.mjs last: whatever loads main.mjs finds everything it imports.
+    const files = fs.readdirSync(tmpDir).sort((a, b) => Number(a.startsWith('main.mjs')) - Number(b.startsWith('main.mjs')));
+    for (const f of files) fs.renameSync(path.join(tmpDir, f), path.join(outDir, f));
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }

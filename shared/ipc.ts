@@ -6,6 +6,7 @@ import { AppErrorSchema, resultSchema } from './result';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';
+import { SearchInputSchema, SearchProgressSchema, SearchResultSchema } from './search';
 import { FolderPickInputSchema, FolderPickSchema, PathCompleteInputSchema, PathCompletionSchema } from './folders';
 import { SettingsPatchSchema, SettingsSchema, SettingsStateSchema } from './settings';
 import { TeamInputs, TeamStateSchema, TeamTaskSchema } from './team';
@@ -230,6 +231,10 @@ export const contracts = {
     /** Saved drafts by tab id (a window that starts fills its composers from these). */
     drafts: { input: empty, output: DraftsSchema },
     saveLayout: { input: HistoryInputs.saveLayout, output: done },
+    /** Full-text search over every message of every past session (electron/core/search). */
+    search: { input: SearchInputSchema, output: SearchResultSchema },
+    /** How far the search index has got (also pushed as `search-progress` events). */
+    searchStatus: { input: empty, output: SearchProgressSchema },
   },
   /**
    * A session's working tree (electron/core/git): the Changes panel. Every call names a session;
@@ -349,6 +354,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-closed'), id: SessionId }),
   z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
   z.object({ type: z.literal('team-changed'), team: TeamStateSchema }),
+  z.object({ type: z.literal('search-progress'), progress: SearchProgressSchema }),
 ]);
 export type AppEvent = z.infer<typeof AppEventSchema>;
 

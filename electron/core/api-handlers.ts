@@ -16,6 +16,8 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
   return {
     // A window that loads while the previous tabs are being reopened waits for them.
     'app:snapshot': async () => {
+      // A window is up: index past sessions for search, in the background.
+      host.search?.start();
       await host.continuity.ready;
       return host.snapshot();
     },
@@ -48,7 +50,11 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
         throw err;
       }
     },
-    'history:list': async () => ({ sessions: await host.continuity.list() }),
+    'history:list': async () => {
+      // Opening History is when new transcripts matter: the search index catches up meanwhile.
+      host.search?.refresh();
+      return { sessions: await host.continuity.list() };
+    },
     'history:rename': async (i: { sessionId: string; title: string }) => {
       await host.continuity.rename(i.sessionId, i.title);
       return {};
@@ -63,6 +69,8 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       host.continuity.saveLayout(i.order, i.active);
       return {};
     },
+    'history:search': (i: { query: string; limit?: number; cursor?: string }) => host.searchHistory(i.query, i.limit, i.cursor),
+    'history:searchStatus': () => host.searchProgress(),
     'session:send': (i: { id: string; text: string; images?: never[]; queue?: boolean }) => host.send(i.id, i.text, i.images, i.queue),
     'session:queueEdit': (i: { id: string; messageId: string; text: string }) => {
       host.queueEdit(i.id, i.messageId, i.text);

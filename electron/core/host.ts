@@ -28,6 +28,8 @@ import { Continuity } from './continuity';
 import { History, claudeConfigDir } from './history';
 import type { WorktreeInfo } from '../../shared/git';
 import { Isolation, type IsolationOptions } from './git/isolation';
+import { SearchService } from './search/service';
+import type { SearchProgress, SearchResult } from '../../shared/search';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -83,6 +85,8 @@ export class SessionHost {
   readonly continuity: Continuity;
   /** Sessions' git worktrees, their setup and glance, shared trees (electron/core/git). */
   readonly isolation: Isolation;
+  /** Full-text search over past sessions, with its index in the data dir (absent without one). */
+  readonly search: SearchService | undefined;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -120,6 +124,13 @@ export class SessionHost {
       worktreeOf: (cwd) => this.isolation.worktreeOf(cwd),
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
     });
+    this.search = opts.dataDir
+      ? new SearchService({
+          dir: opts.dataDir,
+          projectsDir: path.join(claudeConfigDir(this.env, this.homeDir), 'projects'),
+          onProgress: (progress) => this.batcher.push({ type: 'search-progress', progress }),
+        })
+      : undefined;
     this.workspace.onChange((settings) => this.batcher.push({ type: 'settings-changed', settings }));
     if (opts.team) {
       this.team = new TeamBroker(
@@ -330,6 +341,15 @@ export class SessionHost {
     await this.continuity.closed(id, entry.session, entry.session.close());
   }
 
+  searchHistory(query: string, limit?: number, cursor?: string): Promise<SearchResult> {
+    if (!this.search) return Promise.resolve({ hits: [], progress: this.searchProgress() });
+    return this.search.search(query, limit, cursor);
+  }
+
+  searchProgress(): SearchProgress {
+    return this.search?.progress() ?? { state: 'unavailable', filesDone: 0, filesTotal: 0, message: 'Search needs a data directory to keep its index in.' };
+  }
+
   /** Close every session (app quit); resolves when all processes are gone. */
   async shutdown(): Promise<void> {
     // The open tabs are kept as they are now, to be reopened on the next start.
@@ -338,7 +358,7 @@ export class SessionHost {
     this.sessions.clear();
     this.team?.dispose();
     this.isolation.dispose();
-    await Promise.all(all.map((e) => e.session.close()));
+    await Promise.all([...all.map((e) => e.session.close()), this.search?.close()]);
     this.batcher.flush();
   }
 
@@ -371,5 +391,7 @@ export class SessionHost {
     this.answering.observe(entry.session.id, events);
     this.team?.observe(entry.session.id, events);
     this.continuity.observe(entry.session.id, events);
+    // A finished turn has written its transcript: the index catches up (in its worker).
+    if (events.some((e) => e.kind === 'result')) this.search?.refresh();
   }
 }

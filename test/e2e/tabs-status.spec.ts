@@ -70,7 +70,7 @@ test('the status bar shows what the CLI reported, before the first prompt and af
     expect(files.some((f) => f.endsWith(`${sessionId}.jsonl`))).toBe(true);
     await status.getByRole('button', { name: 'Copy session id' }).click();
     await expect(status.getByRole('button', { name: 'Copy session id' })).toHaveText('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sessionId);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(sessionId);
     expect(sandbox.api.turns()[0]!.body.model).toBe('claude-opus-5-5');
   } finally {
     client.dispose();
@@ -105,7 +105,7 @@ test('rate limits from the stream: the limit, how much is used, a live countdown
     await expect(limit).toHaveText(/^⚠5-hour limit 91% · resets in [45] min \d+ s$/);
     const first = await limit.innerText();
     // The countdown runs by itself.
-    await expect.poll(() => limit.innerText(), { timeout: 5000 }).not.toBe(first);
+    await expect.poll(() => limit.innerText()).not.toBe(first);
 
     await composer.fill('Again.');
     await composer.press('Enter');

@@ -59,9 +59,9 @@ describe('restore after a crash with the real CLI', () => {
     const doneSid = a.list().find((s) => s.id === done.id)!.sessionId!;
     const busySid = a.list().find((s) => s.id === busy.id)!.sessionId!;
     // The tab list is written within a moment of each change, without any quit.
-    await new Promise((r) => setTimeout(r, 600));
-    const saved = JSON.parse(fs.readFileSync(path.join(dataDir, 'sessions.json'), 'utf8')) as { tabs: unknown[] };
-    expect(saved.tabs).toHaveLength(3);
+    const file = path.join(dataDir, 'sessions.json');
+    const savedTabs = () => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { tabs: unknown[] }).tabs : []);
+    await waitFor(() => savedTabs().length === 3, 'three tabs in sessions.json', 10_000);
     // "Crash": the host writes nothing more and its children are left for the next run to reap.
     a.continuity.shutdown();
     hosts.splice(hosts.indexOf(a), 1);

@@ -19,3 +19,9 @@ export function alive(pid: number | undefined): boolean {
     return false;
   }
 }
+
+/**
+ * Options for `vi.waitFor`, whose own default gives up after 1 s: a loaded machine can take
+ * longer. The poll interval stays vitest's (under fake timers each poll also advances them by it).
+ */
+export const PATIENT = { timeout: 10_000 };

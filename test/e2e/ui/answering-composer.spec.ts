@@ -38,7 +38,7 @@ test('while Claude works, Enter queues; the queue is visible, editable, reordera
     await composer.fill(text);
     await composer.press('Enter');
   }
-  expect((await ui.calls('session:send')).map((c) => c.input)).toEqual([
+  await expect.poll(async () => (await ui.calls('session:send')).map((c) => c.input)).toEqual([
     { id: SESSION, text: 'first queued', queue: true },
     { id: SESSION, text: 'second queued', queue: true },
     { id: SESSION, text: 'third queued', queue: true },
@@ -69,7 +69,7 @@ test('while Claude works, Enter queues; the queue is visible, editable, reordera
   await queue.getByRole('button', { name: 'Send queued message 1 now' }).click();
   await expect(queue.getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('article', { name: 'You' })).toContainText('third queued');
-  expect((await ui.calls()).filter((c) => c.channel.startsWith('session:queue')).map((c) => c.channel)).toEqual([
+  await expect.poll(async () => (await ui.calls()).filter((c) => c.channel.startsWith('session:queue')).map((c) => c.channel)).toEqual([
     'session:queueEdit',
     'session:queueMove',
     'session:queueMove',
@@ -88,7 +88,7 @@ test('while Claude works, Enter queues; the queue is visible, editable, reordera
   ]);
   await expect(queue).toContainText('You stopped the turn, so the queue waits.');
   await queue.getByRole('button', { name: 'Resume queue' }).click();
-  expect((await ui.calls('session:queueResume')).map((c) => c.input)).toEqual([{ id: SESSION }]);
+  await expect.poll(async () => (await ui.calls('session:queueResume')).map((c) => c.input)).toEqual([{ id: SESSION }]);
 });
 
 test('Up and Down walk through earlier prompts and give back the draft', async ({ ui, page }) => {
@@ -149,7 +149,7 @@ test('slash commands: listed from the CLI with hints, filtered as you type, keyb
   expect(await ui.calls('session:send')).toEqual([]);
   await composer.pressSequentially('imports');
   await composer.press('Enter');
-  expect((await ui.calls('session:send')).map((c) => c.input)).toEqual([{ id: SESSION, text: '/tidy imports' }]);
+  await expect.poll(async () => (await ui.calls('session:send')).map((c) => c.input)).toEqual([{ id: SESSION, text: '/tidy imports' }]);
   // A command typed out in full is sent by Enter.
   await composer.pressSequentially('/review');
   await composer.press('Enter');
@@ -206,7 +206,7 @@ test('a pasted or dropped image shows as a thumbnail and goes with the message a
   await expect(page.getByText('Not attached: notes.txt is not a PNG, JPEG, GIF or WebP image.')).toBeVisible();
   await composer.fill('what is in this picture?');
   await composer.press('Enter');
-  expect((await ui.calls('session:send')).map((c) => c.input)).toEqual([
+  await expect.poll(async () => (await ui.calls('session:send')).map((c) => c.input)).toEqual([
     { id: SESSION, text: 'what is in this picture?', images: [{ mediaType: 'image/png', data: png }] },
   ]);
   await expect(strip).toHaveCount(0);
@@ -258,7 +258,7 @@ test('mode, model and effort show what the CLI confirmed; Shift+Tab cycles; bypa
   await expect(mode).toHaveText(/Default mode/);
   await mode.click();
   await page.getByRole('option', { name: /Plan mode/ }).click();
-  expect((await ui.calls('session:setPermissionMode')).map((c) => c.input)).toEqual([{ id: SESSION, mode: 'plan' }]);
+  await expect.poll(async () => (await ui.calls('session:setPermissionMode')).map((c) => c.input)).toEqual([{ id: SESSION, mode: 'plan' }]);
   // The double answered, but no confirmed mode arrived yet: nothing optimistic.
   await expect(mode).toHaveText(/Default mode/);
   await ui.pushSession(SESSION, [{ kind: 'info', info: { permissionMode: 'plan' } }]);
@@ -297,11 +297,11 @@ test('mode, model and effort show what the CLI confirmed; Shift+Tab cycles; bypa
   await model.click();
   await expect(page.getByRole('option', { name: /Sonnet/ })).toContainText('Efficient for routine tasks');
   await page.getByRole('option', { name: /Sonnet/ }).click();
-  expect((await ui.calls('session:setModel')).map((c) => c.input)).toEqual([{ id: SESSION, model: 'sonnet' }]);
+  await expect.poll(async () => (await ui.calls('session:setModel')).map((c) => c.input)).toEqual([{ id: SESSION, model: 'sonnet' }]);
   const effort = page.getByRole('button', { name: 'Effort' });
   await effort.click();
   await page.getByRole('option', { name: 'High' }).click();
-  expect((await ui.calls('session:setEffort')).map((c) => c.input)).toEqual([{ id: SESSION, level: 'high' }]);
+  await expect.poll(async () => (await ui.calls('session:setEffort')).map((c) => c.input)).toEqual([{ id: SESSION, level: 'high' }]);
   await expect(effort).toHaveText(/Effort: default/);
   await ui.pushSession(SESSION, [{ kind: 'info', info: { model: 'claude-sonnet-5-5', effortLevel: 'high' } }]);
   await expect(model).toHaveText(/Sonnet/);

@@ -77,7 +77,7 @@ test('Always allow says what it saves and where, lets the person pick the scope,
   await dialog.getByLabel('Save for').selectOption('userSettings');
   await expect(dialog).toContainText('all your projects (~/.claude/settings.json)');
   await dialog.getByRole('button', { name: 'Always allow' }).click();
-  expect((await ui.calls('session:respond'))[0]?.input).toEqual({
+  await expect.poll(async () => (await ui.calls('session:respond'))[0]?.input).toEqual({
     id: SESSION,
     requestId: 'req-bash',
     decision: { behavior: 'allow', updatedPermissions: [{ ...rule, destination: 'userSettings' }] },
@@ -175,22 +175,22 @@ test('questions: single and multiple choice and Other; answers go back in update
   await dialog.getByRole('textbox', { name: 'Your own answer to: Which database should the service use?' }).fill('DuckDB, read-only');
   await expect(dialog.getByRole('radio', { name: /SQLite/ })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  const calls = await ui.calls('session:respond');
-  expect(calls).toHaveLength(1);
-  expect(calls[0]?.input).toEqual({
-    id: SESSION,
-    requestId: 'req-ask',
-    decision: {
-      behavior: 'allow',
-      updatedInput: {
-        ...questionRequest().input,
-        answers: {
-          'Which database should the service use?': 'DuckDB, read-only',
-          'Which checks should run in CI?': 'Unit tests, Type check, Bundle size',
+  await expect.poll(async () => (await ui.calls('session:respond')).map((c) => c.input)).toEqual([
+    {
+      id: SESSION,
+      requestId: 'req-ask',
+      decision: {
+        behavior: 'allow',
+        updatedInput: {
+          ...questionRequest().input,
+          answers: {
+            'Which database should the service use?': 'DuckDB, read-only',
+            'Which checks should run in CI?': 'Unit tests, Type check, Bundle size',
+          },
         },
       },
     },
-  });
+  ]);
 });
 
 test('Skip tells Claude the person declined to answer; Esc does it only once the card was chosen', async ({ ui, page }) => {

@@ -16,7 +16,7 @@ test('Enter sends the message; Shift+Enter adds a new line', async ({ ui, page }
 
   await composer.press('Enter');
   await expect(composer).toHaveValue('');
-  expect(await ui.calls('session:send')).toEqual([{ channel: 'session:send', input: { id: SESSION, text: 'first line\nsecond line' } }]);
+  await expect.poll(() => ui.calls('session:send')).toEqual([{ channel: 'session:send', input: { id: SESSION, text: 'first line\nsecond line' } }]);
   const mine = page.getByRole('log', { name: 'Transcript' }).getByRole('article', { name: 'You' });
   await expect(mine).toContainText('first line');
   await expect(mine).toContainText('second line');
@@ -36,7 +36,7 @@ test('Stop and Esc stop the running turn', async ({ ui, page }) => {
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await ui.pushSession(SESSION, [{ kind: 'status', status: 'working' }]);
   await page.getByRole('button', { name: 'Stop' }).click();
-  expect(await ui.calls('session:interrupt')).toEqual([{ channel: 'session:interrupt', input: { id: SESSION } }]);
+  await expect.poll(() => ui.calls('session:interrupt')).toEqual([{ channel: 'session:interrupt', input: { id: SESSION } }]);
   await page.getByRole('textbox', { name: 'Message Claude' }).press('Escape');
   await expect.poll(async () => (await ui.calls('session:interrupt')).length).toBe(2);
   await ui.pushSession(SESSION, [{ kind: 'status', status: 'ready' }]);
@@ -78,7 +78,7 @@ test('an ended session disables the composer and offers Resume', async ({ ui, pa
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeDisabled();
   await expect(page.getByText('This session has ended.')).toBeVisible();
   await page.getByRole('button', { name: 'Resume' }).click();
-  expect(await ui.calls('session:restart')).toEqual([{ channel: 'session:restart', input: { id: SESSION } }]);
+  await expect.poll(() => ui.calls('session:restart')).toEqual([{ channel: 'session:restart', input: { id: SESSION } }]);
 });
 
 test('a host that refuses the window says so once, for the whole window', async ({ ui, page }) => {

@@ -50,7 +50,7 @@ test('Ctrl+K finds a tab, a mode, Settings and a past session by a few letters',
   await field.fill('stop');
   await expect(dialog.getByRole('option', { selected: true })).toContainText('Stop the turn');
   await field.press('Enter');
-  expect(await ui.calls('session:interrupt')).toEqual([{ channel: 'session:interrupt', input: { id: 'b' } }]);
+  await expect.poll(() => ui.calls('session:interrupt')).toEqual([{ channel: 'session:interrupt', input: { id: 'b' } }]);
 
   ({ dialog, field } = await palette(page));
   await field.fill('mode');
@@ -60,12 +60,12 @@ test('Ctrl+K finds a tab, a mode, Settings and a past session by a few letters',
   await field.press('ArrowUp');
   await expect(dialog.getByRole('option', { selected: true })).toContainText('Switch to Plan mode');
   await field.press('Enter');
-  expect(await ui.calls('session:setPermissionMode')).toEqual([{ channel: 'session:setPermissionMode', input: { id: 'b', mode: 'plan' } }]);
+  await expect.poll(() => ui.calls('session:setPermissionMode')).toEqual([{ channel: 'session:setPermissionMode', input: { id: 'b', mode: 'plan' } }]);
 
   ({ dialog, field } = await palette(page));
   await field.fill('login');
   await dialog.getByRole('option', { name: /Resume “Why does the login redirect loop\?”/ }).click();
-  expect((await ui.calls('session:create')).map((c) => c.input)).toEqual([{ resume: pastSession.sessionId, cwd: pastSession.cwd }]);
+  await expect.poll(async () => (await ui.calls('session:create')).map((c) => c.input)).toEqual([{ resume: pastSession.sessionId, cwd: pastSession.cwd }]);
 
   ({ field } = await palette(page));
   await field.fill('find');

@@ -27,7 +27,7 @@ test('Allow sends an allow decision and the tool card shows "Allowed"', async ({
   await expect(dialog).toContainText("res.json({ ok: true, uptime: process.uptime() });");
   await expect(dialog).toContainText('Writing files needs your approval');
   await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
-  expect(await ui.calls('session:respond')).toEqual([
+  await expect.poll(() => ui.calls('session:respond')).toEqual([
     { channel: 'session:respond', input: { id: SESSION, requestId: 'req-write', decision: { behavior: 'allow' } } },
   ]);
   await expect(dialog).toHaveCount(0);
@@ -41,7 +41,7 @@ test('Deny sends the reason typed for Claude and the card shows "Denied" with it
   const dialog = page.getByRole('dialog', { name: 'Allow Bash?' });
   await dialog.getByRole('textbox', { name: 'Tell Claude why' }).fill('Keep the build folder; run the tests only.');
   await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
-  expect(await ui.calls('session:respond')).toEqual([
+  await expect.poll(() => ui.calls('session:respond')).toEqual([
     {
       channel: 'session:respond',
       input: { id: SESSION, requestId: 'req-bash', decision: { behavior: 'deny', message: 'Keep the build folder; run the tests only.' } },
@@ -55,7 +55,7 @@ test('Deny sends the reason typed for Claude and the card shows "Denied" with it
 test('a plain Deny sends no message', async ({ ui, page }) => {
   await ui.pushSession(SESSION, [{ kind: 'permission', request: bashRequest('ls') }]);
   await page.getByRole('dialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Deny', exact: true }).click();
-  expect((await ui.calls('session:respond'))[0]?.input).toEqual({ id: SESSION, requestId: 'req-bash', decision: { behavior: 'deny' } });
+  await expect.poll(async () => (await ui.calls('session:respond'))[0]?.input).toEqual({ id: SESSION, requestId: 'req-bash', decision: { behavior: 'deny' } });
 });
 
 test('a stray Enter meant for the composer never allows a prompt', async ({ ui, page }) => {

@@ -11,6 +11,7 @@ import { defaultSettings } from '../../../shared/settings';
 import { doubleOptions, sessionView, snapshotWith } from '../../support/api-double';
 import { bashRequest, SESSION, writeRequest } from './scenarios';
 import { BIDI_COMMAND, EVIL_HOST, hiddenCharSession, hostileSession, RAW_HIDDEN, TRICK_CWD, TRICK_FILE, TRICK_PEER, TRICK_TAB } from './safety-corpus';
+import { transcriptStill } from './transcript-still';
 import { expect, test } from './ui-fixtures';
 
 test.use({ bypassCSP: true });
@@ -42,8 +43,11 @@ test('hostile markdown, tool results, file names, diffs and MCP names run nothin
   for (let pass = 0; pass < 40; pass++) {
     const closed = log.locator('button[aria-expanded="false"]:visible');
     while ((await closed.count()) > 0) {
-      await closed.first().click();
-      await page.waitForTimeout(30);
+      const button = await closed.first().elementHandle();
+      await button!.click();
+      // Opened (or gone with a re-render) before the next one is looked for.
+      await page.waitForFunction((el) => !el.isConnected || el.getAttribute('aria-expanded') !== 'false', button);
+      await button!.dispose();
     }
     for (const el of await log.locator('[data-find-part]:visible').all()) await el.hover({ force: true, timeout: 2000 }).catch(() => {});
     const done = await scroller.evaluate((el) => {
@@ -51,11 +55,14 @@ test('hostile markdown, tool results, file names, diffs and MCP names run nothin
       el.scrollBy({ top: el.clientHeight * 0.8 });
       return el.scrollTop === before;
     });
-    await page.waitForTimeout(100);
+    await transcriptStill(page);
     if (done) break;
   }
   // Highlighting runs in a worker: let every code block finish.
   await expect(page.locator('.code-block[data-highlight="pending"]')).toHaveCount(0);
+  await transcriptStill(page);
+  // Everything is drawn. A payload that fires on a timer or a late load event gets a moment
+  // more before the checks that nothing ran; this settle proves an absence, it waits for nothing.
   await page.waitForTimeout(500);
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
@@ -107,6 +114,12 @@ const RLI = '⟨U+2067⟩';
 /** The region's text and every plain-string attribute in it: no raw hidden character, and these markers. */
 async function expectMarked(region: Locator, markers: string[]): Promise<void> {
   await expect(region.first()).toBeAttached();
+  // A list can be attached before its items arrive (suggestions are fetched after the box opens),
+  // so the whole check is retried until it holds rather than read once.
+  await expect(async () => checkMarked(region, markers)).toPass({ timeout: 10_000 });
+}
+
+async function checkMarked(region: Locator, markers: string[]): Promise<void> {
   const seen = await region.evaluateAll((els) =>
     els.map((el) => {
       const attrs = [el, ...el.querySelectorAll('*')].flatMap((e) => ['title', 'aria-label', 'alt', 'placeholder'].map((a) => e.getAttribute(a) ?? ''));

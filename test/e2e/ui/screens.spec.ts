@@ -24,8 +24,8 @@ test('Claude Code not found: says how to fix it, and Check again proceeds once i
   await page.getByRole('button', { name: 'Check again' }).click();
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Claude Code was not found' })).toHaveCount(0);
-  expect(await ui.calls('app:checkClaude')).toHaveLength(2);
-  expect(await ui.calls('session:create')).toHaveLength(1);
+  await expect.poll(() => ui.calls('app:checkClaude')).toHaveLength(2);
+  await expect.poll(() => ui.calls('session:create')).toHaveLength(1);
   await expect(page.getByRole('tab', { name: 'api-server' })).toHaveAttribute('aria-selected', 'true');
 });
 
@@ -54,24 +54,28 @@ test('a failed session shows what happened, the stderr tail under Details, and R
   await expect(page.getByRole('tab', { name: 'api-server' }).locator('.marker-error')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(1);
   await alert.getByRole('button', { name: 'Resume' }).click();
-  expect(await ui.calls('session:restart')).toEqual([{ channel: 'session:restart', input: { id: SESSION } }]);
+  await expect.poll(() => ui.calls('session:restart')).toEqual([{ channel: 'session:restart', input: { id: SESSION } }]);
   await ui.pushSession(SESSION, [{ kind: 'status', status: 'starting' }]);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeEnabled();
 });
 
 test('a silent turn says Claude is not responding, with Stop and Force quit; a slow Stop offers Force quit', async ({ ui, page }) => {
+  // The banner counts the silence up by the page's clock: held still, the text is exact however
+  // long a loaded machine takes to get to the check.
+  const now = Date.now();
+  await page.clock.setFixedTime(now);
   await ui.open(doubleOptions(snapshotWith([sessionView(SESSION, { status: 'working' })])));
   await expect(page.getByText(/not responding/)).toHaveCount(0);
-  await ui.pushSession(SESSION, [{ kind: 'liveness', state: 'not-responding', since: Date.now() - 95_000, at: Date.now() }]);
+  await ui.pushSession(SESSION, [{ kind: 'liveness', state: 'not-responding', since: now - 95_000, at: now }]);
   const banner = page.getByRole('status').filter({ hasText: 'not responding' });
   await expect(banner).toContainText('Claude is not responding (no output for 1 min 35 s)');
   await banner.getByRole('button', { name: 'Stop' }).click();
-  expect(await ui.calls('session:interrupt')).toEqual([{ channel: 'session:interrupt', input: { id: SESSION } }]);
+  await expect.poll(() => ui.calls('session:interrupt')).toEqual([{ channel: 'session:interrupt', input: { id: SESSION } }]);
   await ui.pushSession(SESSION, [{ kind: 'liveness', state: 'stopping', at: Date.now() }]);
   const stopping = page.getByRole('status').filter({ hasText: 'Stopping the turn' });
   await stopping.getByRole('button', { name: 'Force quit' }).click();
-  expect(await ui.calls('session:kill')).toEqual([{ channel: 'session:kill', input: { id: SESSION } }]);
+  await expect.poll(() => ui.calls('session:kill')).toEqual([{ channel: 'session:kill', input: { id: SESSION } }]);
   await ui.pushSession(SESSION, [{ kind: 'liveness', state: 'ok', at: Date.now() }]);
   await expect(page.locator('.banner-warn')).toHaveCount(0);
 });
@@ -127,7 +131,7 @@ test('tabs show state, switch sessions, and New session creates one', async ({ u
   // New session asks where; the folder of the tab in view is offered first.
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByRole('dialog', { name: 'New session' }).getByRole('button', { name: 'Start session' }).click();
-  expect(await ui.calls('session:create')).toEqual([{ channel: 'session:create', input: { cwd: '/home/ada/code/web-ui' } }]);
+  await expect.poll(() => ui.calls('session:create')).toEqual([{ channel: 'session:create', input: { cwd: '/home/ada/code/web-ui' } }]);
   await expect(tabs).toHaveCount(3);
   await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeFocused();
@@ -143,7 +147,7 @@ test('after a dropped connection the snapshot is fetched again and pending promp
   await ui.setConnection('connected');
   await expect(page.getByRole('dialog', { name: 'Allow Bash?' })).toBeVisible();
   await expect(page.getByText(/Lost the connection to clide/)).toHaveCount(0);
-  expect(await ui.calls('app:snapshot')).toHaveLength(2);
+  await expect.poll(() => ui.calls('app:snapshot')).toHaveLength(2);
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -25,7 +25,7 @@ test('a tab is renamed by double-click, F2 or its menu; Esc keeps the old name',
   await field.fill('API work');
   await field.press('Enter');
   await expect(page.getByRole('tab', { name: 'API work' })).toBeVisible();
-  expect(await ui.calls('session:rename')).toEqual([{ channel: 'session:rename', input: { id: 'a', title: 'API work' } }]);
+  await expect.poll(() => ui.calls('session:rename')).toEqual([{ channel: 'session:rename', input: { id: 'a', title: 'API work' } }]);
 
   await page.getByRole('tab', { name: 'API work' }).focus();
   await page.keyboard.press('F2');
@@ -41,12 +41,12 @@ test('a tab is renamed by double-click, F2 or its menu; Esc keeps the old name',
   await field.fill('Frontend');
   await field.press('Enter');
   await expect(page.getByRole('tab', { name: 'Frontend' })).toBeVisible();
-  expect((await ui.calls('session:rename')).length).toBe(2);
+  await expect.poll(async () => (await ui.calls('session:rename')).length).toBe(2);
 });
 
 test('tabs reorder by dragging and from the menu; the shown tab stays shown', async ({ ui, page }) => {
   await ui.open(doubleOptions(three()));
-  expect(await names(page)).toEqual(['api-server', 'web-ui', 'docs']);
+  await expect.poll(() => names(page)).toEqual(['api-server', 'web-ui', 'docs']);
   const docs = page.getByRole('tab', { name: 'docs' });
   const api = page.getByRole('tab', { name: 'api-server' });
   const box = await api.boundingBox();
@@ -86,7 +86,7 @@ test('keys: Ctrl+1..9 go to tabs, Ctrl+T asks for a new session, Ctrl+W closes (
   // An idle tab closes at once.
   await page.keyboard.press('Control+w');
   await expect(tabs).toHaveCount(2);
-  expect(await ui.calls('session:close')).toEqual([{ channel: 'session:close', input: { id: 'a' } }]);
+  await expect.poll(() => ui.calls('session:close')).toEqual([{ channel: 'session:close', input: { id: 'a' } }]);
 
   // Claude works in "docs": asked first; "Keep working" keeps it.
   await page.getByRole('tab', { name: 'docs' }).click();
@@ -100,7 +100,7 @@ test('keys: Ctrl+1..9 go to tabs, Ctrl+T asks for a new session, Ctrl+W closes (
   await page.getByRole('button', { name: 'Close docs' }).click();
   await confirm.getByRole('button', { name: 'Close session' }).click();
   await expect(tabs).toHaveCount(1);
-  expect((await ui.calls('session:close')).map((c) => c.input)).toEqual([{ id: 'a' }, { id: 'c' }]);
+  await expect.poll(async () => (await ui.calls('session:close')).map((c) => c.input)).toEqual([{ id: 'a' }, { id: 'c' }]);
 });
 
 test('new session: a recent folder starts at once, a typed one completes with Tab, a missing one is explained', async ({ ui, page }) => {
@@ -115,7 +115,7 @@ test('new session: a recent folder starts at once, a typed one completes with Ta
   await expect(dialog).toBeHidden();
   await expect(tabs).toHaveCount(2);
   await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-  expect((await ui.calls('session:create')).map((c) => c.input)).toEqual([{ cwd: `${HOME}/notes` }]);
+  await expect.poll(async () => (await ui.calls('session:create')).map((c) => c.input)).toEqual([{ cwd: `${HOME}/notes` }]);
 
   await page.getByRole('button', { name: 'New session' }).click();
   const field = dialog.getByRole('combobox', { name: 'Working folder' });
@@ -128,14 +128,14 @@ test('new session: a recent folder starts at once, a typed one completes with Ta
   await expect(field).toHaveValue('~/code/web-ui/');
   await field.press('Enter');
   await expect(dialog).toBeHidden();
-  expect((await ui.calls('session:create')).map((c) => c.input)).toEqual([{ cwd: `${HOME}/notes` }, { cwd: `${HOME}/code/web-ui` }]);
+  await expect.poll(async () => (await ui.calls('session:create')).map((c) => c.input)).toEqual([{ cwd: `${HOME}/notes` }, { cwd: `${HOME}/code/web-ui` }]);
 
   await page.getByRole('button', { name: 'New session' }).click();
   await field.fill('~/code/nope');
   await dialog.getByRole('button', { name: 'Start session' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('~/code/nope does not exist. Check the spelling, or create the folder first.');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  expect(await ui.calls('session:create')).toHaveLength(2);
+  expect(await ui.calls('session:create'), 'a missing folder starts nothing').toHaveLength(2);
   // The browser host has no native dialog: no "Choose…" button.
   await expect(dialog.getByRole('button', { name: 'Choose…' })).toHaveCount(0);
 });
@@ -148,7 +148,7 @@ test('the inbox answers a background tab’s prompt in place; a finished backgro
   const inbox = page.getByRole('region', { name: 'Needs you' });
   await expect(inbox.getByRole('listitem', { name: 'web-ui: Permission' })).toBeVisible();
   await inbox.getByRole('dialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow', exact: true }).click();
-  expect((await ui.calls('session:respond')).map((c) => c.input)).toEqual([{ id: 'b', requestId: 'req-b', decision: { behavior: 'allow' } }]);
+  await expect.poll(async () => (await ui.calls('session:respond')).map((c) => c.input)).toEqual([{ id: 'b', requestId: 'req-b', decision: { behavior: 'allow' } }]);
   await expect(inbox.getByText('Nothing waits for you.')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'api-server' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
@@ -170,7 +170,7 @@ test('Settings: the theme wins over the system at once, switches save, a refused
   await expect(page.getByText('settings.json had corrupt JSON')).toHaveCount(0);
 
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(await background()).toBe('rgb(29, 29, 27)');
+  await expect.poll(background).toBe('rgb(29, 29, 27)');
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: /Settings/ });
   await dialog.getByText('Light', { exact: true }).click();
@@ -194,7 +194,7 @@ test('Settings: the theme wins over the system at once, switches save, a refused
   await model.press('Enter');
   await expect(dialog.getByRole('alert')).toContainText('is not a model name');
   await expect(model).toHaveValue('-x');
-  expect((await ui.calls('settings:update')).map((c) => c.input)).toEqual([
+  await expect.poll(async () => (await ui.calls('settings:update')).map((c) => c.input)).toEqual([
     { theme: 'light' },
     { theme: 'system' },
     { notifications: { finished: false } },
@@ -249,7 +249,7 @@ test('Claude Code not found: Settings is reachable there, and choosing the execu
   await field.fill('/opt/claude/bin/claude');
   await field.press('Enter');
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
-  expect((await ui.calls('settings:update')).map((c) => c.input)).toEqual([{ claudePath: '/opt/claude/bin/claude' }]);
+  await expect.poll(async () => (await ui.calls('settings:update')).map((c) => c.input)).toEqual([{ claudePath: '/opt/claude/bin/claude' }]);
   await expect(page.getByRole('dialog', { name: /Settings/ })).toContainText('Using /opt/claude/bin/claude as set here.');
 });
 

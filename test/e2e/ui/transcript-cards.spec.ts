@@ -214,7 +214,7 @@ test('code blocks are highlighted off the main thread and copy their text', asyn
   await expect(block.locator('.code-line')).toHaveCount(60);
   await block.getByRole('button', { name: 'Copy' }).click();
   await expect(block.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   // The worker runs in its own realm: the page never parsed highlighter markup.
   expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('highlight.worker')))).toBe(true);
 });

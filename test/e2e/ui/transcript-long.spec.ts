@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { syntheticView } from '../../../bench/renderer/synthetic';
 import { doubleOptions, snapshotWith, streamedText } from '../../support/api-double';
 import { SESSION } from './scenarios';
+import { transcriptStill } from './transcript-still';
 import { expect, test } from './ui-fixtures';
 
 const N = 3000;
@@ -35,18 +36,21 @@ test('the view follows a streaming reply; scrolled up it stays put and offers "J
   await ui.pushSession(SESSION, [{ kind: 'status', status: 'working' }, ...streamedText('live', ['Streaming starts.\n\n'])]);
   for (let i = 0; i < 20; i++) await ui.pushSession(SESSION, [{ kind: 'block-delta', messageId: 'live', index: 0, text: `Paragraph ${i} of a long reply.\n\n` }]);
   await expect(page.getByText('Paragraph 19 of a long reply.')).toBeVisible();
-  expect(await gap()).toBeLessThan(60);
+  await expect.poll(gap).toBeLessThan(60);
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
 
   await scroller.hover();
   await page.mouse.wheel(0, -1500);
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
   // Let the fling settle (entries flung into view are shown in full once scrolling stops).
-  await page.waitForTimeout(500);
-  const top = await scroller.evaluate((el) => el.scrollTop);
+  const top = await transcriptStill(page);
   for (let i = 20; i < 30; i++) await ui.pushSession(SESSION, [{ kind: 'block-delta', messageId: 'live', index: 0, text: `Paragraph ${i} of a long reply.\n\n` }]);
-  await page.waitForTimeout(300);
-  expect(Math.abs((await scroller.evaluate((el) => el.scrollTop)) - top)).toBeLessThan(4);
+  // The streaming entry is off screen, so the deltas show nowhere: a usage update sent after
+  // them shows in the status bar once they have been applied and drawn; then the view must
+  // still be where the person left it.
+  await ui.pushSession(SESSION, [{ kind: 'usage', contextTokens: 123_456 }]);
+  await expect(page.getByRole('contentinfo', { name: 'Session status' })).toContainText('123k');
+  expect(Math.abs((await transcriptStill(page)) - top)).toBeLessThan(4);
 
   await page.getByRole('button', { name: 'Jump to latest' }).click();
   await expect(page.getByText('Paragraph 29 of a long reply.')).toBeVisible();
@@ -89,7 +93,7 @@ test('find reaches unmounted entries and collapsed cards, counts, and steps thro
   await expect(count).toHaveText('No matches');
   await input.press('Escape');
   await expect(bar).toHaveCount(0);
-  expect(await page.evaluate(() => (CSS as unknown as { highlights: Map<string, unknown> }).highlights.has('clide-find'))).toBe(false);
+  await expect.poll(() => page.evaluate(() => (CSS as unknown as { highlights: Map<string, unknown> }).highlights.has('clide-find'))).toBe(false);
 });
 
 test('a match inside collapsed thinking is marked on its head and revealed on its turn', async ({ ui, page }) => {

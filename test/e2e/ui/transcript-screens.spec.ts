@@ -7,6 +7,7 @@ import { applyEvents } from '../../../shared/transcript';
 import { doubleOptions, sessionView, snapshotWith } from '../../support/api-double';
 import { SESSION } from './scenarios';
 import { richSession } from './transcript-scenarios';
+import { transcriptStill } from './transcript-still';
 import { expect, test } from './ui-fixtures';
 
 function shot(testInfo: TestInfo, name: string): string {
@@ -33,7 +34,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(testInfo, `transcript-1-${scheme}`) });
     for (let i = 2; i <= 4; i++) {
       await scroller.evaluate((el) => el.scrollBy({ top: el.clientHeight - 80 }));
-      await page.waitForTimeout(150);
+      await transcriptStill(page);
       await page.screenshot({ path: shot(testInfo, `transcript-${i}-${scheme}`) });
     }
     // Open the subagent, the Bash failure and the web search, then look again.
@@ -49,10 +50,14 @@ for (const scheme of ['light', 'dark'] as const) {
     // Find: a count, every match marked, the current one apart, collapsed cards flagged.
     await page.keyboard.press('Control+f');
     await page.getByRole('searchbox', { name: 'Find in transcript' }).fill('health');
-    await expect(page.locator('.find-count')).toHaveText(/^\d+ of \d+$/);
+    const count = page.locator('.find-count');
+    await expect(count).toHaveText(/^\d+ of \d+$/);
+    const first = await count.textContent();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(300);
+    // Two matches on: another one is current and scrolled into view.
+    await expect(count).not.toHaveText(first ?? '');
+    await transcriptStill(page);
     await page.screenshot({ path: shot(testInfo, `transcript-find-${scheme}`) });
   });
 }

@@ -129,8 +129,14 @@ describe.runIf(process.platform === 'linux' || process.platform === 'darwin')('t
   });
 
   it('ends a SIGTERM-ignoring orphan with SIGKILL after the grace period', async () => {
-    const stubborn = sleeper("trap '' TERM; sleep 30 & wait");
-    await new Promise((r) => setTimeout(r, 100));
+    // It says so once the trap is set: on a busy machine the shell may take a while to get there.
+    const stubborn = spawn('/bin/sh', ['-c', "trap '' TERM; echo trapped; sleep 30 & wait"], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    started.push(stubborn);
+    await new Promise<void>((resolve, reject) => {
+      stubborn.stdout!.on('data', (d: Buffer) => d.toString().includes('trapped') && resolve());
+      stubborn.on('exit', (code) => reject(new Error(`the stubborn sleeper exited early (${code})`)));
+    });
+    stubborn.stdout!.destroy();
     orphanFile([identity(stubborn.pid!)]);
     const t = Date.now();
     const report = await new ProcessRegistry({ dataDir, log: quiet }).reapOrphans(300);

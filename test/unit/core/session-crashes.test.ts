@@ -110,15 +110,15 @@ describe('a claude process that dies', () => {
     await lab.waitForLog((r) => r.ev === 'mark' && r.name === 'stdin-closed', 'stdin closed');
     // The first write after the close is accepted locally and fails in the pipe (EPIPE); every
     // later one is refused at once with a typed error.
-    let refused: unknown;
-    for (let i = 0; i < 20 && !refused; i++) {
+    let late = 0;
+    const refused = await waitFor(() => {
       try {
-        d.session.send(`late ${i}`);
-        await new Promise((r) => setTimeout(r, 20));
+        d.session.send(`late ${late++}`);
+        return undefined;
       } catch (err) {
-        refused = err;
+        return err;
       }
-    }
+    }, 'a send refused after the pipe broke', 10_000);
     expect(refused).toBeInstanceOf(ClideError);
     expect((refused as ClideError).info.kind).toBe('not-running');
     expect((refused as ClideError).info.message).toMatch(/ended/);

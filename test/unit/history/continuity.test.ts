@@ -13,6 +13,7 @@ import { ClideError } from '../../../shared/result';
 import type { SessionEvent } from '../../../shared/events';
 import { applyEvents, emptySession } from '../../../shared/transcript';
 import { queueToKeep, SessionsStore, MAX_KEPT_IMAGE_CHARS, type PersistedQueue, type SessionsFile } from '../../../electron/core/restore';
+import { PATIENT } from '../../support/wait';
 
 let base: string;
 let dataDir: string;
@@ -85,13 +86,13 @@ describe('the open tabs on disk', () => {
     continuity.observe(id, [{ kind: 'user', id: 'u9', text: 'do it', at: 5 }]);
     continuity.observe(id, [{ kind: 'queue', messages: [{ id: 'q1', text: 'queued', at: 1 }] }]);
     continuity.saveDraft(id, 'half');
-    await vi.waitFor(() => expect(read().tabs[0]).toMatchObject({ cwd: CWD, claudeSessionId: SID, title: 'Mine', model: 'opus', permissionMode: 'plan', draft: 'half', turn: { prompt: 'do it', messageId: 'u9' }, queue: { entries: [{ text: 'queued' }] } }));
+    await vi.waitFor(() => expect(read().tabs[0]).toMatchObject({ cwd: CWD, claudeSessionId: SID, title: 'Mine', model: 'opus', permissionMode: 'plan', draft: 'half', turn: { prompt: 'do it', messageId: 'u9' }, queue: { entries: [{ text: 'queued' }] } }), PATIENT);
     expect(read().titles).toEqual({ [SID]: 'Mine' });
     expect(continuity.drafts()).toEqual({ [id]: 'half' });
     continuity.observe(id, [{ kind: 'result', result: { subtype: 'success', isError: false, denials: [] } }]);
-    await vi.waitFor(() => expect(read().tabs[0]?.turn).toBeUndefined());
+    await vi.waitFor(() => expect(read().tabs[0]?.turn).toBeUndefined(), PATIENT);
     await continuity.closed(id, { id, cwd: CWD, sessionId: SID, start: () => {} }, Promise.resolve());
-    await vi.waitFor(() => expect(read().tabs).toEqual([]));
+    await vi.waitFor(() => expect(read().tabs).toEqual([]), PATIENT);
     expect(() => continuity.saveDraft(id, 'x')).toThrow(/not open/);
   });
 
@@ -115,7 +116,7 @@ describe('the open tabs on disk', () => {
     const c = host.create({ cwd: '/c' }).id;
     continuity.saveLayout([c, a, 'unknown'], b);
     expect(continuity.activeTab).toBe(b);
-    await vi.waitFor(() => expect(read()).toMatchObject({ tabs: [{ cwd: '/c' }, { cwd: '/a' }, { cwd: '/b' }], active: 2 }));
+    await vi.waitFor(() => expect(read()).toMatchObject({ tabs: [{ cwd: '/c' }, { cwd: '/a' }, { cwd: '/b' }], active: 2 }), PATIENT);
     continuity.shutdown();
 
     const next = fakeHost();
@@ -130,7 +131,9 @@ describe('the open tabs on disk', () => {
     const store = new SessionsStore({ dataDir, debounceMs: 20 });
     const spy = vi.fn((): SessionsFile => ({ version: 1, tabs: [], titles: {} }));
     for (let i = 0; i < 50; i++) store.save(spy);
-    await new Promise((r) => setTimeout(r, 60));
+    // The debounced write comes when the machine gets to it; then nothing is left pending.
+    await vi.waitFor(() => expect(spy).toHaveBeenCalled(), PATIENT);
+    store.flush();
     expect(spy).toHaveBeenCalledTimes(1);
     const none = new SessionsStore({});
     none.save(spy);
@@ -190,7 +193,7 @@ describe('reopening the tabs', () => {
     expect(restoredQueues[0]!.queue.hold?.message).toMatch(/clide was closed.*2 attached images were too large to keep/);
     expect(sessions[0]!.start).toHaveBeenCalledOnce();
     // Written again only once all are back, in the same order.
-    await vi.waitFor(() => expect(read().tabs.map((t) => t.cwd)).toEqual([CWD, '/elsewhere', CWD, '/odd']));
+    await vi.waitFor(() => expect(read().tabs.map((t) => t.cwd)).toEqual([CWD, '/elsewhere', CWD, '/odd']), PATIENT);
     expect(read().titles).toEqual({ [GONE]: 'Old name' });
   });
 

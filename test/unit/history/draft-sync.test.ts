@@ -5,6 +5,7 @@ import type { ClideApi } from '../../../shared/ipc';
 import { emptySession } from '../../../shared/transcript';
 import { startDraftSync } from '../../../renderer/src/store/history-drafts';
 import { createClideStore } from '../../../renderer/src/store/store';
+import { PATIENT } from '../../support/wait';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -34,7 +35,7 @@ describe('draft sync', () => {
     const { api, store, saveDraft } = setup({ a: 'from the host', b: 'older text', gone: 'x' });
     store.getState().setDraft('b', 'typed here');
     const stop = startDraftSync(api, store, 400);
-    await vi.waitFor(() => expect(store.getState().drafts.a).toBe('from the host'));
+    await vi.waitFor(() => expect(store.getState().drafts.a).toBe('from the host'), PATIENT);
     expect(store.getState().drafts.b).toBe('typed here');
     expect(store.getState().drafts.gone).toBeUndefined();
     await vi.advanceTimersByTimeAsync(500);
@@ -57,7 +58,7 @@ describe('draft sync', () => {
     const { api, store, saveLayout } = setup({});
     expect(store.getState().activeId).toBe('a');
     const stop = startDraftSync(api, store, 400);
-    await vi.waitFor(() => expect(store.getState().activeId).toBe('b'));
+    await vi.waitFor(() => expect(store.getState().activeId).toBe('b'), PATIENT);
     await vi.advanceTimersByTimeAsync(500);
     saveLayout.mockClear();
     store.getState().setActive('a');

@@ -9,6 +9,7 @@ import { channels } from '../../../shared/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/shell/content-security';
 import { windowOptions } from '../../../electron/window';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetElectronMock, session } from './electron-mock';
+import { PATIENT } from '../../support/wait';
 
 vi.mock('electron', () => import('./electron-mock'));
 
@@ -108,7 +109,7 @@ describe('main process wiring', () => {
     let prevented = false;
     app.emit('before-quit', { preventDefault: () => (prevented = true) });
     expect(prevented).toBe(true);
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0));
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0), PATIENT);
   });
 
   it('focuses the existing window on a second launch', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channels, type AppEvent } from '../../../shared/ipc';
 import { createWebClient, type Access, type SocketLike, type WebClient } from '../../../renderer/src/api/web-client';
 import { MAX_FRAME_BYTES } from '../../../renderer/src/api/web-wire';
+import { PATIENT } from '../../support/wait';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -317,7 +318,7 @@ describe('a page the host no longer accepts', () => {
       throw new Error('offline');
     });
     last().drop();
-    await vi.waitFor(() => expect(checks()).toBe(1));
+    await vi.waitFor(() => expect(checks()).toBe(1), PATIENT);
     vi.advanceTimersByTime(130);
     expect(sockets).toHaveLength(2);
   });

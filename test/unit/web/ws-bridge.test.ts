@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { SessionHost } from '../../../electron/core/host';
 import { SocketBridge } from '../../../electron/web/ws-bridge';
 import type { AppEvent } from '../../../shared/ipc';
+import { PATIENT } from '../../support/wait';
 
 class FakeWs extends EventEmitter {
   readonly OPEN = 1;
@@ -83,7 +84,7 @@ describe('the socket bridge', () => {
     const ws = attach();
     ws.emit('message', Buffer.from(JSON.stringify({ type: 'call', id: 1, channel: 'app:checkClaude', input: {} })), false);
     ws.emit('message', Buffer.from(JSON.stringify({ type: 'call', id: 2, channel: 'session:send', input: { id: 's', text: 'x' } })), false);
-    await vi.waitFor(() => expect(ws.sent).toHaveLength(2));
+    await vi.waitFor(() => expect(ws.sent).toHaveLength(2), PATIENT);
     // Calls run concurrently, so answers may come in any order; the id pairs them up.
     expect(ws.frames().sort((x, y) => Number(x.id) - Number(y.id))).toEqual([
       { type: 'result', id: 1, result: { ok: true, value: { found: true } } },

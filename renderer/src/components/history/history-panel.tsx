@@ -12,6 +12,8 @@ import { startDraftSync } from '../../store/history-drafts';
 import { clideStore, useClide } from '../../store/store';
 import { openPastSession, refreshHistory, renamePastSession } from './history-actions';
 import { displayPath, fileSize, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
+import { SearchProgressNote, SearchResults } from './search-results';
+import { startSearchSync } from './search-store';
 import './history.css';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
@@ -25,6 +27,7 @@ export const HISTORY_KEY_LABEL = isMac ? '⇧⌘H' : 'Ctrl+Shift+H';
 /** Wires what history needs once per window: the shortcut, and drafts kept by the host. */
 export function useHistory(): void {
   useEffect(() => startDraftSync(getApi(), clideStore), []);
+  useEffect(() => startSearchSync(getApi()), []);
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key.toLowerCase() !== 'h' || !e.shiftKey || e.altKey || !(isMac ? e.metaKey : e.ctrlKey)) return;
@@ -159,7 +162,7 @@ function Drawer() {
             type="search"
             className="text-input"
             aria-label="Search sessions"
-            placeholder="Search by title, prompt, folder or branch"
+            placeholder="Search titles, folders and every message"
             value={query}
             onChange={(e) => {
               setQuery(e.target.value);
@@ -191,7 +194,7 @@ function Drawer() {
           {sessions && sessions.length === 0 && (
             <p className="history-empty">No past sessions yet. Sessions you run with Claude Code, here or in a terminal, appear here.</p>
           )}
-          {sessions && sessions.length > 0 && total === 0 && <p className="history-empty">No sessions match “{query}”.</p>}
+          {sessions && sessions.length > 0 && total === 0 && <p className="history-empty">No session titles match “{query}”.</p>}
           {shownGroups.map((g) => (
             <section key={g.cwd} className="history-group" aria-label={makeVisible(`${g.name}: ${g.sessions.length} sessions`)}>
               <h3 className="history-project" title={g.cwd ? makeVisible(g.cwd) : undefined}>
@@ -216,9 +219,19 @@ function Drawer() {
               Show more ({(total - limit).toLocaleString('en-US')} not shown)
             </button>
           )}
+          <SearchResults
+            query={query}
+            homeDir={homeDir}
+            now={listedAt}
+            onOpened={() => {
+              toComposer.current = true;
+              setOpen(false);
+            }}
+          />
         </div>
         <footer className="history-foot">
           <span>{sessions ? `${total.toLocaleString('en-US')} of ${sessions.length.toLocaleString('en-US')} sessions` : ' '}</span>
+          <SearchProgressNote />
           {loading && sessions && <span className="history-refreshing">Refreshing…</span>}
         </footer>
       </div>

@@ -18,6 +18,7 @@ import { noteScrolling } from './markdown-queue';
 import { TranscriptToolbar } from './transcript-toolbar';
 import { TurnTail } from './turn-tail';
 import { useStickToBottom } from './use-stick-to-bottom';
+import { useReveal } from './reveal';
 import '../../styles/tool-cards.css';
 import '../../styles/find.css';
 import '../../styles/highlight.css';
@@ -132,6 +133,8 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     }),
     [ids, scrollerRef, unstick, virtualizer],
   );
+  // A search hit opened from History lands on its message.
+  useReveal(sessionId, ids, findTarget.list, findTarget.showRow);
 
   const rows = virtualizer.getVirtualItems();
   // While the person flings the list, entries that come into view show a light stand-in; entries

@@ -1,0 +1,227 @@
+// Keeps the index in step with the transcripts. For each file it remembers the inode, size,
+// mtime, its first bytes and how far it was read (up to the last complete line): a file that
+// only grew is read from there on, one that was rewritten or truncated is indexed again, one
+// that is gone is dropped. Files are taken oldest first, so newer messages get higher row ids
+// (the query ranks among the most recent matches; see query.ts).
+import fs from 'node:fs';
+import { promptText, str, type TranscriptRecord } from '../protocol/transcript-file';
+import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
+import type { Database } from './index-db';
+import { readLines } from './line-reader';
+import { transcriptFiles, type TranscriptFile } from './transcript-files';
+
+export interface IndexProgress {
+  filesDone: number;
+  filesTotal: number;
+}
+
+export interface UpdateStats {
+  files: number;
+  /** Files read (wholly or from where the last read stopped). */
+  read: number;
+  bytesRead: number;
+  docs: number;
+  removed: number;
+}
+
+interface FileRow {
+  id: number;
+  ino: string;
+  size: number;
+  mtime: number;
+  offset: number;
+  head: string;
+  agent_call: string | null;
+}
+
+const HEAD_BYTES = 256;
+/** Commit about this much text at a time: big transactions index faster, small ones lose less. */
+const BATCH_CHARS = 16 * 1024 * 1024;
+/**
+ * FTS5 gathers new terms in memory and writes them out as a segment when this much has piled
+ * up; segments are merged later. Larger than its 1 MB default, a first build of gigabytes
+ * writes fewer, larger segments and merges less (the worker holds this much at most).
+ */
+const FTS_HASH_BYTES = 32 * 1024 * 1024;
+
+export class Indexer {
+  private pendingChars = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly projectsDir: string,
+  ) {
+    db.run("INSERT INTO fts (fts, rank) VALUES ('hashsize', ?)", [FTS_HASH_BYTES]);
+  }
+
+  /** Bring the index up to date; `yieldNow` lets queries run between batches. */
+  async update(onProgress?: (p: IndexProgress) => void, yieldNow: () => Promise<void> = async () => {}): Promise<UpdateStats> {
+    const found = await transcriptFiles(this.projectsDir);
+    const stats: UpdateStats = { files: found.length, read: 0, bytesRead: 0, docs: 0, removed: 0 };
+    const withStat: Array<{ f: TranscriptFile; st: fs.Stats }> = [];
+    for (const f of found) {
+      try {
+        withStat.push({ f, st: await fs.promises.stat(f.file) });
+      } catch {
+        // Gone since the listing: dropped below like any missing file.
+      }
+    }
+    withStat.sort((a, b) => a.st.mtimeMs - b.st.mtimeMs);
+    stats.removed = this.dropMissing(new Set(withStat.map((x) => x.f.file)));
+    let done = 0;
+    this.db.exec('BEGIN');
+    try {
+      for (const { f, st } of withStat) {
+        const read = await this.updateFile(f, st, stats);
+        if (read) stats.read++;
+        done++;
+        // Progress only once there is work: a pass that finds nothing new is not "indexing".
+        if (read || (stats.read > 0 && done % 200 === 0)) {
+          onProgress?.({ filesDone: done, filesTotal: withStat.length });
+          if (this.pendingChars >= BATCH_CHARS || done % 200 === 0) this.commit();
+          await yieldNow();
+        }
+      }
+      this.db.exec('COMMIT');
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    }
+    this.pendingChars = 0;
+    return stats;
+  }
+
+  private commit(): void {
+    this.db.exec('COMMIT');
+    this.db.exec('BEGIN');
+    this.pendingChars = 0;
+  }
+
+  private dropMissing(present: Set<string>): number {
+    const rows = this.db.all('SELECT id, path FROM files') as Array<{ id: number; path: string }>;
+    let n = 0;
+    for (const r of rows) {
+      if (present.has(r.path)) continue;
+      this.forget(r.id);
+      this.db.run('DELETE FROM files WHERE id = ?', [r.id]);
+      n++;
+    }
+    return n;
+  }
+
+  private forget(fileId: number): void {
+    this.db.run('DELETE FROM fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)', [fileId]);
+    this.db.run('DELETE FROM docs WHERE file_id = ?', [fileId]);
+  }
+
+  /** Index what is new in one file; false when nothing had to be read. */
+  private async updateFile(f: TranscriptFile, st: fs.Stats, stats: UpdateStats): Promise<boolean> {
+    const row = this.db.get('SELECT id, ino, size, mtime, offset, head, agent_call FROM files WHERE path = ?', [f.file]) as FileRow | null;
+    const ino = `${st.dev}:${st.ino}`;
+    if (row && row.ino === ino && row.size === st.size && row.mtime === st.mtimeMs) return false;
+    const head = await readHead(f.file, st.size);
+    const grew = row !== null && row.ino === ino && st.size >= row.offset && row.head.length > 0 && head.startsWith(row.head);
+    let fileId: number;
+    if (row) {
+      fileId = row.id;
+      if (!grew) this.forget(fileId);
+    } else {
+      fileId = Number(this.db.run('INSERT INTO files (path, session_id, agent_tool, ino, size, mtime, offset, head) VALUES (?, ?, ?, ?, 0, 0, 0, ?)', [f.file, f.sessionId, f.agentToolUseId ?? null, ino, '']).lastInsertRowid);
+    }
+    const start = grew ? row.offset : 0;
+    const ctx: RecordContext = { agentToolUseId: f.agentToolUseId, toolNames: grew ? this.toolNames(fileId) : new Map(), lastAgentCall: grew ? (row.agent_call ?? undefined) : undefined };
+    const session = f.subagent ? undefined : new SessionFacts(f.sessionId);
+    const read = { end: start, bytesRead: 0 };
+    const insertDoc = this.db.prepare('INSERT INTO docs (file_id, line_at, line_len, part, field, at, uuid, item_id, tool_use_id, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insertText = this.db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
+    try {
+      for await (const lines of readLines(f.file, start, st.size, read, mayIndexBytes)) {
+        for (const line of lines) {
+          if (!mayIndex(line.text)) continue;
+          let r: TranscriptRecord;
+          try {
+            r = JSON.parse(line.text) as TranscriptRecord;
+          } catch {
+            continue; // a damaged line: skipped, the rest of the file still counts
+          }
+          if (!r || typeof r !== 'object') continue;
+          session?.add(r);
+          const at = recordTime(r);
+          const uuid = str(r.uuid) ?? null;
+          for (const d of extractDocs(r, ctx)) {
+            const id = Number(insertDoc.run([fileId, line.at, line.bytes, d.part, d.field, at, uuid, d.target.itemId ?? null, d.target.toolUseId ?? null, d.tool ?? null]).lastInsertRowid);
+            // As UTF-8 bytes: the library would encode a string in a JavaScript loop, char by
+            // char, which cost more than FTS5's own indexing (SQLite reads the bytes as text).
+            insertText.run([id, Buffer.from(d.text, 'utf8')]);
+            this.pendingChars += d.text.length;
+            stats.docs++;
+          }
+        }
+      }
+    } finally {
+      insertDoc.finalize();
+      insertText.finalize();
+    }
+    stats.bytesRead += read.bytesRead;
+    // Remembered only up to the last complete line: a line being written is read whole next time.
+    this.db.run('UPDATE files SET ino = ?, size = ?, mtime = ?, offset = ?, head = ?, agent_call = ? WHERE id = ?', [ino, st.size, st.mtimeMs, read.end, head, ctx.lastAgentCall ?? null, fileId]);
+    session?.save(this.db, start === 0);
+    return true;
+  }
+
+  private toolNames(fileId: number): Map<string, string> {
+    const rows = this.db.all("SELECT tool_use_id, tool FROM docs WHERE file_id = ? AND field = 'tool-input' AND tool_use_id IS NOT NULL", [fileId]) as Array<{ tool_use_id: string; tool: string }>;
+    return new Map(rows.map((r) => [r.tool_use_id, r.tool]));
+  }
+}
+
+/** What a hit shows of its session: folder and title (the person's, the CLI's, a summary, the first prompt). */
+class SessionFacts {
+  cwd: string | undefined;
+  customTitle: string | undefined;
+  aiTitle: string | undefined;
+  summary: string | undefined;
+  firstPrompt: string | undefined;
+
+  constructor(readonly sessionId: string) {}
+
+  add(r: TranscriptRecord): void {
+    this.cwd ??= str(r.cwd);
+    if (r.type === 'custom-title') this.customTitle = str(r.customTitle) ?? this.customTitle;
+    else if (r.type === 'ai-title') this.aiTitle = str(r.aiTitle) ?? this.aiTitle;
+    else if (r.type === 'summary') this.summary = str(r.summary) ?? this.summary;
+    else if (r.type === 'user' && !this.firstPrompt) this.firstPrompt = promptText(r)?.slice(0, 300);
+  }
+
+  /** `fresh`: the file was read from its start, so what it no longer says is forgotten. */
+  save(db: Database, fresh: boolean): void {
+    const values = [this.sessionId, this.cwd ?? null, this.customTitle ?? null, this.aiTitle ?? null, this.summary ?? null, this.firstPrompt ?? null];
+    const insert = 'INTO sessions (session_id, cwd, custom_title, ai_title, summary, first_prompt) VALUES (?, ?, ?, ?, ?, ?)';
+    if (fresh) {
+      db.run(`INSERT OR REPLACE ${insert}`, values);
+      return;
+    }
+    // Read on from where the last read stopped: newer titles win, the first facts stay.
+    db.run(
+      `INSERT ${insert} ON CONFLICT (session_id) DO UPDATE SET
+         cwd = coalesce(sessions.cwd, excluded.cwd),
+         custom_title = coalesce(excluded.custom_title, sessions.custom_title),
+         ai_title = coalesce(excluded.ai_title, sessions.ai_title),
+         summary = coalesce(excluded.summary, sessions.summary),
+         first_prompt = coalesce(sessions.first_prompt, excluded.first_prompt)`,
+      values,
+    );
+  }
+}
+
+async function readHead(file: string, size: number): Promise<string> {
+  if (size === 0) return '';
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await fh.close();
+  }
+}

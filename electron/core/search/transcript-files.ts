@@ -1,0 +1,61 @@
+// Every transcript file the index covers: each session's own file under
+// <config dir>/projects/<slug>/<id>.jsonl and its subagents' files in <id>/subagents/
+// (agent-*.jsonl; agent-acompact-* are the CLI's compaction runs, not the conversation).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+const AGENT_FILE = /^agent-(?!acompact-)[\w-]+\.jsonl$/;
+
+export interface TranscriptFile {
+  file: string;
+  sessionId: string;
+  /** For a subagent's file: the tool call (Task/Agent) it ran under, from its .meta.json. */
+  agentToolUseId?: string;
+  subagent: boolean;
+}
+
+export async function transcriptFiles(projectsDir: string): Promise<TranscriptFile[]> {
+  const out: TranscriptFile[] = [];
+  for (const project of await dirents(projectsDir)) {
+    if (!project.isDirectory()) continue;
+    const dir = path.join(projectsDir, project.name);
+    const entries = await dirents(dir);
+    const ids = new Set<string>();
+    for (const e of entries) {
+      const m = e.isFile() ? SESSION_FILE.exec(e.name) : null;
+      if (m?.[1]) {
+        out.push({ file: path.join(dir, e.name), sessionId: m[1], subagent: false });
+        ids.add(e.name.slice(0, -'.jsonl'.length));
+      }
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || !ids.has(e.name)) continue;
+      const agents = path.join(dir, e.name, 'subagents');
+      for (const a of await dirents(agents)) {
+        if (!a.isFile() || !AGENT_FILE.test(a.name)) continue;
+        const file = path.join(agents, a.name);
+        out.push({ file, sessionId: e.name, subagent: true, agentToolUseId: await agentToolUseId(file) });
+      }
+    }
+  }
+  return out;
+}
+
+async function dirents(dir: string): Promise<fs.Dirent[]> {
+  try {
+    return await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/** The CLI writes `agent-<id>.meta.json` beside a subagent's file, naming the tool call that ran it. */
+async function agentToolUseId(file: string): Promise<string | undefined> {
+  try {
+    const meta = JSON.parse(await fs.promises.readFile(file.replace(/\.jsonl$/, '.meta.json'), 'utf8')) as { toolUseId?: unknown };
+    return typeof meta.toolUseId === 'string' && meta.toolUseId ? meta.toolUseId : undefined;
+  } catch {
+    return undefined;
+  }
+}
