@@ -3,7 +3,7 @@
 // actions, and review comments after the line they end on. A line's + button starts a
 // comment; Shift+click on another line of the same side makes it a range.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { visibleNodes } from '../common/visible-text';
 import type { ReviewDraft } from './changes-store';
 import { CommentBox, CommentForm } from './comment-box';
@@ -49,12 +49,16 @@ export function DiffLines(p: DiffLinesProps) {
       return m(at);
     };
   }, [p.hunks]);
+  // The list works out every row's place again whenever getItemKey is a new function: kept
+  // while the rows stay, a 20,000-line diff is walked once, not on every render.
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+  const estimateSize = useCallback((i: number) => estimate(rows[i]), [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => estimate(rows[i]),
-    getItemKey: (i) => rows[i]?.key ?? i,
+    estimateSize,
+    getItemKey,
     // A first guess at the viewport, so the first render already mounts rows (no empty frame).
     initialRect: { width: 800, height: 800 },
     overscan: 12,

@@ -2,7 +2,7 @@
 // branch), virtualised so 500 files cost what a screenful costs. Each row: what happened to the
 // file, its name, its +/− counts and how many comments it has. Up and Down move through it.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { formatCount } from '../../lib/count';
 import { VisibleText } from '../common/visible-text';
 import { selectFile } from './changes-actions';
@@ -23,12 +23,15 @@ export function FileList({ sessionId, branch }: { sessionId: string; branch?: st
     for (const c of comments) n.set(c.path, (n.get(c.path) ?? 0) + 1);
     return n;
   }, [comments]);
+  // Kept while the rows stay: a new getItemKey makes the list place every row again.
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+  const estimateSize = useCallback((i: number) => (rows[i]?.kind === 'section' ? SECTION : ROW), [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => (rows[i]?.kind === 'section' ? SECTION : ROW),
-    getItemKey: (i) => rows[i]?.key ?? i,
+    estimateSize,
+    getItemKey,
     // A first guess at the viewport, so the first render already mounts rows (no empty frame).
     initialRect: { width: 260, height: 700 },
     overscan: 10,
