@@ -5,31 +5,15 @@
 // is offered only where the CLI accepts it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SessionHost } from '../../electron/core/host';
+import { describe, expect, it } from 'vitest';
 import { lastUserText, text, toolUse, type FakeReply, type MessagesBody, type Responder } from '../support/fake-api';
-import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { waitFor } from '../support/wait';
+import { realCliSessions } from '../support/real-cli-hosts';
 
-let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-
-afterEach(async () => {
-  for (const s of host?.list() ?? []) expect(s.connection?.owed ?? []).toEqual([]);
-  await host?.shutdown();
-  await sandbox?.cleanup();
-  host = undefined;
-  sandbox = undefined;
-});
-
-async function open(script: Responder | FakeReply[], opts: { env?: NodeJS.ProcessEnv; permissionMode?: string } = {}) {
-  sandbox = await cliSandbox(script);
-  host = new SessionHost({ host: 'web', env: { ...sandbox.env, ...opts.env }, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
-  const { id } = host.create(opts.permissionMode ? { permissionMode: opts.permissionMode } : {});
-  const h = host;
-  await waitFor(() => h.view(id).status === 'ready', 'ready', 60_000);
-  return { id, h, sb: sandbox };
-}
+// Each test's host is checked (no control request left unanswered) and shut down after it.
+const openSession = realCliSessions();
+const open = (script: Responder | FakeReply[], opts: { env?: NodeJS.ProcessEnv; permissionMode?: string } = {}) =>
+  openSession(script, { host: { env: opts.env }, create: opts.permissionMode ? { permissionMode: opts.permissionMode } : {}, readyMs: 60_000 });
 
 /** All text the person sent in a request, across its user messages. */
 function userTexts(body: MessagesBody): string {

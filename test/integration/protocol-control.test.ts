@@ -3,39 +3,15 @@
 // control request left unanswered.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SessionHost } from '../../electron/core/host';
-import type { SessionEvent } from '../../shared/events';
-import type { AppEvent } from '../../shared/ipc';
+import { describe, expect, it } from 'vitest';
 import { ClideError } from '../../shared/result';
 import { lastUserText, text, toolUse, type FakeReply, type Responder } from '../support/fake-api';
-import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { waitFor } from '../support/wait';
+import { realCliSessions } from '../support/real-cli-hosts';
 
-let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-
-afterEach(async () => {
-  // Nothing the CLI asked may be left without an answer.
-  for (const s of host?.list() ?? []) expect(s.connection?.owed ?? []).toEqual([]);
-  await host?.shutdown();
-  await sandbox?.cleanup();
-  host = undefined;
-  sandbox = undefined;
-});
-
-async function open(script: Responder | FakeReply[]) {
-  sandbox = await cliSandbox(script);
-  host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
-  const events: SessionEvent[] = [];
-  host.subscribe((batch: AppEvent[]) => {
-    for (const b of batch) if (b.type === 'session-events') events.push(...b.events);
-  });
-  const { id } = host.create({});
-  const h = host;
-  await waitFor(() => h.view(id).status === 'ready', 'ready');
-  return { id, events, h, sb: sandbox };
-}
+// Each test's host is checked (no control request left unanswered) and shut down after it.
+const openSession = realCliSessions();
+const open = (script: Responder | FakeReply[]) => openSession(script);
 
 const errorOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
 

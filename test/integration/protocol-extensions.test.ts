@@ -3,34 +3,18 @@
 // handlers, the answers go back, and the tools proceed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SessionHost } from '../../electron/core/host';
+import { describe, expect, it } from 'vitest';
 import type { Json } from '../../electron/core/protocol/control';
 import { SdkMcpServer, textResult } from '../../electron/core/protocol/mcp-server';
 import type { ProtocolExtensions } from '../../electron/core/protocol/pipeline';
 import { lastToolResults, text, toolUse, type FakeReply, type Responder } from '../support/fake-api';
-import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { waitFor } from '../support/wait';
+import type { SessionHost } from '../../electron/core/host';
+import { realCliSessions } from '../support/real-cli-hosts';
 
-let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-
-afterEach(async () => {
-  for (const s of host?.list() ?? []) expect(s.connection?.owed ?? []).toEqual([]);
-  await host?.shutdown();
-  await sandbox?.cleanup();
-  host = undefined;
-  sandbox = undefined;
-});
-
-async function open(script: Responder | FakeReply[], extensions: ProtocolExtensions) {
-  sandbox = await cliSandbox(script);
-  host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5, extensions: () => extensions });
-  const { id } = host.create({});
-  const h = host;
-  await waitFor(() => h.view(id).status === 'ready', 'ready');
-  return { id, h, sb: sandbox };
-}
+// Each test's host is checked (no control request left unanswered) and shut down after it.
+const openSession = realCliSessions();
+const open = (script: Responder | FakeReply[], extensions: ProtocolExtensions) => openSession(script, { host: { extensions: () => extensions } });
 
 describe('protocol extensions on the real CLI', () => {
   it('a PreToolUse hook callback is called before the tool, and {continue: true} lets it proceed', async () => {

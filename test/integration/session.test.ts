@@ -2,37 +2,16 @@
 // host, answering from the loopback fake Anthropic API.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SessionHost } from '../../electron/core/host';
-import type { AppEvent } from '../../shared/ipc';
-import type { SessionEvent } from '../../shared/events';
-import { lastToolResults, lastUserText, text, toolUse } from '../support/fake-api';
-import { cliSandbox, claudeVersion, type CliSandbox } from '../support/real-cli';
+import { describe, expect, it } from 'vitest';
+import { lastToolResults, lastUserText, text, toolUse, type FakeReply, type Responder } from '../support/fake-api';
+import { claudeVersion } from '../support/real-cli';
+import { realCliSessions } from '../support/real-cli-hosts';
 import { TESTED_CLI_VERSION } from '../../electron/core/protocol/version';
 import { alive, waitFor } from '../support/wait';
 
-let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-
-afterEach(async () => {
-  const pids = host?.list().map((s) => s.pid) ?? [];
-  await host?.shutdown();
-  for (const pid of pids) expect(alive(pid)).toBe(false);
-  await sandbox?.cleanup();
-  host = undefined;
-  sandbox = undefined;
-});
-
-async function open(script: Parameters<typeof cliSandbox>[0]) {
-  sandbox = await cliSandbox(script);
-  host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5 });
-  const events: SessionEvent[] = [];
-  host.subscribe((batch: AppEvent[]) => {
-    for (const b of batch) if (b.type === 'session-events') events.push(...b.events);
-  });
-  const { id } = host.create({});
-  return { id, events, h: host, sb: sandbox };
-}
+// Each test's host is checked (nothing left unanswered, no claude left running) and shut down after it.
+const openSession = realCliSessions();
+const open = (script: Responder | FakeReply[]) => openSession(script, { ready: false });
 
 describe('a real claude session', () => {
   it('answers initialize at spawn with models, commands and the CLI version', async () => {
