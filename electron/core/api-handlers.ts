@@ -97,6 +97,10 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       host.respond(i.id, i.requestId, i.decision);
       return {};
     },
+    'session:answerPrompt': (i: { id: string; requestId: string; answer: never }) => {
+      host.answerPrompt(i.id, i.requestId, i.answer);
+      return {};
+    },
     'session:interrupt': async (i: { id: string }) => {
       await host.interrupt(i.id);
       return {};
@@ -125,6 +129,7 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     },
     'session:getContextUsage': (i: { id: string }) => host.getContextUsage(i.id),
     'session:mcpStatus': async (i: { id: string }) => ({ servers: await host.mcpStatus(i.id) }),
+    'session:mcpChange': async (i: { id: string; change: never }) => ({ servers: await host.mcpChange(i.id, i.change) }),
     'session:rewindFiles': (i: { id: string; userMessageId: string; dryRun?: boolean }) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),
     'session:stopTask': async (i: { id: string; taskId: string }) => {
       await host.stopTask(i.id, i.taskId);
