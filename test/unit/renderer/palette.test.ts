@@ -26,6 +26,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     find: vi.fn(),
     exportTranscript: vi.fn(),
     toggleTeam: vi.fn(),
+    mcp: vi.fn(),
     history: vi.fn(),
     inbox: vi.fn(),
     settings: vi.fn(),

@@ -59,6 +59,7 @@ function Palette() {
       find: (id) => openFind(id),
       exportTranscript: (id) => void exportTranscript(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
+      mcp: () => clideStore.getState().openDialog('mcp'),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),
       settings: () => clideStore.getState().openDialog('settings'),
