@@ -2,6 +2,7 @@
 // tests' stdio MCP server (test/support/mcp-server/probe-server.mjs): the MCP panel shows the
 // server, disables and enables it; a failed server is a badge on the status bar and comes back
 // with Reconnect; an elicitation form checks what is typed and sends what the person accepts.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { lastToolResults, text, toolUse, type RecordedRequest } from '../support/fake-api';
@@ -125,4 +126,52 @@ test('Decline on an MCP form reaches the server as decline', async ({ page, clid
   await expect(card).toBeHidden();
   await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Understood.');
   expect(probe!.answers()).toEqual([{ action: 'decline' }]);
+});
+
+test('a page to open shows its full address, and only the button opens it (which says yes to the server)', async ({ page, clide }) => {
+  let probe: Probe | undefined;
+  const url = 'https://auth.example.com/sign-in?session=42';
+  const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox.cwd, { allow: true })) });
+  started.sandbox.api.script((req: RecordedRequest) => (lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__ask', { message: 'Sign in to Example', url }) : text('Signed in.')));
+  await clide.open(page, started);
+  await page.getByRole('textbox', { name: 'Message Claude' }).fill('Sign me in');
+  await page.getByRole('textbox', { name: 'Message Claude' }).press('Enter');
+  const card = page.getByRole('dialog', { name: 'probe asks you to open a page' });
+  await expect(card).toContainText(url);
+  await expect(card.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await bothSchemes(page, 'mcp-elicitation-url');
+  expect(probe!.answers()).toEqual([]);
+  // The test machine has no network: the browser itself answers for the sign-in site.
+  await page.context().route('https://auth.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Example sign-in</title>' }));
+  const popup = page.waitForEvent('popup');
+  await card.getByRole('link', { name: 'Open the page in your browser' }).click();
+  const opened = await popup;
+  await expect(opened).toHaveURL(url);
+  await opened.close();
+  await expect(card).toBeHidden();
+  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Signed in.');
+  expect(probe!.answers()).toEqual([{ action: 'accept' }]);
+});
+
+test('Claude Code asks before retrying a refused reply on the fallback model; Retry sends it there', async ({ page, clide }) => {
+  const started = await clide.start({
+    // A model with a fallback (Fable -> Opus), and Claude Code set to ask before switching.
+    prepare: (sandbox) => fs.writeFileSync(path.join(sandbox.configDir, 'settings.json'), JSON.stringify({ switchModelsOnFlag: false, model: 'fable' })),
+  });
+  const { sandbox } = started;
+  sandbox.api.script((req: RecordedRequest) =>
+    /fable/.test(req.body.model ?? '')
+      ? text('I will not', { stop: { reason: 'refusal', details: { type: 'refusal', category: 'cyber', explanation: 'flagged' } } })
+      : text(`Answered by ${req.body.model}.`),
+  );
+  await clide.open(page, started);
+  await page.getByRole('textbox', { name: 'Message Claude' }).fill('Scan my own server for open ports');
+  await page.getByRole('textbox', { name: 'Message Claude' }).press('Enter');
+  const card = page.getByRole('dialog', { name: /would not answer this/ });
+  await expect(card).toContainText('cyber');
+  await bothSchemes(page, 'dialog-refusal-fallback');
+  await card.getByRole('button', { name: /^Retry with/ }).click();
+  await expect(card).toBeHidden();
+  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Answered by claude-opus-4-8.');
+  expect(sandbox.api.turns().at(-1)?.body.model).toBe('claude-opus-4-8');
 });

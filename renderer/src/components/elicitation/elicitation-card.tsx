@@ -164,7 +164,7 @@ export function ElicitationCard({ sessionId, request, count }: CardProps) {
           ? isUrl
             ? 'Open the page with its button, or decline · Esc cancels'
             : 'Enter in a field accepts · Esc cancels'
-          : 'Press Tab to fill in the form or choose an answer. Nothing is sent without you.'}
+          : `Press Tab to ${isUrl ? 'choose' : 'fill in the form or choose'} an answer. Nothing is sent without you.`}
       </div>
       <PromptError error={error} />
     </div>
