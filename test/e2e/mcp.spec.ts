@@ -114,14 +114,18 @@ test('an MCP form checks what is typed, and Accept sends the content to the serv
   await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('probe asked for input: you sent it.');
 });
 
-test('Decline on an MCP form reaches the server as decline', async ({ page, clide }) => {
+test('the "needs you" inbox lists an MCP form, and Decline there reaches the server as decline', async ({ page, clide }) => {
   let probe: Probe | undefined;
   const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox.cwd, { allow: true })) });
   started.sandbox.api.script((req: RecordedRequest) => (lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__ask', profile) : text('Understood.')));
   await clide.open(page, started);
   await page.getByRole('textbox', { name: 'Message Claude' }).fill('Ask me');
   await page.getByRole('textbox', { name: 'Message Claude' }).press('Enter');
-  const card = page.getByRole('dialog', { name: 'probe asks for input' });
+  await expect(page.getByRole('dialog', { name: 'probe asks for input' })).toBeVisible();
+  await page.getByRole('button', { name: 'Needs you: 1 waiting' }).click();
+  const inbox = page.getByRole('region', { name: 'Needs you' });
+  await expect(inbox.getByRole('listitem', { name: /MCP input/ })).toBeVisible();
+  const card = inbox.getByRole('dialog', { name: 'probe asks for input' });
   await card.getByRole('button', { name: 'Decline' }).click();
   await expect(card).toBeHidden();
   await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Understood.');
