@@ -53,7 +53,7 @@ test('a failed server is a badge on the status bar; its panel says why, and Reco
   });
   await clide.open(page, started);
   const badge = page.getByRole('contentinfo', { name: 'Session status' }).getByRole('button', { name: /^MCP \d/ });
-  await expect(badge).toContainText('1 failed');
+  await expect(badge).toHaveText('MCP 1⚠ 1 failed');
   await page.screenshot({ path: shot('mcp-badge-light') });
   await badge.click();
   const server = page.getByRole('dialog', { name: /MCP servers/ }).getByRole('listitem', { name: 'probe' });

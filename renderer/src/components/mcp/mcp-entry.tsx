@@ -2,7 +2,7 @@
 // carries the badge for servers that failed or need signing in, and a button on the toolbar
 // under the message box.
 import { useEffect } from 'react';
-import { needsAttention } from '../../../../shared/mcp';
+import { isClideOwn, needsAttention } from '../../../../shared/mcp';
 import { useSessionField } from '../../store/hooks';
 import { useClide } from '../../store/store';
 import { askOnce } from './mcp-calls';
@@ -10,13 +10,13 @@ import './mcp.css';
 
 function useMcpSummary(sessionId: string) {
   const servers = useSessionField(sessionId, (v) => v.info.mcp?.servers, undefined);
-  const listed = useSessionField(sessionId, (v) => v.info.mcpServers?.length ?? 0, 0);
   const live = useSessionField(sessionId, (v) => v.status === 'ready' || v.status === 'working' || v.status === 'waiting', false);
-  const troubled = (servers ?? []).filter(needsAttention);
-  return { count: servers?.length ?? listed, troubled, live, known: servers !== undefined };
+  // The person's servers: the one clide runs for itself (the team tools) is in the panel only.
+  const theirs = (servers ?? []).filter((s) => !isClideOwn(s));
+  return { count: theirs.length, troubled: theirs.filter(needsAttention), live, known: servers !== undefined };
 }
 
-/** Status bar: "MCP 2", and "1 failed" in the warning colour when a server needs the person. */
+/** Status bar: "MCP 2" (the person's servers), and "1 failed" in the warning colour when one needs the person. */
 export function McpStatusItem({ sessionId }: { sessionId: string }) {
   const openDialog = useClide((s) => s.openDialog);
   const { count, troubled, live, known } = useMcpSummary(sessionId);
