@@ -7,6 +7,7 @@
 // {originalModel, fallbackModel, apiRefusalCategory, retractedMessageUuids}; `retry_fallback`
 // sends the message again on the fallback model, `edit_prompt` ends the turn.
 import type { DialogAnswer, UserDialog } from '../../../shared/dialogs';
+import { isRecord, nonEmpty } from '../../../shared/guards';
 import type { Json } from './control';
 
 interface RenderedDialog {
@@ -20,18 +21,18 @@ interface RenderedDialog {
 export const RENDERED_DIALOGS: Record<string, RenderedDialog> = {
   refusal_fallback_prompt: {
     parse: (p) => {
-      const originalModel = str(p.originalModel);
-      const fallbackModel = str(p.fallbackModel);
+      const originalModel = nonEmpty(p.originalModel);
+      const fallbackModel = nonEmpty(p.fallbackModel);
       if (!originalModel || !fallbackModel) return undefined;
       const notice = isRecord(p.servedNotice) ? p.servedNotice : {};
       return {
         kind: 'refusal-fallback',
         originalModel,
         fallbackModel,
-        category: str(p.apiRefusalCategory),
-        guidance: str(p.guidanceText),
-        notice: str(notice.text),
-        learnMoreUrl: str(notice.learnMoreUrl),
+        category: nonEmpty(p.apiRefusalCategory),
+        guidance: nonEmpty(p.guidanceText),
+        notice: nonEmpty(notice.text),
+        learnMoreUrl: nonEmpty(notice.learnMoreUrl),
       };
     },
     result: (choice) => pick({ retry: 'retry_fallback', edit: 'edit_prompt' }, choice),
@@ -52,12 +53,4 @@ export function dialogReply(wireKind: string, answer: DialogAnswer): Json | unde
 
 function pick(table: Record<string, string>, key: string): string | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
 }

@@ -5,6 +5,7 @@
 // system/elicitation_complete. The answer is `{action: accept|decline|cancel, content?}`; a
 // control_cancel_request withdraws the request (the server's own timeout, or an interrupt).
 import type { Elicitation, ElicitationAnswer, FormField, FormOption } from '../../../shared/mcp';
+import { isRecord, nonEmpty, num } from '../../../shared/guards';
 import type { Json } from './control';
 
 /** More fields than any form a person would fill in; the rest are shown as not supported. */
@@ -14,14 +15,14 @@ const MAX_TEXT = 20_000;
 export function elicitationFrom(r: Json): Elicitation {
   const url = r.mode === 'url';
   return {
-    server: str(r.mcp_server_name) ?? 'An MCP server',
-    message: clip(str(r.message) ?? ''),
+    server: nonEmpty(r.mcp_server_name) ?? 'An MCP server',
+    message: clip(nonEmpty(r.message) ?? ''),
     mode: url ? 'url' : 'form',
     fields: url ? [] : formFields(r.requested_schema, r.property_order),
-    url: url ? str(r.url) : undefined,
-    elicitationId: str(r.elicitation_id),
-    title: str(r.title),
-    description: str(r.description),
+    url: url ? nonEmpty(r.url) : undefined,
+    elicitationId: nonEmpty(r.elicitation_id),
+    title: nonEmpty(r.title),
+    description: nonEmpty(r.description),
   };
 }
 
@@ -45,11 +46,11 @@ export function formFields(schema: unknown, order: unknown): FormField[] {
 
 function field(name: string, p: unknown, required: boolean): FormField {
   if (!isRecord(p)) return { name, required, type: 'unsupported', reason: 'The server did not describe this field.' };
-  const base = { name, required, title: str(p.title), description: str(p.description) };
+  const base = { name, required, title: nonEmpty(p.title), description: nonEmpty(p.description) };
   switch (p.type) {
     case 'string': {
       const options = stringOptions(p);
-      if (options) return { ...base, type: 'choice', options, default: str(p.default) };
+      if (options) return { ...base, type: 'choice', options, default: nonEmpty(p.default) };
       const format = p.format === 'email' || p.format === 'uri' || p.format === 'date' || p.format === 'date-time' ? p.format : undefined;
       return { ...base, type: 'text', format, minLength: num(p.minLength), maxLength: num(p.maxLength), default: typeof p.default === 'string' ? p.default : undefined };
     }
@@ -73,7 +74,7 @@ function field(name: string, p: unknown, required: boolean): FormField {
 function stringOptions(p: Record<string, unknown>): FormOption[] | undefined {
   if (Array.isArray(p.enum)) {
     const names = Array.isArray(p.enumNames) && p.enumNames.length === p.enum.length ? p.enumNames : undefined;
-    return p.enum.filter((v): v is string => typeof v === 'string').map((value, i) => ({ value, label: str(names?.[i]) ?? value }));
+    return p.enum.filter((v): v is string => typeof v === 'string').map((value, i) => ({ value, label: nonEmpty(names?.[i]) ?? value }));
   }
   if (Array.isArray(p.oneOf)) return titled(p.oneOf);
   return undefined;
@@ -86,20 +87,11 @@ function itemOptions(items: Record<string, unknown>): FormOption[] | undefined {
 }
 
 function titled(list: unknown[]): FormOption[] {
-  return list.filter(isRecord).flatMap((o) => (typeof o.const === 'string' ? [{ value: o.const, label: str(o.title) ?? o.const }] : []));
+  return list.filter(isRecord).flatMap((o) => (typeof o.const === 'string' ? [{ value: o.const, label: nonEmpty(o.title) ?? o.const }] : []));
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
 
-function num(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
 
 function clip(text: string): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;

@@ -15,6 +15,7 @@ import type { HookCallback } from './hooks';
 import type { SdkMcpServer } from './mcp-server';
 import { permissionReply } from './outbound';
 import { dialogPrompt, elicitationPrompt } from './prompts';
+import { isRecord } from '../../../shared/guards';
 
 export interface InboundDeps {
   control: ControlChannel;
@@ -200,9 +201,6 @@ export class InboundRouter {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function s(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;

@@ -10,7 +10,7 @@ import { formatClock } from '../../lib/format';
 import { useSessionField } from '../../store/hooks';
 import { useClide } from '../../store/store';
 import { VisibleText } from '../common/visible-text';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { change, refresh } from './mcp-calls';
 import { origin, stateTone, stateWord } from './mcp-words';
 import './mcp.css';

@@ -1,8 +1,8 @@
 // Pieces every answer card shares: its props, sending the answer, and showing a refusal.
 import { useState } from 'react';
 import type { PermissionRequest } from '../../../../shared/events';
-import type { PermissionDecision, Result } from '../../../../shared/ipc';
-import type { AppError } from '../../../../shared/result';
+import type { PermissionDecision } from '../../../../shared/ipc';
+import type { AppError, Result } from '../../../../shared/result';
 import { shownByWindow } from '../../app-actions';
 import { answering } from '../composer/api-calls';
 
