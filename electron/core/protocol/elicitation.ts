@@ -90,9 +90,6 @@ function titled(list: unknown[]): FormOption[] {
   return list.filter(isRecord).flatMap((o) => (typeof o.const === 'string' ? [{ value: o.const, label: nonEmpty(o.title) ?? o.const }] : []));
 }
 
-
-
-
 function clip(text: string): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
 }
