@@ -7,6 +7,7 @@ import { useActions } from '../../actions-context';
 import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
 import { pendingCount } from '../../store/attention';
 import { historyStore } from '../../store/history-store';
+import type { HistorySession } from '../../../../shared/history';
 import { clideStore, useClide } from '../../store/store';
 import { openFind } from '../find/find-store';
 import { openPastSession, refreshHistory } from '../history/history-actions';
@@ -14,6 +15,7 @@ import { requestMode, requestModel } from '../modes/mode-requests';
 import { useRequestClose } from '../tabs/close-tab';
 import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
+import { openChanges } from '../changes/changes-actions';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
@@ -56,6 +58,7 @@ function Palette() {
       stop: (id) => void actions.interrupt(id),
       find: (id) => openFind(id),
       exportTranscript: (id) => void exportTranscript(id),
+      changes: (id) => openChanges(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       mcp: () => clideStore.getState().openDialog('mcp'),
       history: () => historyStore.getState().setOpen(true),
@@ -63,7 +66,7 @@ function Palette() {
       settings: () => clideStore.getState().openDialog('settings'),
       mode: (id, mode) => void requestMode(id, mode),
       model: (id, model) => void requestModel(id, model),
-      resume: (session) => void openPastSession(session),
+      resume: (session) => void resumeFromPalette(session),
       key: keyLabel,
     }),
     [actions, requestClose],
@@ -182,4 +185,12 @@ function useHistoryList() {
     return stop;
   }, []);
   return past;
+}
+
+/** A past session chosen in the palette; if it cannot be opened, History opens and says why. */
+async function resumeFromPalette(session: HistorySession): Promise<void> {
+  const r = await openPastSession(session);
+  if (r.ok) return;
+  historyStore.getState().openFailed(r.error);
+  historyStore.getState().setOpen(true);
 }
