@@ -4,6 +4,10 @@
 import { z } from 'zod';
 import { AppErrorSchema } from './result';
 import { GitStatusSchema, SetupSourceSchema, WorktreeInfoSchema, WorktreeStateSchema } from './git';
+import { UserDialogSchema } from './dialogs';
+import { ElicitationSchema, McpStateSchema } from './mcp';
+
+export { McpServerStatusSchema, type McpServerStatus } from './mcp';
 
 export const sessionStatuses = ['starting', 'ready', 'working', 'waiting', 'ended', 'failed'] as const;
 export const SessionStatusSchema = z.enum(sessionStatuses);
@@ -45,6 +49,8 @@ export const SessionInfoSchema = z.object({
   permissionMode: z.string().optional(),
   tools: z.array(z.string()).optional(),
   mcpServers: z.array(z.object({ name: z.string(), status: z.string() })).optional(),
+  /** The MCP servers in full (mcp_status), as last checked. */
+  mcp: McpStateSchema.optional(),
   apiKeySource: z.string().optional(),
   outputStyle: z.string().optional(),
   pid: z.number().optional(),
@@ -110,6 +116,10 @@ export const PermissionRequestSchema = z.object({
   defaultToNo: z.boolean().optional(),
   suppressAlwaysAllow: z.boolean().optional(),
   parentToolUseId: z.string().optional(),
+  /** Not a tool call: an MCP server asks the person for input (toolName ELICITATION_PROMPT). */
+  elicitation: ElicitationSchema.optional(),
+  /** Not a tool call: a dialog Claude Code asks clide to show (toolName DIALOG_PROMPT). */
+  dialog: UserDialogSchema.optional(),
   at: z.number(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
@@ -423,19 +433,6 @@ export const ContextUsageSchema = z.object({
   autoCompactEnabled: z.boolean().optional(),
 });
 export type ContextUsage = z.infer<typeof ContextUsageSchema>;
-
-/** mcp_status: one configured MCP server. */
-export const McpServerStatusSchema = z.object({
-  name: z.string(),
-  /** connected, failed, needs-auth, pending, disabled. */
-  status: z.string(),
-  error: z.string().optional(),
-  serverName: z.string().optional(),
-  serverVersion: z.string().optional(),
-  scope: z.string().optional(),
-  tools: z.array(z.string()).optional(),
-});
-export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 
 /** rewind_files: what restoring files to a past message changes (or changed). */
 export const RewindResultSchema = z.object({

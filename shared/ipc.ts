@@ -3,7 +3,9 @@
 // WebSocket protocol are all derived from this table.
 import { z } from 'zod';
 import { AppErrorSchema, type Result } from './result';
+import { DialogAnswerSchema } from './dialogs';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
+import { ElicitationAnswerSchema, McpChangeSchema } from './mcp';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';
 import { SearchInputSchema, SearchProgressSchema, SearchResultSchema } from './search';
@@ -55,6 +57,10 @@ export const PermissionDecisionSchema = z.discriminatedUnion('behavior', [
   }),
 ]);
 export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>;
+
+/** The answer to a prompt that is not a tool call: an MCP server's request for input, or a dialog. */
+export const PromptAnswerSchema = z.union([z.object({ input: ElicitationAnswerSchema }).strict(), z.object({ dialog: DialogAnswerSchema }).strict()]);
+export type PromptAnswer = z.infer<typeof PromptAnswerSchema>;
 
 export const FileSuggestionsSchema = z.object({
   cwd: z.string(),
@@ -185,6 +191,11 @@ export const contracts = {
       input: z.object({ id: SessionId, requestId: z.string().min(1).max(200), decision: PermissionDecisionSchema }).strict(),
       output: done,
     },
+    /** Answer an MCP server's request for input (checked against its form) or a dialog. */
+    answerPrompt: {
+      input: z.object({ id: SessionId, requestId: z.string().min(1).max(200), answer: PromptAnswerSchema }).strict(),
+      output: done,
+    },
     interrupt: { input: z.object({ id: SessionId }).strict(), output: done },
     /** End the process by force (offered when a session is not responding). */
     kill: { input: z.object({ id: SessionId }).strict(), output: done },
@@ -208,7 +219,13 @@ export const contracts = {
       output: done,
     },
     getContextUsage: { input: z.object({ id: SessionId }).strict(), output: ContextUsageSchema },
+    /** The MCP servers now (also pushed to every window as info.mcp). */
     mcpStatus: { input: z.object({ id: SessionId }).strict(), output: z.object({ servers: z.array(McpServerStatusSchema) }) },
+    /** Reconnect a server, or disable or enable it (Claude Code remembers that for the folder). Refused with the CLI's reason. */
+    mcpChange: {
+      input: z.object({ id: SessionId, change: McpChangeSchema }).strict(),
+      output: z.object({ servers: z.array(McpServerStatusSchema) }),
+    },
     /** Restore files to their state at a user message (the id of its transcript item). */
     rewindFiles: {
       input: z.object({ id: SessionId, userMessageId: z.string().min(1).max(200), dryRun: z.boolean().optional() }).strict(),

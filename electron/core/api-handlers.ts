@@ -96,6 +96,10 @@ export function createHandlers(host: SessionHost): Handlers {
       host.respond(i.id, i.requestId, i.decision);
       return {};
     },
+    'session:answerPrompt': (i) => {
+      host.answerPrompt(i.id, i.requestId, i.answer);
+      return {};
+    },
     'session:interrupt': async (i) => {
       await host.interrupt(i.id);
       return {};
@@ -124,6 +128,7 @@ export function createHandlers(host: SessionHost): Handlers {
     },
     'session:getContextUsage': (i) => host.getContextUsage(i.id),
     'session:mcpStatus': async (i) => ({ servers: await host.mcpStatus(i.id) }),
+    'session:mcpChange': async (i) => ({ servers: await host.mcpChange(i.id, i.change) }),
     'session:rewindFiles': (i) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),
     'session:stopTask': async (i) => {
       await host.stopTask(i.id, i.taskId);

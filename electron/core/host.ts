@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent } from '../../shared/events';
-import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision } from '../../shared/ipc';
+import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
+import type { McpChange } from '../../shared/mcp';
 import { ClideError } from '../../shared/result';
 import { applyEvents, emptySession, type SessionView } from '../../shared/transcript';
 import { childEnv } from './child-env';
@@ -280,6 +281,10 @@ export class SessionHost {
     this.get(id).session.respond(requestId, decision);
   }
 
+  answerPrompt(id: string, requestId: string, answer: PromptAnswer): void {
+    this.get(id).session.answerPrompt(requestId, answer);
+  }
+
   interrupt(id: string): Promise<void> {
     const { session } = this.get(id);
     this.answering.stopped(id);
@@ -313,6 +318,10 @@ export class SessionHost {
 
   mcpStatus(id: string): Promise<McpServerStatus[]> {
     return this.get(id).session.mcpStatus();
+  }
+
+  mcpChange(id: string, change: McpChange): Promise<McpServerStatus[]> {
+    return this.get(id).session.mcpChange(change);
   }
 
   rewindFiles(id: string, userMessageId: string, dryRun = false): Promise<RewindResult> {

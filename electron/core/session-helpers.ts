@@ -3,6 +3,7 @@ import type { SessionEvent } from '../../shared/events';
 import { ClideError } from '../../shared/result';
 import type { Phase } from './lifecycle';
 import type { Connection } from './protocol/connection';
+import { TESTED_CLI_VERSION } from './protocol/version';
 
 /** The error a command gets when the lifecycle does not allow it now. */
 export function refused(reason: 'not-running' | 'busy', phase: Phase, resumable: boolean): ClideError {
@@ -45,4 +46,18 @@ export async function exitedWithin(conn: Connection, ms: number): Promise<boolea
   const result = await Promise.race([conn.transport.waitForExit().then(() => true as const), timeout]);
   if (timer) clearTimeout(timer);
   return result;
+}
+
+/** What a CLI version report adds: the tested version, and a warning when the two differ. */
+export function versionEvents(cliVersion: string, notice: (level: 'warning', code: string, text: string) => SessionEvent): SessionEvent[] {
+  const tested: SessionEvent = { kind: 'info', info: { testedCliVersion: TESTED_CLI_VERSION } };
+  if (cliVersion === TESTED_CLI_VERSION) return [tested];
+  return [
+    tested,
+    notice(
+      'warning',
+      'cli-version',
+      `Claude Code ${cliVersion} is installed; this version of clide was tested with ${TESTED_CLI_VERSION}. Most things should work; anything odd may come from the difference.`,
+    ),
+  ];
 }

@@ -15,7 +15,8 @@ import type {
   SessionInfo,
   SessionStatus,
 } from '../../shared/events';
-import type { ImageInput, PermissionDecision } from '../../shared/ipc';
+import type { ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
+import type { McpChange } from '../../shared/mcp';
 import { ClideError, type AppError } from '../../shared/result';
 import { hasProcess, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
 import { Connection, type Ask } from './protocol/connection';
@@ -26,8 +27,10 @@ import { bypassChoice } from './bypass';
 import { spawnArgs } from './spawn-args';
 import { cwdProblem, spawnProblem } from './spawn-errors';
 import { Watchdog } from './watchdog';
-import { DEFAULT_TIMINGS, DENIED_BY_STOP, type SessionOptions, type SessionTimings } from './session-options';
-import { exitedWithin, refused, shareRepeatedOutput } from './session-helpers';
+import { DEFAULT_TIMINGS, type SessionOptions, type SessionTimings } from './session-options';
+import { exitedWithin, refused, shareRepeatedOutput, versionEvents } from './session-helpers';
+import { McpWatch } from './mcp-watch';
+import { answerPrompt, answerStopped, closedNotice } from './prompt-answers';
 
 export { DEFAULT_TIMINGS, DENIED_BY_STOP, type SessionLimits, type SessionOptions, type SessionTimings } from './session-options';
 export { shareRepeatedOutput } from './session-helpers';
@@ -57,6 +60,7 @@ export class Session {
   private readonly now: () => number;
   private listener: (events: SessionEvent[]) => void = () => {};
   private turnEndWaiters: Array<() => void> = [];
+  private readonly mcp: McpWatch;
 
   constructor(private readonly opts: SessionOptions) {
     this.id = opts.id;
@@ -67,6 +71,7 @@ export class Session {
     this.pendingFork = opts.fork && opts.resume ? { from: opts.resume, ...opts.fork } : undefined;
     this.model = opts.model;
     this.permissionMode = opts.permissionMode;
+    this.mcp = new McpWatch({ emit: (mcp) => this.info({ mcp }), now: this.now });
   }
 
   get status(): SessionStatus {
@@ -198,6 +203,14 @@ export class Session {
     this.closePrompt(requestId, decision.behavior === 'allow' ? 'allowed' : 'denied', decision.behavior === 'deny' ? decision.message : undefined);
   }
 
+  /** The person answered a prompt that is not a tool call: an MCP server's input request, a dialog. */
+  answerPrompt(requestId: string, answer: PromptAnswer): void {
+    const conn = this.requireLive();
+    const req = this.pending.get(requestId);
+    if (!req) throw new ClideError({ kind: 'invalid-input', message: 'That prompt is no longer waiting for an answer.' });
+    this.closePrompt(requestId, answerPrompt(conn, req, answer));
+  }
+
   /**
    * Stop the running turn: answer open prompts as stopped, send interrupt, and terminate the
    * process if the turn has not ended after the grace period. Resolves once the interrupt was
@@ -257,8 +270,14 @@ export class Session {
     return this.requireLive().getContextUsage();
   }
 
+  /** The MCP servers now; every window's view gets them too (info.mcp). */
   mcpStatus(): Promise<McpServerStatus[]> {
-    return this.requireLive().mcpStatus();
+    return this.mcp.refresh(this.requireLive());
+  }
+
+  /** Reconnect an MCP server or switch it off or on; the servers after it. */
+  mcpChange(change: McpChange): Promise<McpServerStatus[]> {
+    return this.mcp.change(this.requireLive(), change);
   }
 
   /** Restore files to their state at a user message (its transcript item id); dryRun only previews. */
@@ -406,6 +425,8 @@ export class Session {
           this.pendingFork = undefined;
         }
         out.push(...this.versionCanary(e.info));
+        // init lists the MCP servers by name only: fetch their state (and tools) in full.
+        if (e.info.mcpServers && e.info.mcpServers.length > 0) this.mcp.refreshSoon(conn);
       } else if (e.kind === 'result') turnEnded = true;
       else if (e.kind === 'tool-result') shareRepeatedOutput(e);
     }
@@ -431,16 +452,8 @@ export class Session {
 
   private versionCanary(info: SessionInfo): SessionEvent[] {
     if (!info.cliVersion || this.cliVersionWarned) return [];
-    if (info.cliVersion === TESTED_CLI_VERSION) return [{ kind: 'info', info: { testedCliVersion: TESTED_CLI_VERSION } }];
-    this.cliVersionWarned = true;
-    return [
-      { kind: 'info', info: { testedCliVersion: TESTED_CLI_VERSION } },
-      this.notice(
-        'warning',
-        'cli-version',
-        `Claude Code ${info.cliVersion} is installed; this version of clide was tested with ${TESTED_CLI_VERSION}. Most things should work; anything odd may come from the difference.`,
-      ),
-    ];
+    this.cliVersionWarned = info.cliVersion !== TESTED_CLI_VERSION;
+    return versionEvents(info.cliVersion, (level, code, text) => this.notice(level, code, text));
   }
 
   private ask(conn: Connection, ask: Ask): void {
@@ -448,7 +461,7 @@ export class Session {
     const id = ask.request.requestId;
     if (this.phaseValue === 'stopping') {
       // Asked after Stop was pressed: the person already said to stop.
-      if (conn.answerPermission(id, { behavior: 'deny', message: DENIED_BY_STOP, interrupt: true })) return;
+      if (answerStopped(conn, ask.request)) return;
     }
     this.pending.set(id, ask.request);
     this.emit([{ kind: 'permission', request: ask.request }]);
@@ -457,9 +470,7 @@ export class Session {
 
   private cancelPrompts(conn: Connection): void {
     for (const req of [...this.pending.values()]) {
-      if (conn.answerPermission(req.requestId, { behavior: 'deny', message: DENIED_BY_STOP, interrupt: true })) {
-        this.closePrompt(req.requestId, 'cancelled');
-      }
+      if (answerStopped(conn, req)) this.closePrompt(req.requestId, 'cancelled');
     }
   }
 
@@ -467,7 +478,8 @@ export class Session {
     const req = this.pending.get(requestId);
     if (!req) return;
     this.pending.delete(requestId);
-    this.emit([{ kind: 'permission-closed', requestId, toolUseId: req.toolUseId, outcome, message }]);
+    const notice = closedNotice(req, outcome, randomUUID(), this.now());
+    this.emit([{ kind: 'permission-closed', requestId, toolUseId: req.toolUseId, outcome, message }, ...(notice ? [notice] : [])]);
     if (this.pending.size === 0) this.go({ type: 'prompts-cleared', turn: this.turnActive });
   }
 
@@ -475,6 +487,7 @@ export class Session {
     if (this.conn !== conn) return;
     this.clearStopEscalation();
     this.watchdog?.dispose();
+    this.mcp.stop();
     const out: SessionEvent[] = [];
     // Keep what streamed, but mark it as cut off rather than leaving it "still typing".
     for (const messageId of this.openMessages) out.push({ kind: 'message-end', messageId, aborted: true });

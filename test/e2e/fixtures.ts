@@ -12,8 +12,11 @@ export interface StartedHost {
 }
 
 export interface ClideFixture {
-  /** Start a host (extra env is merged over the sandbox's; extra args follow the defaults). */
-  start(opts?: { env?: NodeJS.ProcessEnv; args?: string[] }): Promise<StartedHost>;
+  /**
+   * Start a host (extra env is merged over the sandbox's; extra args follow the defaults);
+   * `prepare` sets up the sandbox (e.g. its working directory) before the host starts.
+   */
+  start(opts?: { env?: NodeJS.ProcessEnv; args?: string[]; prepare?(sandbox: CliSandbox): void }): Promise<StartedHost>;
   /** Open the host's URL (with its token) and wait for the composer of the first session. */
   open(page: Page, started: StartedHost): Promise<void>;
 }
@@ -31,6 +34,7 @@ export const test = base.extend<{ clide: ClideFixture }>({
       async start(opts = {}) {
         const sandbox = await cliSandbox([]);
         try {
+          opts.prepare?.(sandbox);
           const host = await startWebHost({ cwd: sandbox.cwd, env: { ...sandbox.env, ...opts.env }, args: ['--no-build', ...(opts.args ?? [])] });
           const s = { sandbox, host };
           started.push(s);

@@ -20,6 +20,8 @@ export interface FakeReply {
   usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
   /** Hold the response open (after message_start) until this promise resolves. */
   hold?: Promise<void>;
+  /** End the message with this stop reason (and its stop_details) instead of end_turn/tool_use: e.g. a refusal. */
+  stop?: { reason: string; details?: Record<string, unknown> };
 }
 
 export interface RecordedRequest {
@@ -235,8 +237,9 @@ async function streamReply(res: http.ServerResponse, reply: FakeReply, model?: s
     }
     await send('content_block_stop', { type: 'content_block_stop', index });
   }
-  const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-  await send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  const stop = reply.stop?.reason ?? (blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+  const details = reply.stop?.details ? { stop_details: reply.stop.details } : {};
+  await send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null, ...details }, usage: { output_tokens: usage.output_tokens } });
   await send('message_stop', { type: 'message_stop' });
   res.end();
 }

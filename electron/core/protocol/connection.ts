@@ -3,10 +3,13 @@
 // knows the wire format; the session layer sees app events (shared/events.ts), typed asks and
 // typed results.
 import { randomUUID } from 'node:crypto';
+import type { DialogAnswer } from '../../../shared/dialogs';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../../shared/events';
 import type { ImageInput, PermissionDecision } from '../../../shared/ipc';
+import type { ElicitationAnswer } from '../../../shared/mcp';
 import { ClideError, type AppError } from '../../../shared/result';
 import type { InboundRequest, Json } from './control';
+import * as mcp from './mcp-control';
 import { userMessage, type Speaker } from './outbound';
 import { ProtocolPipeline, type Ask, type ProtocolExtensions } from './pipeline';
 import * as requests from './requests';
@@ -108,6 +111,16 @@ export class Connection {
     return this.pipeline.answerPermission(requestId, decision);
   }
 
+  /** Answer an MCP server's request for input. False if it was already answered or withdrawn. */
+  answerElicitation(requestId: string, answer: ElicitationAnswer): boolean {
+    return this.pipeline.answerElicitation(requestId, answer);
+  }
+
+  /** Answer a dialog. False if it was already answered or withdrawn. */
+  answerDialog(requestId: string, answer: DialogAnswer): boolean {
+    return this.pipeline.answerDialog(requestId, answer);
+  }
+
   isOwed(requestId: string): boolean {
     return this.pipeline.control.isOwed(requestId);
   }
@@ -146,7 +159,15 @@ export class Connection {
   }
 
   mcpStatus(): Promise<McpServerStatus[]> {
-    return requests.mcpStatus(this.req);
+    return mcp.mcpStatus(this.req);
+  }
+
+  mcpReconnect(server: string, timeoutMs?: number): Promise<void> {
+    return mcp.mcpReconnect((subtype, payload) => this.request(subtype, payload, timeoutMs), server);
+  }
+
+  mcpToggle(server: string, enabled: boolean, timeoutMs?: number): Promise<void> {
+    return mcp.mcpToggle((subtype, payload) => this.request(subtype, payload, timeoutMs), server, enabled);
   }
 
   rewindFiles(userMessageId: string, dryRun = false): Promise<RewindResult> {

@@ -7,10 +7,40 @@ export const INBOUND_CONTROL: Record<string, string> = {
   can_use_tool: 'a permission prompt for the person (plan approval and AskUserQuestion too)',
   hook_callback: 'answered by the hook callbacks registered in initialize',
   mcp_message: 'a JSON-RPC message for an in-process MCP server registered in initialize',
-  elicitation: 'an MCP server asks the person for input: declined with a notice (not supported yet)',
-  // Sent only for dialog kinds a client declared in initialize.supportedDialogKinds; clide
-  // declares none. An error reply is what the CLI expects from a host that cannot render one.
-  request_user_dialog: 'answered with an error: clide declares no dialog kinds',
+  elicitation: 'an MCP server asks the person for input: a form or a link to open (elicitation.ts)',
+  // Sent only for dialog kinds a client declared in initialize.supportedDialogKinds: clide
+  // declares the rendered ones in DIALOG_KINDS. Any other kind is answered with an error, which
+  // the CLI discards (the dialog then ends at its own deadline).
+  request_user_dialog: 'a dialog Claude Code asks the person (dialogs.ts); see DIALOG_KINDS',
+};
+
+/**
+ * Every request_user_dialog kind 2.1.332 can send to a host (its other dialogs are the terminal
+ * UI's own; permission prompts and MCP input come as can_use_tool and elicitation instead), and
+ * whether clide renders it. A kind not rendered is not declared, so the CLI takes its no-dialog
+ * path instead of asking.
+ */
+export const DIALOG_KINDS: Record<string, { rendered: boolean; why: string }> = {
+  refusal_fallback_prompt: {
+    rendered: true,
+    why: 'the model refused a reply: send it again on the fallback model, or stop to edit the message (asked when switchModelsOnFlag is off)',
+  },
+  auto_mode_server_fallback: {
+    rendered: false,
+    why: "auto mode's server-side classifier fell back to billed requests; it arises only with that classifier behind a claude.ai or gateway account, so clide cannot produce or test it. Undeclared, the CLI stays in auto mode and logs it",
+  },
+  fable_overage_consent_prompt: {
+    rendered: false,
+    why: 'consent to extra usage billing for a model on a claude.ai subscription; arises only with a subscription login, which the offline tests cannot have. Undeclared, the CLI shows its own text notice',
+  },
+  send_to_project_remote_control_offer: {
+    rendered: false,
+    why: 'offers to turn on Remote Control (claude.ai); clide has no Remote Control',
+  },
+  enum_prompt: {
+    rendered: false,
+    why: 'named by 2.1.332 but no code in that build asks it, so its payload cannot be known',
+  },
 };
 
 /** Requests clide sends to the CLI, with a typed result (see requests.ts). */
@@ -22,7 +52,9 @@ export const OUTBOUND_CONTROL: Record<string, string> = {
   set_max_thinking_tokens: 'change the thinking budget',
   apply_flag_settings: 'change flag settings at run time (effort level)',
   get_context_usage: 'what fills the context window',
-  mcp_status: 'state of the configured MCP servers',
+  mcp_status: 'state of the configured MCP servers (the MCP panel, the status bar badge)',
+  mcp_reconnect: 'reconnect a failed MCP server (the MCP panel)',
+  mcp_toggle: 'disable or enable an MCP server; Claude Code remembers it for the folder (the MCP panel)',
   rewind_files: 'restore edited files to their state at a user message',
   stop_task: 'stop a background task (Bash, subagent)',
 };
@@ -45,8 +77,6 @@ export const UNUSED_CONTROL: Record<string, string> = {
   reload_plugins: 'no plugin management UI yet',
   reload_skills: 'no skill management UI yet',
   reload_output_styles: 'no output style picker yet',
-  mcp_reconnect: 'no MCP management UI yet',
-  mcp_toggle: 'no MCP management UI yet',
   set_has_subscribers: 'for hosted sessions with several viewers',
   background_tasks: 'task events already keep the task list',
   get_task_output: 'no task output viewer yet',

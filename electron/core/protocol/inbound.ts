@@ -3,13 +3,18 @@
 // (control_cancel_request) gets none. ControlChannel.reply() enforces "at most once"; this
 // router makes sure every path ends in a reply ("at least once"), including handlers that
 // throw, hang or answer after the request was withdrawn.
+import type { DialogAnswer } from '../../../shared/dialogs';
 import type { PermissionRequest, SessionEvent } from '../../../shared/events';
 import type { PermissionDecision } from '../../../shared/ipc';
+import type { ElicitationAnswer } from '../../../shared/mcp';
 import type { ControlChannel, Json } from './control';
 import { INBOUND_CONTROL } from './control-subtypes';
+import { dialogReply } from './dialogs';
+import { elicitationReply } from './elicitation';
 import type { HookCallback } from './hooks';
 import type { SdkMcpServer } from './mcp-server';
 import { permissionReply } from './outbound';
+import { dialogPrompt, elicitationPrompt } from './prompts';
 import { isRecord } from '../../../shared/guards';
 
 export interface InboundDeps {
@@ -25,11 +30,11 @@ export interface InboundDeps {
   now(): number;
 }
 
-export const ELICITATION_DECLINED = 'clide cannot show MCP input requests yet, so it declined this one.';
-
 export class InboundRouter {
   /** can_use_tool requests waiting for a person: request id -> the tool's original input. */
   private readonly asks = new Map<string, Record<string, unknown>>();
+  /** Elicitations and dialogs waiting for a person: request id -> what it is (the dialog's wire kind). */
+  private readonly others = new Map<string, { kind: 'elicitation'; mode: 'form' | 'url' } | { kind: 'dialog'; wireKind: string }>();
   private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly d: InboundDeps) {}
@@ -53,12 +58,13 @@ export class InboundRouter {
       case 'mcp_message':
         return this.mcpMessage(requestId, request);
       case 'elicitation': {
-        const server = s(request.mcp_server_name) ?? 'An MCP server';
-        const what = s(request.message) ? `: "${truncate(String(request.message), 300)}"` : '';
-        this.d.emit([this.d.notice('warning', 'elicitation-declined', `${server} asked for input${what}. ${ELICITATION_DECLINED}`)]);
-        control.reply(requestId, { action: 'decline' });
+        const prompt = elicitationPrompt(requestId, request, this.d.now());
+        this.others.set(requestId, { kind: 'elicitation', mode: prompt.elicitation?.mode ?? 'form' });
+        this.d.ask(prompt);
         return;
       }
+      case 'request_user_dialog':
+        return this.dialog(requestId, request);
       default: {
         const known = Object.hasOwn(INBOUND_CONTROL, request.subtype);
         // Answer every request, known or not, or the CLI waits forever.
@@ -75,13 +81,32 @@ export class InboundRouter {
     return this.d.control.reply(requestId, permissionReply(decision, input));
   }
 
-  /** control_cancel_request: no reply may follow. Returns true if it withdrew a permission prompt. */
+  /** Answer an MCP server's request for input. False if it was already answered or withdrawn. */
+  answerElicitation(requestId: string, answer: ElicitationAnswer): boolean {
+    const entry = this.others.get(requestId);
+    if (entry?.kind !== 'elicitation' || !this.d.control.isOwed(requestId)) return false;
+    this.others.delete(requestId);
+    return this.d.control.reply(requestId, elicitationReply(answer, entry.mode));
+  }
+
+  /** Answer a dialog. False if it was already answered or withdrawn; throws for a choice the dialog does not offer. */
+  answerDialog(requestId: string, answer: DialogAnswer): boolean {
+    const entry = this.others.get(requestId);
+    if (entry?.kind !== 'dialog' || !this.d.control.isOwed(requestId)) return false;
+    const reply = dialogReply(entry.wireKind, answer);
+    if (!reply) throw new Error(`"${answer.answer === 'choice' ? answer.choice : answer.answer}" is not a choice this dialog offers.`);
+    this.others.delete(requestId);
+    return this.d.control.reply(requestId, reply);
+  }
+
+  /** control_cancel_request: no reply may follow. Returns true if it withdrew a prompt a person was shown. */
   withdraw(requestId: string): boolean {
     const entry = this.d.control.withdraw(requestId);
     this.running.get(requestId)?.abort();
     this.running.delete(requestId);
     const wasAsk = this.asks.delete(requestId);
-    return entry !== undefined && wasAsk;
+    const wasOther = this.others.delete(requestId);
+    return entry !== undefined && (wasAsk || wasOther);
   }
 
   /** The process is gone: stop handlers still running (their replies would go nowhere). */
@@ -89,6 +114,23 @@ export class InboundRouter {
     for (const c of this.running.values()) c.abort();
     this.running.clear();
     this.asks.clear();
+    this.others.clear();
+  }
+
+  private dialog(requestId: string, request: Json): void {
+    const prompt = dialogPrompt(requestId, request, this.d.now());
+    if (prompt.kind === 'undeclared') {
+      // Never {behavior: 'cancelled'} here: that is a real answer ("the person closed it").
+      this.d.control.replyError(requestId, `clide does not show "${prompt.wireKind}" dialogs; it declared only the kinds it renders.`);
+      return;
+    }
+    if (prompt.kind === 'unreadable') {
+      this.d.emit([this.d.notice('warning', 'dialog-unreadable', `Claude Code asked a "${prompt.wireKind}" question in a form this version of clide cannot read, so Claude Code's default was taken.`)]);
+      this.d.control.reply(requestId, { behavior: 'cancelled' });
+      return;
+    }
+    this.others.set(requestId, { kind: 'dialog', wireKind: prompt.wireKind });
+    this.d.ask(prompt.request);
   }
 
   private hookCallback(requestId: string, request: Json): void {
@@ -162,10 +204,6 @@ export class InboundRouter {
 
 function s(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 function permissionRequest(

@@ -2,11 +2,14 @@
 // decoder -> normalizer / control channel -> app events and asks; control messages out through
 // `write`. Connection puts a Transport around it; replay tests feed it recorded fixtures.
 import { randomUUID } from 'node:crypto';
+import type { DialogAnswer } from '../../../shared/dialogs';
 import type { PermissionRequest, SessionEvent } from '../../../shared/events';
 import type { PermissionDecision } from '../../../shared/ipc';
+import type { ElicitationAnswer } from '../../../shared/mcp';
 import type { AppError } from '../../../shared/result';
 import { ControlChannel, type InboundRequest, type Json } from './control';
 import { decodeLine, preview } from './decode';
+import { supportedDialogKinds } from './dialogs';
 import { registerHooks, type HookRegistration } from './hooks';
 import { InboundRouter } from './inbound';
 import { LineFramer } from './line-framer';
@@ -15,7 +18,7 @@ import { WireNormalizer } from './normalize';
 import { initializeRequest } from './outbound';
 import { systemEvents } from './system';
 
-/** Something the CLI asks that a person must answer. */
+/** Something the CLI asks that a person must answer (a permission, an MCP server's input request, a dialog). */
 export type Ask = { kind: 'permission'; request: PermissionRequest };
 
 export interface PipelineHandlers {
@@ -86,9 +89,9 @@ export class ProtocolPipeline {
     });
   }
 
-  /** The initialize request: clide's defaults, the registered hooks and MCP servers, then `extra`. */
+  /** The initialize request: clide's defaults, the registered hooks and MCP servers, the dialogs it renders, then `extra`. */
   initializePayload(extra: Json = {}): Json {
-    return initializeRequest({ hooks: this.hooksPayload, sdkMcpServers: [...this.servers.keys()], ...extra });
+    return initializeRequest({ hooks: this.hooksPayload, sdkMcpServers: [...this.servers.keys()], supportedDialogKinds: supportedDialogKinds(), ...extra });
   }
 
   push(chunk: Buffer): void {
@@ -103,6 +106,14 @@ export class ProtocolPipeline {
   /** Answer a pending permission prompt. False if it was already answered or withdrawn. */
   answerPermission(requestId: string, decision: PermissionDecision): boolean {
     return this.inbound.answerPermission(requestId, decision);
+  }
+
+  answerElicitation(requestId: string, answer: ElicitationAnswer): boolean {
+    return this.inbound.answerElicitation(requestId, answer);
+  }
+
+  answerDialog(requestId: string, answer: DialogAnswer): boolean {
+    return this.inbound.answerDialog(requestId, answer);
   }
 
   /** Inbound requests not answered yet. */

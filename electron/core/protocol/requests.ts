@@ -2,7 +2,7 @@
 // schema (field names as on the wire, 2.1.332) and mapped to the app's own shape in shared/events.ts,
 // so nothing above this layer sees wire JSON. Every request has a timeout (ControlChannel).
 import { z } from 'zod';
-import type { ContextUsage, McpServerStatus, RewindResult } from '../../../shared/events';
+import type { ContextUsage, RewindResult } from '../../../shared/events';
 import { ClideError } from '../../../shared/result';
 import type { Json } from './control';
 
@@ -22,19 +22,6 @@ const ContextUsageWire = z.looseObject({
   isAutoCompactEnabled: z.boolean().optional(),
 });
 
-const McpStatusWire = z.looseObject({
-  mcpServers: z.array(
-    z.looseObject({
-      name: z.string(),
-      status: z.string(),
-      error: z.string().optional(),
-      scope: z.string().optional(),
-      serverInfo: z.looseObject({ name: z.string().optional(), version: z.string().optional() }).optional(),
-      tools: z.array(z.looseObject({ name: z.string() })).optional(),
-    }),
-  ),
-});
-
 const RewindWire = z.looseObject({
   canRewind: z.boolean(),
   error: z.string().optional(),
@@ -43,7 +30,7 @@ const RewindWire = z.looseObject({
   deletions: z.number().optional(),
 });
 
-function parse<T extends z.ZodType>(schema: T, subtype: string, value: Json): z.output<T> {
+export function parse<T extends z.ZodType>(schema: T, subtype: string, value: Json): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
@@ -91,19 +78,6 @@ export async function getContextUsage(req: Requester): Promise<ContextUsage> {
     autoCompactThreshold: r.autoCompactThreshold,
     autoCompactEnabled: r.isAutoCompactEnabled,
   };
-}
-
-export async function mcpStatus(req: Requester): Promise<McpServerStatus[]> {
-  const r = parse(McpStatusWire, 'mcp_status', await req('mcp_status'));
-  return r.mcpServers.map((s) => ({
-    name: s.name,
-    status: s.status,
-    error: s.error,
-    scope: s.scope,
-    serverName: s.serverInfo?.name,
-    serverVersion: s.serverInfo?.version,
-    tools: s.tools?.map((t) => t.name),
-  }));
 }
 
 /**

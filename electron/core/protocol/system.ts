@@ -170,13 +170,14 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
   },
   plugin_install: (m, ctx) =>
     m.status === 'failed' ? [ctx.notice('warning', 'plugin-install', `Installing plugin ${nonEmpty(m.name) ?? ''} failed${nonEmpty(m.error) ? `: ${String(m.error)}` : '.'}`)] : [],
+  // A URL elicitation the person accepted: the server says the page's part is done.
+  elicitation_complete: (m, ctx) => [ctx.notice('info', 'elicitation-complete', `${nonEmpty(m.mcp_server_name) ?? 'The MCP server'} says the page you opened for it is done.`)],
   worker_shutting_down: (m, ctx) => [ctx.notice('info', 'cli-shutting-down', `Claude Code is shutting down (${nonEmpty(m.reason) ?? 'no reason given'}).`)],
 
   thinking_tokens: { ignored: 'an estimate that counts the signature: only a "still thinking" signal; stream_event deltas already show it' },
   session_state_changed: { ignored: 'idle/running/requires_action: the session derives the same from the turn events and control requests' },
   background_tasks_changed: { ignored: 'a snapshot of live background tasks; task_started/updated/notification carry each change' },
   files_persisted: { ignored: 'file uploads for hosted sessions; clide sessions are local' },
-  elicitation_complete: { ignored: 'clide declines every elicitation, so none completes' },
   control_request_progress: { ignored: 'progress of side_question requests, which clide never sends' },
   mirror_error: { ignored: 'mirroring transcripts to a remote session store, which clide never configures' },
 };

@@ -35,6 +35,10 @@ function promptBody(request: PermissionRequest): string {
     }
     case 'plan':
       return 'A plan is ready for your approval.';
+    case 'input':
+      return `${request.displayName} asks for input${request.description ? `: ${request.description}` : '.'}`;
+    case 'dialog':
+      return 'The model would not answer: Claude Code asks whether to retry on another model.';
     case 'permission': {
       const summary = summarizeToolInput(request.toolName, request.input);
       return `Allow ${request.displayName}? ${summary.text}`;

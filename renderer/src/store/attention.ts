@@ -1,14 +1,19 @@
 // What waits for the person across every tab: the inbox's entries, and the signals that may
 // raise a notification (a new prompt, a finished turn). Plain functions over store state.
+import { DIALOG_PROMPT } from '../../../shared/dialogs';
 import type { PermissionRequest, TurnResult } from '../../../shared/events';
+import { ELICITATION_PROMPT } from '../../../shared/mcp';
 import type { AppEvent } from '../../../shared/ipc';
 import type { SessionView } from '../../../shared/transcript';
 
-export type AttentionKind = 'permission' | 'question' | 'plan';
+/** `input`: an MCP server asks for input; `dialog`: Claude Code asks a question of its own. */
+export type AttentionKind = 'permission' | 'question' | 'plan' | 'input' | 'dialog';
 
 export function attentionKind(request: Pick<PermissionRequest, 'toolName'>): AttentionKind {
   if (request.toolName === 'AskUserQuestion') return 'question';
   if (request.toolName === 'ExitPlanMode') return 'plan';
+  if (request.toolName === ELICITATION_PROMPT) return 'input';
+  if (request.toolName === DIALOG_PROMPT) return 'dialog';
   return 'permission';
 }
 

@@ -129,18 +129,26 @@ describe('the wire', () => {
     expect(assistantTexts(d)).toEqual(['After the broken messages.']);
   });
 
-  it('control requests: each answered exactly once; a withdrawn prompt closes without a reply', async () => {
+  it('control requests: each answered exactly once, by the right kind of answer; a withdrawn prompt closes without a reply', async () => {
     const d = await turn('wire-control');
-    await waitFor(() => d.view().pending.length === 2, 'two prompts');
+    // The elicitation waits for the person like the permission prompts, in the order asked.
+    await waitFor(() => d.view().pending.length === 3, 'three prompts');
     await lab.waitForLog((r) => r.ev === 'mark' && r.name === 'withdrawn', 'withdrawn');
-    await waitFor(() => d.view().pending.length === 1, 'one prompt left');
-    expect(d.view().pending[0]!.requestId).toBe('ask-kept');
+    await waitFor(() => d.view().pending.length === 2, 'two prompts left');
+    expect(d.view().pending.map((p) => p.requestId)).toEqual(['ctl-elicit', 'ask-kept']);
+    expect(d.view().status).toBe('waiting');
     expect(d.view().tools.toolu_b).toMatchObject({ permission: 'withdrawn' });
     expect(() => d.session.respond('ask-withdrawn', { behavior: 'allow' })).toThrow(/no longer waiting/);
+    // A permission answer cannot answer an input request, nor the other way round.
+    expect(() => d.session.respond('ctl-elicit', { behavior: 'allow' })).toThrow(/no longer waiting/);
+    expect(() => d.session.answerPrompt('ask-kept', { input: { action: 'decline' } })).toThrow(/not a request for input/);
+    d.session.answerPrompt('ctl-elicit', { input: { action: 'decline' } });
     d.session.respond('ask-kept', { behavior: 'allow' });
     await waitFor(() => d.view().lastResult, 'result');
     const answers = lab.log().filter((r) => r.ev === 'answer');
     expect(answers.map((a) => a.id).sort()).toEqual(['ask-kept', 'ctl-elicit', 'ctl-mystery']);
+    expect(answers.find((a) => a.id === 'ctl-elicit')?.response).toEqual({ action: 'decline' });
+    expect(d.view().items.some((i) => i.type === 'notice' && i.text === 'srv asked for input: you declined.')).toBe(true);
     expect(answers.find((a) => a.id === 'ask-kept')?.response).toMatchObject({ behavior: 'allow', updatedInput: { command: 'ls' } });
     expect(answers.find((a) => a.id === 'ctl-mystery')?.subtype).toBe('error');
     expect(lab.processes()[0]!.asks.get('ask-withdrawn')).toBe('cancelled');

@@ -195,21 +195,81 @@ describe('mcp_message', () => {
 });
 
 describe('other inbound requests', () => {
-  it('declines an elicitation and tells the person which server asked what', () => {
+  const ask = { subtype: 'elicitation', mcp_server_name: 'github', message: 'Pick a repository', mode: 'form' };
+  const schema = { type: 'object', properties: { repo: { type: 'string', minLength: 1 } }, required: ['repo'] };
+
+  it('an elicitation becomes a prompt with its form; accept, decline and cancel write the three answers, once each', () => {
     const t = setup();
-    t.request('e1', { subtype: 'elicitation', mcp_server_name: 'github', message: 'Pick a repository', requested_schema: {} });
-    expect(t.replies()).toEqual([{ subtype: 'success', request_id: 'e1', response: { action: 'decline' } }]);
-    const n = t.events.find((e) => e.kind === 'notice');
-    expect(n).toMatchObject({ level: 'warning', code: 'elicitation-declined' });
-    expect(n?.kind === 'notice' && n.text).toContain('github asked for input: "Pick a repository"');
+    t.request('e1', { ...ask, requested_schema: schema, property_order: ['repo'] });
+    t.request('e2', { ...ask, requested_schema: schema });
+    t.request('e3', { ...ask, requested_schema: schema });
+    expect(t.asks[0]).toMatchObject({
+      requestId: 'e1',
+      toolName: 'clide:mcp-input',
+      displayName: 'github',
+      description: 'Pick a repository',
+      mcpServer: 'github',
+      elicitation: { server: 'github', mode: 'form', fields: [{ name: 'repo', type: 'text', required: true, minLength: 1 }] },
+    });
+    expect(t.p.answerElicitation('e1', { action: 'accept', content: { repo: 'clide' } })).toBe(true);
+    expect(t.p.answerElicitation('e1', { action: 'decline' })).toBe(false);
+    expect(t.p.answerElicitation('e2', { action: 'decline' })).toBe(true);
+    expect(t.p.answerElicitation('e3', { action: 'cancel' })).toBe(true);
+    // A permission answer never answers an elicitation, nor the other way round.
+    expect(t.p.answerPermission('e3', { behavior: 'allow' })).toBe(false);
+    expect(t.replies()).toEqual([
+      { subtype: 'success', request_id: 'e1', response: { action: 'accept', content: { repo: 'clide' } } },
+      { subtype: 'success', request_id: 'e2', response: { action: 'decline' } },
+      { subtype: 'success', request_id: 'e3', response: { action: 'cancel' } },
+    ]);
+    expect(t.p.owed).toEqual([]);
   });
 
-  it('answers request_user_dialog and unknown subtypes with an error, once each', () => {
+  it('a withdrawn elicitation (control_cancel_request) is dismissed and never answered', () => {
     const t = setup();
-    t.request('d1', { subtype: 'request_user_dialog', dialog_kind: 'x' });
+    t.request('e4', { ...ask, mode: 'url', url: 'https://example.com/auth', elicitation_id: 'el-1' });
+    expect(t.asks[0]?.elicitation).toMatchObject({ mode: 'url', url: 'https://example.com/auth', elicitationId: 'el-1', fields: [] });
+    t.send({ type: 'control_cancel_request', request_id: 'e4' });
+    expect(t.withdrawn).toEqual(['e4']);
+    expect(t.p.answerElicitation('e4', { action: 'accept' })).toBe(false);
+    expect(t.written).toEqual([]);
+  });
+
+  it('initialize declares exactly the dialog kinds clide renders', () => {
+    expect(setup().p.initializePayload()).toMatchObject({ supportedDialogKinds: ['refusal_fallback_prompt'] });
+  });
+
+  it('a declared dialog becomes a prompt and its choice goes back as the kind\'s result; Cancel is the default', () => {
+    const t = setup();
+    const payload = { originalModel: 'claude-fable-5-2', fallbackModel: 'claude-opus-4-8', apiRefusalCategory: 'cyber', retractedMessageUuids: ['m1'] };
+    t.request('d1', { subtype: 'request_user_dialog', dialog_kind: 'refusal_fallback_prompt', payload });
+    t.request('d2', { subtype: 'request_user_dialog', dialog_kind: 'refusal_fallback_prompt', payload, tool_use_id: 'tu9' });
+    expect(t.asks[0]).toMatchObject({
+      toolName: 'clide:dialog',
+      dialog: { kind: 'refusal-fallback', originalModel: 'claude-fable-5-2', fallbackModel: 'claude-opus-4-8', category: 'cyber' },
+    });
+    expect(t.asks[1]?.toolUseId).toBe('tu9');
+    expect(() => t.p.answerDialog('d1', { answer: 'choice', choice: 'explode' })).toThrow(/not a choice/);
+    expect(t.p.answerDialog('d1', { answer: 'choice', choice: 'retry' })).toBe(true);
+    expect(t.p.answerDialog('d2', { answer: 'cancel' })).toBe(true);
+    expect(t.replies()).toEqual([
+      { subtype: 'success', request_id: 'd1', response: { behavior: 'completed', result: 'retry_fallback' } },
+      { subtype: 'success', request_id: 'd2', response: { behavior: 'cancelled' } },
+    ]);
+  });
+
+  it('an undeclared dialog kind gets an error (never "cancelled"), an unreadable one the default with a notice, unknown subtypes an error', () => {
+    const t = setup();
+    t.request('d1', { subtype: 'request_user_dialog', dialog_kind: 'fable_overage_consent_prompt', payload: {} });
+    t.request('d2', { subtype: 'request_user_dialog', dialog_kind: 'refusal_fallback_prompt', payload: { originalModel: 7 } });
     t.request('u1', { subtype: 'brand_new_thing' });
-    expect(t.replies().filter((r) => r.request_id === 'd1')).toEqual([{ subtype: 'error', request_id: 'd1', error: 'clide does not support request_user_dialog' }]);
-    expect(t.replies().filter((r) => r.request_id === 'u1')).toEqual([{ subtype: 'error', request_id: 'u1', error: 'Unsupported control request: brand_new_thing' }]);
+    expect(t.asks).toEqual([]);
+    expect(t.replies()).toEqual([
+      { subtype: 'error', request_id: 'd1', error: 'clide does not show "fable_overage_consent_prompt" dialogs; it declared only the kinds it renders.' },
+      { subtype: 'success', request_id: 'd2', response: { behavior: 'cancelled' } },
+      { subtype: 'error', request_id: 'u1', error: 'Unsupported control request: brand_new_thing' },
+    ]);
+    expect(t.events.find((e) => e.kind === 'notice')).toMatchObject({ level: 'warning', code: 'dialog-unreadable' });
     expect(t.p.owed).toEqual([]);
   });
 });
@@ -241,6 +301,7 @@ describe('unknown and new messages', () => {
     );
     const kinds = t.events.map((e) => (e.kind === 'notice' ? `notice:${e.level}:${e.code}` : e.kind === 'context' ? `context:${e.source}` : e.kind));
     expect(kinds).toEqual([
+      'notice:info:elicitation-complete',
       'notice:warning:informational',
       'notice:warning:notification:k',
       'notice:warning:model-fallback',
@@ -252,8 +313,8 @@ describe('unknown and new messages', () => {
       'conversation-reset',
       'rate-limit',
     ]);
-    expect(t.events[3]).toEqual({ kind: 'info', info: { model: 'b' } });
-    expect(t.events[7]).toEqual({ kind: 'info', info: { commands: [{ name: 'review', description: 'Review', argumentHint: undefined }] } });
+    expect(t.events[4]).toEqual({ kind: 'info', info: { model: 'b' } });
+    expect(t.events[8]).toEqual({ kind: 'info', info: { commands: [{ name: 'review', description: 'Review', argumentHint: undefined }] } });
     const rl = t.events.at(-1);
     expect(rl?.kind === 'rate-limit' && rl.rateLimit.resetsAt).toBe(Date.parse('2030-01-01T00:00:00Z'));
   });

@@ -1,6 +1,7 @@
 // Typed outbound requests, fed the responses the real CLI gave in fixtures/control-requests.jsonl.
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../../electron/core/protocol/control';
+import * as mcp from '../../../electron/core/protocol/mcp-control';
 import * as requests from '../../../electron/core/protocol/requests';
 import { ClideError } from '../../../shared/result';
 import { loadFixture } from './fixture-replay';
@@ -59,7 +60,7 @@ describe('typed outbound requests against recorded CLI answers', () => {
 
   it('mcp_status, rewind_files, set_max_thinking_tokens, apply_flag_settings, stop_task', async () => {
     const { req, sent } = requester(answers);
-    expect(await requests.mcpStatus(req)).toEqual([]);
+    expect(await mcp.mcpStatus(req)).toEqual([]);
     const rewind = await requests.rewindFiles(req, 'user-uuid', true);
     expect(rewind).toMatchObject({ canRewind: true, insertions: expect.any(Number), deletions: expect.any(Number) });
     expect(rewind.filesChanged[0]).toMatch(/notes\.txt$/);
@@ -74,9 +75,14 @@ describe('typed outbound requests against recorded CLI answers', () => {
 
   it('maps mcp_status rows to the app shape', async () => {
     const req: requests.Requester = async () => ({
-      mcpServers: [{ name: 'team', status: 'connected', scope: 'sdk', serverInfo: { name: 'team', version: '1.0.0' }, tools: [{ name: 'send' }], config: { secret: 'x' } }],
+      mcpServers: [
+        { name: 'team', status: 'connected', scope: 'sdk', source: 'sdk', transport: 'sdk', serverInfo: { name: 'team', version: '1.0.0' }, tools: [{ name: 'send' }], config: { secret: 'x' } },
+      ],
     });
-    expect(await requests.mcpStatus(req)).toEqual([{ name: 'team', status: 'connected', scope: 'sdk', serverName: 'team', serverVersion: '1.0.0', tools: ['send'], error: undefined }]);
+    // The server's config (which may hold headers and tokens) never leaves the protocol layer.
+    expect(await mcp.mcpStatus(req)).toEqual([
+      { name: 'team', status: 'connected', scope: 'sdk', source: 'sdk', transport: 'sdk', serverName: 'team', serverVersion: '1.0.0', tools: ['send'], error: undefined },
+    ]);
   });
 
   it('an answer in an unexpected shape is a typed decode error naming the request, never a crash', async () => {

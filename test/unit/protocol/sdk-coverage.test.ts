@@ -2,7 +2,8 @@
 // pinned Agent SDK's sdk.d.ts declares must be classified by clide: decoded into app events or
 // ignored with a written reason. After a version bump this test names exactly what is new.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INBOUND_CONTROL, OUTBOUND_CONTROL, UNUSED_CONTROL } from '../../../electron/core/protocol/control-subtypes';
+import { DIALOG_KINDS, INBOUND_CONTROL, OUTBOUND_CONTROL, UNUSED_CONTROL } from '../../../electron/core/protocol/control-subtypes';
+import { supportedDialogKinds } from '../../../electron/core/protocol/dialogs';
 import { SYSTEM_SUBTYPES } from '../../../electron/core/protocol/system';
 import { IGNORED_TYPES, RESULT_SUBTYPES, wireSchemas } from '../../../electron/core/protocol/wire';
 import { SdkTypes, type UnionMember } from './sdk-unions';
@@ -60,6 +61,12 @@ describe('sdk.d.ts coverage', () => {
     // The requests clide must answer are all in the SDK's list (a typo here would never match).
     for (const s of Object.keys(INBOUND_CONTROL)) expect(subtypes).toContain(s);
     for (const s of Object.keys(OUTBOUND_CONTROL)) expect(subtypes).toContain(s);
+  });
+
+  it('declares exactly the dialog kinds it renders, and says why each other kind is not', () => {
+    const rendered = Object.entries(DIALOG_KINDS).filter(([, k]) => k.rendered).map(([kind]) => kind);
+    expect(supportedDialogKinds()).toEqual(rendered);
+    for (const [kind, k] of Object.entries(DIALOG_KINDS)) expect(k.why.length, kind).toBeGreaterThan(20);
   });
 
   it('classifies types seen live that sdk.d.ts does not declare', () => {

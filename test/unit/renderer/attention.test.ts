@@ -17,6 +17,8 @@ describe('attention', () => {
     expect(attentionKind(ask('1'))).toBe('permission');
     expect(attentionKind(ask('2', 'AskUserQuestion'))).toBe('question');
     expect(attentionKind(ask('3', 'ExitPlanMode'))).toBe('plan');
+    expect(attentionKind(ask('4', 'clide:mcp-input'))).toBe('input');
+    expect(attentionKind(ask('5', 'clide:dialog'))).toBe('dialog');
   });
 
   it('lists every pending prompt in tab order, oldest first within a tab', () => {

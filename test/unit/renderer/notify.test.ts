@@ -19,6 +19,9 @@ describe('notificationText', () => {
     );
     expect(question.body).toBe('Claude asks: Which database?');
     expect(notificationText({ kind: 'needs-you', sessionId: 'a', request: { ...bash, toolName: 'ExitPlanMode', input: {} } }, 'x').body).toMatch(/plan/);
+    // An MCP server's request for input is not a tool call to allow.
+    const input = { ...bash, toolName: 'clide:mcp-input', displayName: 'github', description: 'Pick a repository', input: {} };
+    expect(notificationText({ kind: 'needs-you', sessionId: 'a', request: input }, 'x').body).toBe('github asks for input: Pick a repository');
     const done = notificationText({ kind: 'finished', sessionId: 'a', result: { subtype: 'success', isError: false, text: 'All tests pass.\n\nDetails…', denials: [] } }, 'api-server');
     expect(done).toEqual({ title: 'api-server: Claude finished', body: 'All tests pass. Details…', tag: 'clide:a:finished', needsYou: false });
     const failed = notificationText({ kind: 'finished', sessionId: 'a', result: { subtype: 'error_max_turns', isError: true, denials: [] } }, 'x');

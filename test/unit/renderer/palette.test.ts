@@ -27,6 +27,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     exportTranscript: vi.fn(),
     changes: vi.fn(),
     toggleTeam: vi.fn(),
+    mcp: vi.fn(),
     history: vi.fn(),
     inbox: vi.fn(),
     settings: vi.fn(),

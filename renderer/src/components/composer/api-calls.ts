@@ -1,7 +1,8 @@
 // The host calls behind the composer, the prompts and the mode controls. Like app-actions.ts,
 // each returns a Result and never throws, and a host that refuses the window is reported once,
 // for the whole window.
-import type { FileSuggestions, ImageInput, InputOf, OutputOf, PermissionDecision } from '../../../../shared/ipc';
+import type { FileSuggestions, ImageInput, InputOf, OutputOf, PermissionDecision, PromptAnswer } from '../../../../shared/ipc';
+import type { McpChange } from '../../../../shared/mcp';
 import type { Result } from '../../../../shared/result';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
@@ -29,6 +30,7 @@ export const answering = {
     return call(() => getApi().session.send(input));
   },
   respond: (id: string, requestId: string, decision: PermissionDecision) => call(() => getApi().session.respond({ id, requestId, decision })),
+  answerPrompt: (id: string, requestId: string, answer: PromptAnswer) => call(() => getApi().session.answerPrompt({ id, requestId, answer })),
   interrupt: (id: string) => call(() => getApi().session.interrupt({ id })),
   queueEdit: (id: string, messageId: string, text: string) => call(() => getApi().session.queueEdit({ id, messageId, text })),
   queueRemove: (id: string, messageId: string) => call(() => getApi().session.queueRemove({ id, messageId })),
@@ -39,4 +41,6 @@ export const answering = {
   setPermissionMode: (id: string, mode: string) => call(() => getApi().session.setPermissionMode({ id, mode })),
   setModel: (id: string, model: string) => call(() => getApi().session.setModel({ id, model })),
   setEffort: (id: string, level: string) => call(() => getApi().session.setEffort({ id, level })),
+  mcpStatus: (id: string) => call(() => getApi().session.mcpStatus({ id })),
+  mcpChange: (id: string, change: McpChange) => call(() => getApi().session.mcpChange({ id, change })),
 };

@@ -15,6 +15,8 @@ const kindLabel: Record<AttentionKind, string> = {
   permission: 'Permission',
   question: 'Question',
   plan: 'Plan approval',
+  input: 'MCP input',
+  dialog: 'Claude Code asks',
 };
 
 export function InboxPanel({ onOpenTab }: { onOpenTab(): void }) {
@@ -65,7 +67,7 @@ function InboxGroup({ sessionId, onOpenTab }: { sessionId: string; onOpenTab(): 
   });
   const later = useClide(
     useShallow((s) =>
-      (s.sessions[sessionId]?.pending.slice(1) ?? []).map((r) => `${r.displayName}: ${summarizeToolInput(r.toolName, r.input).text}`),
+      (s.sessions[sessionId]?.pending.slice(1) ?? []).map((r) => `${r.displayName}: ${r.elicitation || r.dialog ? (r.description ?? '') : summarizeToolInput(r.toolName, r.input).text}`),
     ),
   );
   const setActive = useClide((s) => s.setActive);

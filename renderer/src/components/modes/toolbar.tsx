@@ -1,6 +1,7 @@
-// The row under the message box: permission mode, model and effort, and a reminder of what
+// The row under the message box: permission mode, model and effort, the MCP panel, and a reminder of what
 // the box can do.
 import { memo } from 'react';
+import { McpButton } from '../mcp/mcp-entry';
 import { ModelPicker } from './model-picker';
 import { ModePicker } from './mode-picker';
 
@@ -10,6 +11,7 @@ export const ComposerToolbar = memo(function ComposerToolbar({ sessionId, disabl
     <div className="composer-toolbar" role="toolbar" aria-label="Session settings">
       <ModePicker sessionId={sessionId} disabled={disabled} />
       <ModelPicker sessionId={sessionId} disabled={disabled} />
+      <McpButton sessionId={sessionId} />
       <span className="ctl-spacer" />
       <span className="ctl-tips" aria-hidden="true">
         / commands · @ files · paste images · ↑ history

@@ -60,6 +60,7 @@ function Palette() {
       exportTranscript: (id) => void exportTranscript(id),
       changes: (id) => openChanges(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
+      mcp: () => clideStore.getState().openDialog('mcp'),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),
       settings: () => clideStore.getState().openDialog('settings'),

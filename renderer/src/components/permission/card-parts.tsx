@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { PermissionRequest } from '../../../../shared/events';
 import type { PermissionDecision } from '../../../../shared/ipc';
-import type { AppError } from '../../../../shared/result';
+import type { AppError, Result } from '../../../../shared/result';
 import { shownByWindow } from '../../app-actions';
 import { answering } from '../composer/api-calls';
 
@@ -12,15 +12,20 @@ export interface CardProps {
   count: number;
 }
 
-/** Send an answer; the card stays (with the reason) if the host refuses it. */
+/** Send a permission answer; the card stays (with the reason) if the host refuses it. */
 export function useAnswer(sessionId: string, requestId: string) {
+  return useSend((decision: PermissionDecision) => answering.respond(sessionId, requestId, decision));
+}
+
+/** Send an answer of any kind; the card stays (with the reason) if the host refuses it. */
+export function useSend<T>(send: (value: T) => Promise<Result<unknown>>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
-  const answer = async (decision: PermissionDecision) => {
+  const answer = async (value: T) => {
     if (busy) return;
     setBusy(true);
     setError(undefined);
-    const r = await answering.respond(sessionId, requestId, decision);
+    const r = await send(value);
     if (!r.ok) {
       setBusy(false);
       setError(r.error);

@@ -1,6 +1,7 @@
 // A tool call waiting for the person, inline at the end of the transcript. Prompts queue in the
 // order the CLI asked; the first is shown with "1 of N". Claude's questions (AskUserQuestion)
-// and plan approvals (ExitPlanMode) arrive the same way and get their own cards.
+// and plan approvals (ExitPlanMode) arrive the same way and get their own cards, as do an MCP
+// server's requests for input and the dialogs Claude Code asks.
 //
 // Focus moves here when a prompt appears so the keyboard can reach it, but that automatic focus
 // is not consent: Enter allows, A always allows and Esc denies only after the person chose the
@@ -10,6 +11,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { focusComposer } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
 import { VisibleText } from '../common/visible-text';
+import { DialogCard } from '../dialogs/dialog-card';
+import { ElicitationCard } from '../elicitation/elicitation-card';
 import { PlanCard } from '../plan/plan-card';
 import { parseQuestions } from '../question/answers';
 import { QuestionCard } from '../question/question-card';
@@ -29,6 +32,9 @@ export function PermissionPrompt({ sessionId }: { sessionId: string }) {
   }, [requestId]);
   if (!request) return null;
   const props = { key: request.requestId, sessionId, request, count };
+  // Not tool calls: an MCP server's request for input, a dialog Claude Code asks.
+  if (request.elicitation) return <ElicitationCard {...props} />;
+  if (request.dialog) return <DialogCard {...props} />;
   // Questions the card cannot read fall back to the plain prompt, which shows the input whole.
   if (request.toolName === 'AskUserQuestion' && parseQuestions(request.input).length > 0) return <QuestionCard {...props} />;
   if (request.toolName === 'ExitPlanMode') return <PlanCard {...props} />;

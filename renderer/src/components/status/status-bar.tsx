@@ -8,6 +8,7 @@ import { formatCost, permissionModeLabel, tildify } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
 import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
+import { McpStatusItem } from '../mcp/mcp-entry';
 import { ContextItem } from './context-popover';
 import { RateLimitItem } from './rate-limit';
 import { SessionIdItem } from './session-id';
@@ -90,6 +91,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
         )}
         CLI {cli ?? '–'}
       </span>
+      <McpStatusItem sessionId={sessionId} />
       <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />
       <GitStatusItem sessionId={sessionId} />

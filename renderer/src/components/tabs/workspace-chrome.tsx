@@ -9,6 +9,7 @@ import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
 import { NewSessionDialog } from '../new-session/new-session-dialog';
 import { CommandPalette, usePaletteShortcut } from '../palette/command-palette';
+import { McpDialog } from '../mcp/mcp-dialog';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
@@ -50,6 +51,7 @@ export function WorkspaceOverlays() {
       <NewSessionDialog />
       <SettingsDialog />
       <CommandPalette />
+      <McpDialog />
       <CloseConfirm />
     </>
   );

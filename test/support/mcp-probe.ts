@@ -1,0 +1,44 @@
+// The probe MCP server (test/support/mcp-server/probe-server.mjs) set up in a sandbox's working
+// directory: a project `.mcp.json` naming it, and the project's local settings approving
+// project servers (`enableAllProjectMcpServers`), which the CLI otherwise asks about first.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mcp-server', 'probe-server.mjs');
+
+export interface Probe {
+  name: string;
+  /** The server's answers log: one entry per elicitation answer it received. */
+  answers(): unknown[];
+  /** Make the next start of the server fail (or stop failing). */
+  failing(on: boolean): void;
+}
+
+/** With `allow`, the project's settings also allow the probe's tools, so calling them asks no permission. */
+export function installProbe(cwd: string, opts: { name?: string; allow?: boolean } = {}): Probe {
+  const name = opts.name ?? 'probe';
+  const recordFile = path.join(cwd, `.${name}-answers.jsonl`);
+  const failFile = path.join(cwd, `.${name}-fail`);
+  const mcpJson = path.join(cwd, '.mcp.json');
+  const existing = fs.existsSync(mcpJson) ? (JSON.parse(fs.readFileSync(mcpJson, 'utf8')) as { mcpServers?: Record<string, unknown> }) : {};
+  const servers = { ...existing.mcpServers, [name]: { command: process.execPath, args: [script], env: { PROBE_RECORD: recordFile, PROBE_FAIL_FILE: failFile } } };
+  fs.writeFileSync(mcpJson, JSON.stringify({ mcpServers: servers }, null, 2));
+  const settings = path.join(cwd, '.claude', 'settings.local.json');
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  const current = fs.existsSync(settings) ? (JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown>) : {};
+  const permissions = opts.allow ? { permissions: { allow: [`mcp__${name}__hello`, `mcp__${name}__ask`] } } : {};
+  fs.writeFileSync(settings, JSON.stringify({ ...current, enableAllProjectMcpServers: true, ...permissions }, null, 2));
+  return {
+    name,
+    answers: () =>
+      fs.existsSync(recordFile)
+        ? fs
+            .readFileSync(recordFile, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as unknown)
+        : [],
+    failing: (on) => (on ? fs.writeFileSync(failFile, 'fail\n') : fs.rmSync(failFile, { force: true })),
+  };
+}
