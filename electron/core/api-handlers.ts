@@ -123,7 +123,7 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       await host.setEffort(i.id, i.level);
       return {};
     },
-    'session:getContextUsage': (i: { id: string }) => host.getContextUsage(i.id),
+    'session:getContextUsage': (i: { id: string; cached?: boolean }) => host.getContextUsage(i.id, i.cached),
     'session:mcpStatus': async (i: { id: string }) => ({ servers: await host.mcpStatus(i.id) }),
     'session:rewindFiles': (i: { id: string; userMessageId: string; dryRun?: boolean }) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),
     'session:stopTask': async (i: { id: string; taskId: string }) => {
