@@ -123,7 +123,12 @@ export class SessionHost {
     }, opts.batchMs ?? FRAME_MS);
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
     this.initCache = new InitCache(opts.dataDir);
-    this.parking = new Parking({ sessions: () => [...this.sessions.values()], afterMs: () => this.parkAfterMs() });
+    this.parking = new Parking({
+      sessions: () => [...this.sessions.values()],
+      afterMs: () => this.parkAfterMs(),
+      // The tab on screen may be the one parked: the spare can be made for it now.
+      parked: () => this.spare?.refresh(),
+    });
     const idleMs = spareIdleMs(this.env, opts.spare);
     this.spare =
       idleMs === undefined
@@ -479,6 +484,8 @@ export class SessionHost {
     const shown = this.continuity.activeTab;
     const entry = shown ? this.sessions.get(shown) : undefined;
     if (entry?.session.wantsSpare) return entry.session.spawnSpec();
+    // Its process is on its way out: the spare will be for it once it is gone.
+    if (entry?.session.phase === 'parking') return undefined;
     const claude = this.checkClaude();
     if (!claude.found || !claude.path) return undefined;
     const cwd = this.workspace.settings.get().recentCwds[0] ?? this.defaultCwd;

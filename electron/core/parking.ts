@@ -18,6 +18,8 @@ export interface ParkingOptions {
   sessions(): Array<{ session: ParkingSession; view: SessionView }>;
   /** How long a session may sit idle before it is parked; 0 or less: never. */
   afterMs(): number;
+  /** A session's process is gone after parking. */
+  parked?: (id: string) => void;
   now?: () => number;
 }
 
@@ -105,7 +107,7 @@ export class Parking {
       if (last === undefined || session.phase !== 'ready') continue;
       const at = last + after;
       if (at > now) next = Math.min(next, at);
-      else if (parkable(session, view)) void session.park();
+      else if (parkable(session, view)) void session.park()?.then(() => this.opts.parked?.(session.id));
       // Not parkable now (a prompt open, a background task): its next event counts as activity.
     }
     if (next < Infinity) this.arm(next);

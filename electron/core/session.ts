@@ -160,20 +160,25 @@ export class Session {
 
   /** Spawn the CLI and run the initialize handshake. Never throws for spawn problems: they become events. */
   start(): void {
+    const allowed = transition(this.phaseValue, { type: 'start' });
+    if (!allowed.ok) throw refused(allowed.reason, this.phaseValue, false);
+    const dir = cwdProblem(this.cwd);
+    let spec: SpawnSpec | undefined;
+    let bad: AppError | undefined;
+    try {
+      spec = this.buildSpec();
+    } catch (err) {
+      bad = err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) };
+    }
+    // Claimed before the status changes: whoever hears of that change may plan the spare anew.
+    const spawned = spec && !dir ? this.opts.spare?.claim(spec) : undefined;
     this.go({ type: 'start' });
     this.closing = undefined;
     this.termination = undefined;
     this.turnActive = false;
-    const dir = cwdProblem(this.cwd);
     if (dir) return this.startFailed(dir, this.claudeSessionId !== undefined);
-    let spec: SpawnSpec;
-    try {
-      spec = this.buildSpec();
-    } catch (err) {
-      return this.startFailed(err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) }, false);
-    }
+    if (!spec) return this.startFailed(bad ?? { kind: 'internal', message: 'No command line.' }, false);
     const bypass = bypassChoice(this.opts.env);
-    const spawned = this.opts.spare?.claim(spec);
     const limits = this.opts.limits ?? {};
     let conn: Connection;
     try {

@@ -145,6 +145,11 @@ export class SpareProcess implements SpareSource {
   private spawnIfQuiet(): void {
     if (this.disposed || this.spare) return;
     if (this.now() < this.lastSpawn + this.opts.idleMs) return this.arm();
+    // One that was ended is still exiting: never two at once.
+    if (this.ending.size > 0) {
+      void Promise.all([...this.ending]).then(() => this.arm());
+      return;
+    }
     const spec = this.opts.target();
     if (!spec) return;
     let transport: Transport;
