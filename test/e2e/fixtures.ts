@@ -12,7 +12,7 @@ export interface StartedHost {
 }
 
 export interface ClideFixture {
-  /** Start a host (extra env is merged over the sandbox's; extra args follow the defaults). */
+  /** Start a host (extra env is merged over the sandbox's; extra args follow the defaults); no spare unless env asks. */
   start(opts?: { env?: NodeJS.ProcessEnv; args?: string[] }): Promise<StartedHost>;
   /** Open the host's URL (with its token) and wait for the composer of the first session. */
   open(page: Page, started: StartedHost): Promise<void>;
@@ -31,7 +31,10 @@ export const test = base.extend<{ clide: ClideFixture }>({
       async start(opts = {}) {
         const sandbox = await cliSandbox([]);
         try {
-          const host = await startWebHost({ cwd: sandbox.cwd, env: { ...sandbox.env, ...opts.env }, args: ['--no-build', ...(opts.args ?? [])] });
+          // No warm spare unless a test asks for one: the tests count their tabs' processes,
+          // and the spare is tested on its own (test/integration/spare.test.ts).
+          const env = { CLIDE_SPARE_IDLE_SECONDS: '0', ...sandbox.env, ...opts.env };
+          const host = await startWebHost({ cwd: sandbox.cwd, env, args: ['--no-build', ...(opts.args ?? [])] });
           const s = { sandbox, host };
           started.push(s);
           return s;
