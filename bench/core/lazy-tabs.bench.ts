@@ -1,7 +1,7 @@
 // bench-figures: C8 C9
 // bench-timeout-minutes: 20
-// Tabs that cost nothing until used (docs/performance.md), with the real pinned CLI against the
-// loopback fake API.
+// Tabs that cost nothing until used (each starts `claude` with its first message, idle ones
+// park, one warm spare), with the real pinned CLI against the loopback fake API.
 //   C8: memory of the process tree (the browser host, as the app, plus every `claude` under it;
 //       RSS summed over the tree) with 10 tabs open and one of them used, against the same with
 //       1 tab open. Both settle with their warm spare.

@@ -1,7 +1,7 @@
 // Everything the window asks of the host. Each call returns a Result and never throws, so a
 // component can say in place what went wrong; state changes arrive as pushed events.
-import type { ClaudeCheck, ClideApi, PermissionDecision, Result } from '../../shared/ipc';
-import type { AppError } from '../../shared/result';
+import type { ClaudeCheck, ClideApi, PermissionDecision } from '../../shared/ipc';
+import type { AppError, Result } from '../../shared/result';
 import type { ClideStore } from './store/store';
 import { createWorkspaceActions, type WorkspaceActions } from './workspace-actions';
 import { guarded } from './lib/guarded';

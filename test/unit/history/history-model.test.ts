@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySession } from '../../../shared/history';
-import { displayPath, fileSize, firstRows, flatten, groupByProject, matches, messageCount, relativeTime } from '../../../renderer/src/components/history/history-model';
+import { displayPath, firstRows, flatten, groupByProject, matches, messageCount, relativeTime } from '../../../renderer/src/components/history/history-model';
+import { formatBytes } from '../../../renderer/src/lib/format';
 
 const base = Date.UTC(2026, 10, 20, 15, 0, 0);
 const s = (id: string, patch: Partial<HistorySession> = {}): HistorySession => ({
@@ -63,9 +64,9 @@ describe('history formatting', () => {
     expect(displayPath('/srv/x', undefined)).toBe('/srv/x');
     expect(messageCount(1)).toBe('1 message');
     expect(messageCount(1234)).toBe('1,234 messages');
-    expect(fileSize(200)).toBe('1 KB');
-    expect(fileSize(840 * 1024)).toBe('840 KB');
-    expect(fileSize(5.5 * 1024 * 1024)).toBe('5.5 MB');
-    expect(fileSize(104 * 1024 * 1024)).toBe('104 MB');
+    expect(formatBytes(200)).toBe('1 KB');
+    expect(formatBytes(840 * 1024)).toBe('840 KB');
+    expect(formatBytes(5.5 * 1024 * 1024)).toBe('5.5 MB');
+    expect(formatBytes(104 * 1024 * 1024)).toBe('104 MB');
   });
 });

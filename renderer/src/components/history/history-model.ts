@@ -72,11 +72,6 @@ export function messageCount(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'message' : 'messages'}`;
 }
 
-/** "840 KB", "104 MB": shown for large transcripts, which take a moment to open. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-}
 
 /** The visible rows in order, for arrow-key movement through the grouped list. */
 export function flatten(groups: readonly ProjectGroup[]): HistorySession[] {

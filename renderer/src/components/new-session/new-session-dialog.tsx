@@ -8,7 +8,7 @@ import { folderName, permissionModeLabel, tildify } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
 import { keyLabel } from '../../lib/shortcuts';
 import { useClide } from '../../store/store';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { PathField } from './path-field';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';

@@ -7,7 +7,7 @@ import { useActions } from '../../actions-context';
 import { permissionModeLabel } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
 import { useClide } from '../../store/store';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 

@@ -8,7 +8,7 @@ import { useRequestClose } from './close-tab';
 import { TabMenu } from './tab-menu';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
-import { panelId, tabId } from './tab-strip';
+import { panelId, tabId } from './tab-ids';
 
 const stateLabel: Record<TabDisplayState, string> = {
   working: 'working',
