@@ -296,6 +296,8 @@ export const contracts = {
     merge: { input: GitInputs.merge, output: MergeResultSchema },
     /** An unfinished merge (in the checkout) or rebase (in the worktree), with its conflicted files. */
     mergeState: { input: GitInputs.session, output: MergeStateSchema },
+    /** Its conflicted files as diffs against that checkout's HEAD, conflict markers included (none: no conflicts). */
+    conflictDiffs: { input: GitInputs.session, output: DiffResultSchema },
     /** Abort that merge or rebase; the state after. */
     mergeAbort: { input: GitInputs.session, output: MergeStateSchema },
     /** Whether "Create pull request" can work (gh installed and logged in, a remote), or what to do. */

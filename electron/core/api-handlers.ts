@@ -30,7 +30,10 @@ export function createHandlers(host: SessionHost): Handlers {
     // created. (A tab reopened after a restart goes straight to the host: its folder may be
     // gone, and the tab then opens failed, with the way to recover, rather than being lost.)
     'session:create': async (i) => {
-      const problem = i.cwd === undefined ? undefined : requestedCwdProblem(i.cwd);
+      // A past session of a worktree clide made opens even when that worktree was deleted:
+      // its tab says so and offers to make it again from its branch (electron/core/git/isolation.ts).
+      const managed = i.resume !== undefined && i.cwd !== undefined && host.isolation.worktreeOf(i.cwd) !== undefined;
+      const problem = i.cwd === undefined || managed ? undefined : requestedCwdProblem(i.cwd);
       if (problem) throw new ClideError(problem);
       const { worktree, hint, ...choices } = i;
       if (!worktree) {

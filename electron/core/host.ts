@@ -185,7 +185,11 @@ export class SessionHost {
         {
           sessions: () => [...this.sessions.values()].map((e) => ({ id: e.session.id, view: e.view })),
           // Another session's words: stamped as that peer's, never the person's.
-          send: (id, text, speaker) => void this.answering.send(this.get(id).session, text, [], false, speaker),
+          send: (id, text, speaker) => {
+            const { session } = this.get(id);
+            this.isolation.assertStarted(id);
+            void this.answering.send(session, text, [], false, speaker);
+          },
           emit: (id, events) => {
             const entry = this.sessions.get(id);
             if (entry) this.record(entry, events);
@@ -265,7 +269,7 @@ export class SessionHost {
       extensions: mergeExtensions(this.opts.extensions?.(id), this.team?.extensions(id)),
       spare: this.spare,
       // A worktree still being set up (or gone) refuses to start Claude, with the reason.
-      gate: () => this.isolation.assertCanStart(id),
+      gate: () => this.isolation.assertStarted(id),
       waitBeforeStart: () => this.continuity.exitOf(session),
       onInitialize: (info, modeFlag) => this.initialized(cwd, cli, info, modeFlag),
       onStarted: () => this.spare?.noteSpawn(),
@@ -302,7 +306,9 @@ export class SessionHost {
 
   /** With `queue`, a message written while a turn runs waits for the turn to end (see answering.ts). */
   send(id: string, text: string, images?: ImageInput[], queue = false): { queued?: string } {
-    return this.answering.send(this.get(id).session, text, images, queue);
+    const { session } = this.get(id);
+    this.isolation.assertStarted(id);
+    return this.answering.send(session, text, images, queue);
   }
 
   queueEdit(id: string, messageId: string, text: string): void {
@@ -396,7 +402,7 @@ export class SessionHost {
 
   restart(id: string): void {
     const entry = this.get(id);
-    this.isolation.assertCanStart(id);
+    this.isolation.assertStarted(id);
     const check = this.checkClaude();
     if (!check.found) {
       throw new ClideError(check.error ?? { kind: 'cli-not-found', message: 'Claude Code was not found.' });

@@ -6,7 +6,7 @@ import type { SessionView } from '../../../shared/transcript';
 import { diffFiles, listChanges } from './changes';
 import { archiveWorktree } from './archive';
 import type { Isolation } from './isolation';
-import { abortMerge, mergeBack, mergeState } from './merge';
+import { abortMerge, conflictDiffs, mergeBack, mergeState } from './merge';
 import { checkPullRequest, createPullRequest } from './pull-request';
 import { reviewMessage } from './review';
 
@@ -73,6 +73,7 @@ export function gitHandlers(host: () => GitHandlerHost): Handlers<ChannelOf<'git
     },
     'worktree:merge': async (i) => edited(i.id, await mergeBack(iso().git, await iso().worktree(i.id), i.strategy)),
     'worktree:mergeState': async (i) => mergeState(iso().git, await iso().worktree(i.id)),
+    'worktree:conflictDiffs': async (i) => ({ files: await conflictDiffs(iso().git, await iso().worktree(i.id)) }),
     'worktree:mergeAbort': async (i) => edited(i.id, await abortMerge(iso().git, await iso().worktree(i.id))),
     'worktree:prCheck': async (i) => checkPullRequest(iso().git, await iso().worktree(i.id), { env: iso().env }),
     'worktree:createPr': async (i) => createPullRequest(iso().git, await iso().worktree(i.id), i, { env: iso().env }),

@@ -43,6 +43,16 @@ describe('history search and grouping', () => {
     expect(firstRows(groups, 3).map((g) => g.sessions.length)).toEqual([2, 1]);
     expect(firstRows(groups, 1).map((g) => g.sessions.map((x) => x.sessionId))).toEqual([['3']]);
   });
+
+  it('puts a session of a worktree clide made under the repository it came from, found by its branch', () => {
+    const wt = { repoRoot: '/w/api', branch: 'clide/fix-login-1', base: 'main' };
+    const groups = groupByProject([
+      s('1', { cwd: '/w/api', lastActivity: base - 5000 }),
+      s('2', { cwd: '/home/ada/.clide/worktrees/api/clide-fix-login-1', worktree: wt, lastActivity: base - 100 }),
+    ]);
+    expect(groups.map((g) => [g.cwd, g.sessions.map((x) => x.sessionId)])).toEqual([['/w/api', ['2', '1']]]);
+    expect(groupByProject([s('2', { worktree: wt })], 'fix-login').map((g) => g.sessions.length)).toEqual([1]);
+  });
 });
 
 describe('history formatting', () => {

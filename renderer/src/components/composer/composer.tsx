@@ -23,6 +23,7 @@ import { accept } from './typeahead';
 import { TypeaheadMenu, useTypeahead } from './typeahead-menu';
 import '../../styles/answering.css';
 import { HiddenCharsNote } from '../common/visible-text';
+import { worktreeHold } from '../worktree/worktree-banner';
 
 const PLACEHOLDER = 'Message Claude… (Enter to send, Shift+Enter for a new line)';
 const PLACEHOLDER_RUNNING = 'Message Claude… (Enter to queue, Ctrl+Enter to send now)';
@@ -33,6 +34,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const setDraft = useClide((s) => s.setDraft);
   const status = useSessionField(sessionId, (v) => v.status, 'starting');
   const failure = useSessionField(sessionId, (v) => v.failure, undefined);
+  // An isolated session takes messages once its worktree is set up.
+  const held = useSessionField(sessionId, worktreeHold, undefined);
   const images = useAttachments(sessionId);
   const [error, setError] = useState<AppError | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
@@ -43,7 +46,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const box = useRef<HTMLTextAreaElement | null>(null);
 
   const running = isTurnRunning({ status });
-  const open = canSend({ status });
+  const open = canSend({ status }) && !held;
   const ta = useTypeahead(sessionId, draft, caret);
   // Read when Up is pressed, not subscribed to: streaming replies must not re-render the box.
   const past = () => promptHistory((clideStore.getState().sessions[sessionId]?.items ?? []).flatMap((i) => (i.type === 'user' ? [i.text] : [])));
@@ -192,7 +195,12 @@ export function Composer({ sessionId }: { sessionId: string }) {
   return (
     <div className="composer-wrap">
       <QueueList sessionId={sessionId} />
-      {!open && !(status === 'failed' && failure?.resumable) && (
+      {held && (
+        <div className="composer-closed">
+          <span>{held}</span>
+        </div>
+      )}
+      {!open && !held && !(status === 'failed' && failure?.resumable) && (
         <div className="composer-closed">
           <span>
             {status === 'failed'
@@ -238,7 +246,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
             aria-autocomplete="list"
             aria-controls={ta.open ? ta.listId : undefined}
             aria-activedescendant={ta.open && ta.items.length > 0 ? ta.optionId(ta.active) : undefined}
-            placeholder={open ? (running ? PLACEHOLDER_RUNNING : PLACEHOLDER) : status === 'failed' ? 'Resume the session to continue.' : 'This session has ended.'}
+            placeholder={open ? (running ? PLACEHOLDER_RUNNING : PLACEHOLDER) : held ? 'Waiting for the worktree…' : status === 'failed' ? 'Resume the session to continue.' : 'This session has ended.'}
             rows={1}
             value={draft}
             disabled={!open}

@@ -12,20 +12,23 @@ export interface ProjectGroup {
   lastActivity: number;
 }
 
-/** Every word of the query must appear in the title, first prompt, folder, branch or id. */
+/** Every word of the query must appear in the title, first prompt, folder, branch (a worktree's too) or id. */
 export function matches(s: HistorySession, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = [s.title, s.firstPrompt ?? '', s.cwd ?? '', s.gitBranch ?? '', s.sessionId].join('\n').toLowerCase();
+  const hay = [s.title, s.firstPrompt ?? '', s.cwd ?? '', s.gitBranch ?? '', s.worktree?.branch ?? '', s.worktree?.repoRoot ?? '', s.sessionId].join('\n').toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 
-/** Sessions that match, grouped by folder: the most recently used project first, newest session first. */
+/**
+ * Sessions that match, grouped by folder (a session in a worktree clide made, under the
+ * repository it came from): the most recently used project first, newest session first.
+ */
 export function groupByProject(sessions: readonly HistorySession[], query = ''): ProjectGroup[] {
   const groups = new Map<string, ProjectGroup>();
   for (const s of sessions) {
     if (!matches(s, query)) continue;
-    const cwd = s.cwd ?? '';
+    const cwd = s.worktree?.repoRoot ?? s.cwd ?? '';
     let g = groups.get(cwd);
     if (!g) {
       g = { cwd, name: cwd ? folderName(cwd) : 'Unknown folder', sessions: [], lastActivity: 0 };

@@ -19,6 +19,7 @@ import { startSearchSync } from './search-store';
 import './history.css';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
+import { BranchGlyph } from '../worktree/git-glance';
 
 /** Rows shown before "Show more" (a long history stays quick to open and to search). */
 const PAGE = 200;
@@ -241,7 +242,8 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
   const when = new Date(s.lastActivity);
-  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '', s.bytes >= 5 * 1024 * 1024 ? formatBytes(s.bytes) : '']
+  const branch = s.worktree?.branch ?? (s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '');
+  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.worktree ? '' : branch, s.bytes >= 5 * 1024 * 1024 ? formatBytes(s.bytes) : '']
     .filter(Boolean)
     .join(' · ');
   const tip = [s.title, s.firstPrompt && s.firstPrompt !== s.title ? `First prompt: ${s.firstPrompt}` : '', `Last activity: ${when.toLocaleString()}`, `Session ${s.sessionId}`]
@@ -268,6 +270,11 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
               <VisibleText text={s.title} />
             </span>
             {s.openIn && <span className="history-badge">open</span>}
+            {s.worktree && (
+              <span className="history-badge history-branch" title={makeVisible(`In a worktree of its own on ${s.worktree.branch} (from ${s.worktree.base})`)}>
+                <BranchGlyph /> <VisibleText text={s.worktree.branch} />
+              </span>
+            )}
             {s.cutOff && (
               <span className="history-badge history-badge-warn" title="The last prompt got no reply">
                 cut off

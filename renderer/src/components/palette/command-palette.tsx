@@ -14,6 +14,7 @@ import { requestMode, requestModel } from '../modes/mode-requests';
 import { useRequestClose } from '../tabs/close-tab';
 import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
+import { openChanges } from '../changes/changes-actions';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
@@ -56,6 +57,7 @@ function Palette() {
       stop: (id) => void actions.interrupt(id),
       find: (id) => openFind(id),
       exportTranscript: (id) => void exportTranscript(id),
+      changes: (id) => openChanges(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),

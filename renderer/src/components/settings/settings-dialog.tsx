@@ -10,6 +10,7 @@ import { useClide } from '../../store/store';
 import { Modal } from '../common/modal';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
+import { WorktreeSettings } from '../worktree/worktree-settings';
 
 const modes = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 const modeHelp: Record<(typeof modes)[number], string> = {
@@ -179,6 +180,8 @@ function SettingsForm({ onDone }: { onDone(): void }) {
         {settings.notifications.enabled && <NotificationPermission />}
         {errors.notifications && <p className="modal-error">{errors.notifications}</p>}
       </fieldset>
+
+      <WorktreeSettings save={save} errors={errors} Text={TextSetting} />
 
       <div className="modal-actions">
         <button type="button" className="btn btn-primary" onClick={onDone}>

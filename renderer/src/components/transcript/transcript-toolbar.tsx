@@ -5,6 +5,7 @@ import { keyLabel } from '../../lib/shortcuts';
 import { exportFileName, transcriptToMarkdown } from '../../lib/transcript/transcript-export';
 import { clideStore, useClide } from '../../store/store';
 import { openFind, useFind } from '../find/find-store';
+import { ChangesButton } from '../worktree/git-glance';
 
 /** Save text as a file through a Blob URL (the browser host downloads it; Electron offers a save dialog). */
 function download(name: string, text: string): void {
@@ -32,9 +33,16 @@ export function TranscriptToolbar({ sessionId }: { sessionId: string }) {
   const empty = useClide((s) => (s.sessions[sessionId]?.items.length ?? 0) === 0);
   const findOpen = useFind((s) => s.open && s.sessionId === sessionId);
   const [failed, setFailed] = useState<string | undefined>();
-  if (empty) return null;
+  if (empty) {
+    return (
+      <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
+        <ChangesButton sessionId={sessionId} />
+      </div>
+    );
+  }
   return (
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
+      <ChangesButton sessionId={sessionId} />
       {!findOpen && (
         <button type="button" className="toolbar-button" onClick={() => openFind(sessionId)} title={`Find in transcript (${keyLabel('F')})`}>
           Find
