@@ -42,6 +42,8 @@ function start(): void {
     dataDir: app.getPath('userData'),
     // Sessions work as a team: the clide-team MCP server in every session.
     team: {},
+    // One warm spare claude, so a tab's first reply is as quick as it is in a running one.
+    spare: {},
     shell: {
       pickFolder: (defaultPath) => pickFolder(dialog, BrowserWindow.getFocusedWindow() ?? mainWindow, defaultPath),
       focusWindow: () => raiseWindow(mainWindow, app),

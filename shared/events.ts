@@ -9,9 +9,19 @@ import { ElicitationSchema, McpStateSchema } from './mcp';
 
 export { McpServerStatusSchema, type McpServerStatus } from './mcp';
 
-export const sessionStatuses = ['starting', 'ready', 'working', 'waiting', 'ended', 'failed'] as const;
+/**
+ * `not-started`: the tab has no `claude` process yet; the first message (or anything else that
+ * needs the CLI) starts it. `parked`: its process was ended after it sat idle; the next message
+ * resumes the same conversation. Both take a message like `ready` does.
+ */
+export const sessionStatuses = ['not-started', 'starting', 'ready', 'working', 'waiting', 'parked', 'ended', 'failed'] as const;
 export const SessionStatusSchema = z.enum(sessionStatuses);
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+/** Nothing runs and a message starts a new turn (at once, or after starting or resuming the process). */
+export function isIdleStatus(status: SessionStatus | undefined): boolean {
+  return status === 'ready' || status === 'not-started' || status === 'parked';
+}
 
 export const permissionModes = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto'] as const;
 export const PermissionModeSchema = z.string();
@@ -431,6 +441,11 @@ export const ContextUsageSchema = z.object({
   model: z.string().optional(),
   autoCompactThreshold: z.number().optional(),
   autoCompactEnabled: z.boolean().optional(),
+  /**
+   * Counted for a new session in the same folder and model when Claude last started there:
+   * this tab has no process yet (asked with `cached`), so nothing was started to count it.
+   */
+  cached: z.boolean().optional(),
 });
 export type ContextUsage = z.infer<typeof ContextUsageSchema>;
 

@@ -218,7 +218,12 @@ export const contracts = {
       input: z.object({ id: SessionId, level: z.string().min(1).max(32).regex(/^[a-z_]+$/) }).strict(),
       output: done,
     },
-    getContextUsage: { input: z.object({ id: SessionId }).strict(), output: ContextUsageSchema },
+    /**
+     * What fills the context window; starts Claude in a tab that has no process yet, unless
+     * `cached`: then a tab that has not started answers with the count a new session in its
+     * folder started with last time (`cached: true` in the answer), or not-running.
+     */
+    getContextUsage: { input: z.object({ id: SessionId, cached: z.boolean().optional() }).strict(), output: ContextUsageSchema },
     /** The MCP servers now (also pushed to every window as info.mcp). */
     mcpStatus: { input: z.object({ id: SessionId }).strict(), output: z.object({ servers: z.array(McpServerStatusSchema) }) },
     /** Reconnect a server, or disable or enable it (Claude Code remembers that for the folder). Refused with the CLI's reason. */

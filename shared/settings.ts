@@ -33,6 +33,11 @@ export const SettingsSchema = z.object({
   worktreeRoot: z.string().max(4096).default(''),
   /** Per repository (by its main checkout's path): worktree choice and setup (shared/git.ts). */
   repositories: z.record(z.string(), RepositorySettingsSchema).default({}),
+  /**
+   * A session idle this many minutes is parked: its Claude process ends, and the next message
+   * resumes the conversation. 0 never parks.
+   */
+  parkAfterMinutes: z.number().int().min(0).max(1440).default(15),
   /** Recently used working directories, newest first. */
   recentCwds: z.array(z.string().max(4096)).max(20).default([]),
 });
@@ -46,6 +51,7 @@ export const SettingsPatchSchema = z
     theme: ThemeSchema,
     notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), finished: z.boolean() }).partial(),
     worktreeRoot: z.string().max(4096),
+    parkAfterMinutes: SettingsSchema.shape.parkAfterMinutes.unwrap(),
     /** Change one repository's settings (`root`: its main checkout, as `worktree:capability` names it). */
     repository: z
       .object({ root: z.string().min(1).max(4096), worktrees: z.boolean().optional(), setupCommand: z.string().max(4096).optional() })

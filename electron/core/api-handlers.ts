@@ -126,7 +126,7 @@ export function createHandlers(host: SessionHost): Handlers {
       await host.setEffort(i.id, i.level);
       return {};
     },
-    'session:getContextUsage': (i) => host.getContextUsage(i.id),
+    'session:getContextUsage': (i) => host.getContextUsage(i.id, i.cached),
     'session:mcpStatus': async (i) => ({ servers: await host.mcpStatus(i.id) }),
     'session:mcpChange': async (i) => ({ servers: await host.mcpChange(i.id, i.change) }),
     'session:rewindFiles': (i) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),

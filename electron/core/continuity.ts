@@ -4,9 +4,10 @@
 // the app starts again after a quit or a crash. The host only routes to this.
 //
 // The CLI does not replay a resumed conversation on stdout, so the earlier conversation comes
-// from its transcript file. That read can take a while for a huge session; the process starts
-// meanwhile, and whatever it says before the read is done is held back and shown after it, so
-// the tab always reads in order.
+// from its transcript file. A resumed or restored tab starts no process until its first message
+// (lazy-start.ts); the transcript read can take a while for a huge session, and whatever the
+// session says before it is done is held back and shown after it, so the tab always reads in
+// order.
 import type { SessionEvent } from '../../shared/events';
 import type { WorktreeInfo } from '../../shared/git';
 import type { HistorySession } from '../../shared/history';
@@ -20,7 +21,6 @@ export interface ContinuitySession {
   readonly cwd: string;
   /** The Claude session id (known at once for a resume or fork, else after the first message). */
   readonly sessionId: string | undefined;
-  start(): void;
 }
 
 export interface CreateChoices {
@@ -53,6 +53,8 @@ export interface ContinuityOptions {
   log?: (message: string) => void;
   /** The worktree clide made at a folder, if it is one (History names its repository and branch). */
   worktreeOf?: (cwd: string | undefined) => WorktreeInfo | undefined;
+  /** The person typed in a tab, or showed another one (idle sessions are parked, parking.ts). */
+  touched?: (id: string | undefined) => void;
 }
 
 /** Restored facts a tab starts with. */
@@ -200,6 +202,7 @@ export class Continuity {
     const tab = this.tabs.get(id);
     if (!tab) throw new ClideError({ kind: 'session-not-found', message: 'That session is not open.' });
     const draft = text === '' ? undefined : text;
+    this.opts.touched?.(id);
     if (tab.draft === draft) return;
     tab.draft = draft;
     this.save();
@@ -223,8 +226,10 @@ export class Continuity {
     }
     const shown = active && this.tabs.has(active) ? active : this.active;
     if (!moved && shown === this.active) return;
+    const switched = shown !== this.active;
     this.active = shown;
     this.save();
+    if (switched) this.opts.touched?.(shown);
   }
 
   drafts(): Record<string, string> {
@@ -233,31 +238,25 @@ export class Continuity {
     return out;
   }
 
-  // ---- resume: the earlier conversation, then the live process ---------------------------------
+  // ---- resume: the earlier conversation; the process starts with the first message ------------
 
   /**
-   * Start a session that continues (or forks) a saved one: show its earlier conversation from
-   * the transcript, and start the process once no other process holds that Claude session.
+   * The CLI refuses a session that another process still has open: what a resumed tab's
+   * process must wait for before it starts (a tab of the same Claude session still closing).
    */
+  exitOf(session: ContinuitySession): Promise<void> | undefined {
+    const source = this.tabs.get(session.id)?.fork?.from;
+    const busy = [source ? this.exiting.get(source) : undefined, session.sessionId ? this.exiting.get(session.sessionId) : undefined].filter((p) => p !== undefined);
+    return busy.length > 0 ? Promise.all(busy).then(() => undefined) : undefined;
+  }
+
+  /** Show the earlier conversation of a session that continues (or forks) a saved one, from its transcript. */
   async resume(session: ContinuitySession, isOpen: () => boolean): Promise<void> {
     const id = session.id;
     const tab = this.tabs.get(id);
     const source = tab?.fork?.from ?? session.sessionId;
-    if (!source) return session.start();
+    if (!source) return;
     this.held.set(id, []);
-    // The CLI refuses a session that another process still has open: wait for a closing tab.
-    const busy = [this.exiting.get(source), session.sessionId ? this.exiting.get(session.sessionId) : undefined].filter((p) => p !== undefined);
-    const start = () => {
-      if (!isOpen()) return;
-      try {
-        session.start();
-      } catch (err) {
-        this.log(`could not start a resumed session: ${(err as Error).message}`);
-      }
-    };
-    // Started at once when nothing is in the way, so a message can be sent right after opening.
-    if (busy.length === 0) start();
-    else void Promise.all(busy).then(start);
     // The tab names its session at once; a long transcript takes a moment more.
     this.replay(id, [
       { kind: 'info', info: { claudeSessionId: session.sessionId, title: tab?.title ?? (tab?.fork ? undefined : this.titles[source]), loadingEarlier: true } },

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent } from '../../shared/events';
+import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../shared/events';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
 import { ClideError } from '../../shared/result';
@@ -31,6 +31,11 @@ import type { WorktreeInfo } from '../../shared/git';
 import { Isolation, type IsolationOptions } from './git/isolation';
 import { SearchService } from './search/service';
 import type { SearchProgress, SearchResult } from '../../shared/search';
+import { cliIdentity, InitCache, type CliIdentity } from './init-cache';
+import { Parking, parkSecondsFromEnv } from './parking';
+import { SpareProcess, type SpawnSpec } from './spare-process';
+import { spareIdleMs, specFor } from './lazy-start';
+import { cwdProblem } from './spawn-errors';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -59,11 +64,18 @@ export interface HostOptions {
   team?: TeamOptions;
   /** Isolated sessions: the git runner, watcher timings (electron/core/git). */
   git?: IsolationOptions;
+  /**
+   * Keep one warm spare `claude` (spare-process.ts), spawned once no process has started for
+   * `idleMs`; CLIDE_SPARE_IDLE_SECONDS overrides it (0: none). Off unless given.
+   */
+  spare?: { idleMs?: number };
 }
 
 interface Entry {
   session: Session;
   view: SessionView;
+  /** The CLI binary this tab's process runs (its cached `initialize` answers are tied to it). */
+  cli: CliIdentity | undefined;
 }
 
 export class SessionHost {
@@ -88,6 +100,13 @@ export class SessionHost {
   readonly isolation: Isolation;
   /** Full-text search over past sessions, with its index in the data dir (absent without one). */
   readonly search: SearchService | undefined;
+  /** The last `initialize` answer per folder, for tabs whose process has not started. */
+  private readonly initCache: InitCache;
+  /** Idle sessions' processes are ended; the next message resumes them. */
+  private readonly parking: Parking;
+  /** The one warm spare process (absent unless the host was asked for one). */
+  readonly spare: SpareProcess | undefined;
+  private quitting = false;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -104,6 +123,27 @@ export class SessionHost {
       for (const l of this.listeners) l(batch);
     }, opts.batchMs ?? FRAME_MS);
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
+    this.initCache = new InitCache(opts.dataDir);
+    this.parking = new Parking({
+      sessions: () => [...this.sessions.values()],
+      afterMs: () => this.parkAfterMs(),
+      // The tab on screen may be the one parked: the spare can be made for it now.
+      parked: () => this.spare?.refresh(),
+    });
+    const idleMs = spareIdleMs(this.env, opts.spare);
+    this.spare =
+      idleMs === undefined
+        ? undefined
+        : new SpareProcess({
+            env: childEnv(this.env),
+            idleMs,
+            target: () => this.spareTarget(),
+            tracker: this.registry,
+            stderrLimit: opts.limits?.stderrBytes,
+            maxQueuedChars: opts.limits?.maxQueuedChars,
+            termGraceMs: opts.timings?.termGraceMs,
+            log: (m) => console.warn(`[clide] ${m}`),
+          });
     this.isolation = new Isolation(
       {
         env: this.env,
@@ -123,6 +163,10 @@ export class SessionHost {
       history: new History(claudeConfigDir(this.env, this.homeDir)),
       dataDir: opts.dataDir,
       worktreeOf: (cwd) => this.isolation.worktreeOf(cwd),
+      touched: (id) => {
+        if (id) this.parking.activity(id);
+        this.spare?.refresh();
+      },
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
     });
     this.search = opts.dataDir
@@ -132,7 +176,11 @@ export class SessionHost {
           onProgress: (progress) => this.batcher.push({ type: 'search-progress', progress }),
         })
       : undefined;
-    this.workspace.onChange((settings) => this.batcher.push({ type: 'settings-changed', settings }));
+    this.workspace.onChange((settings) => {
+      this.batcher.push({ type: 'settings-changed', settings });
+      this.parking.rearm();
+      this.spare?.refresh();
+    });
     if (opts.team) {
       this.team = new TeamBroker(
         {
@@ -206,7 +254,8 @@ export class SessionHost {
     const id = randomUUID();
     const cwd = input.cwd ?? this.defaultCwd;
     const claude = this.checkClaude();
-    const session = new Session({
+    const cli = claude.path ? cliIdentity(claude.path) : undefined;
+    const session: Session = new Session({
       id,
       cwd,
       claudePath: claude.path ?? 'claude',
@@ -219,16 +268,20 @@ export class SessionHost {
       limits: this.opts.limits,
       tracker: this.registry,
       extensions: mergeExtensions(this.opts.extensions?.(id), this.team?.extensions(id)),
+      spare: this.spare,
+      // A worktree still being set up (or gone) refuses to start Claude, with the reason.
+      gate: () => this.isolation.assertStarted(id),
+      waitBeforeStart: () => this.continuity.exitOf(session),
+      onInitialize: (info, modeFlag) => this.initialized(cwd, cli, info, modeFlag),
+      onStarted: () => this.spare?.noteSpawn(),
     });
-    const entry: Entry = { session, view: emptySession(id, cwd) };
+    const entry: Entry = { session, view: emptySession(id, cwd), cli };
     this.sessions.set(id, entry);
     this.workspace.rememberCwd(cwd);
     session.onEvents(this.continuity.gate(id, (events) => this.record(entry, events)));
     this.answering.attach(session, (events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
     const launch = this.isolation.opened(id, cwd, requested.worktree, requested.setup);
-    // Claude starts when the worktree lets it: after its setup, not while it is missing.
-    const startable = { id, cwd, get sessionId() { return session.sessionId; }, start: () => launch(() => session.start()) };
     this.team?.created();
     this.continuity.opened(session, { ...input, fork: requested.fork, worktree: this.isolation.known(id) });
     if (!claude.found) {
@@ -237,12 +290,18 @@ export class SessionHost {
         { kind: 'failure', error, resumable: false },
         { kind: 'status', status: 'failed' },
       ]);
-    } else if (input.resume) {
-      // Shows the earlier conversation from the transcript, then starts the process.
-      void this.continuity.resume(startable, () => this.sessions.get(id) === entry);
     } else {
-      startable.start();
+      // No process until the first message: the tab shows the last `initialize` answer of its
+      // folder (or of any folder). With none at all (a first run, a new CLI), one tab starts
+      // at once to get it (when its worktree lets it) and the others are filled from its answer.
+      const cached = this.initCache.lookup(cwd, cli);
+      const fillsCache = !cached && !this.list().some((s) => s !== session && s.phase === 'starting');
+      session.prepare(cached);
+      // Shows the earlier conversation from the transcript.
+      if (input.resume) void this.continuity.resume(session, () => this.sessions.get(id) === entry);
+      if (fillsCache) launch(() => session.start());
     }
+    this.spare?.refresh();
     return { id };
   }
 
@@ -312,8 +371,22 @@ export class SessionHost {
     return this.get(id).session.setEffort(level);
   }
 
-  getContextUsage(id: string): Promise<ContextUsage> {
-    return this.get(id).session.getContextUsage();
+  /**
+   * What fills the context window. `cached`: for a tab whose process has not started, the count
+   * a new session in its folder started with last time, rather than starting one to ask.
+   */
+  async getContextUsage(id: string, cached = false): Promise<ContextUsage> {
+    const entry = this.get(id);
+    const { session } = entry;
+    const fresh = !session.sessionId && !entry.view.items.some((i) => i.type === 'user');
+    if (cached && session.phase === 'idle') {
+      const known = fresh ? this.initCache.context(session.cwd, entry.cli, session.modelChoice) : undefined;
+      if (known) return known;
+      throw new ClideError({ kind: 'not-running', message: 'Claude has not started in this session yet.', hint: 'Send a message to start it.' });
+    }
+    const usage = await session.getContextUsage();
+    if (fresh) this.initCache.rememberContext(session.cwd, entry.cli, session.modelChoice, usage);
+    return usage;
   }
 
   mcpStatus(id: string): Promise<McpServerStatus[]> {
@@ -349,6 +422,8 @@ export class SessionHost {
   async close(id: string): Promise<void> {
     const entry = this.get(id);
     this.sessions.delete(id);
+    this.parking.forget(id);
+    this.spare?.refresh();
     this.answering.detach(id);
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
@@ -369,11 +444,13 @@ export class SessionHost {
   async shutdown(): Promise<void> {
     // The open tabs are kept as they are now, to be reopened on the next start.
     this.continuity.shutdown();
+    this.quitting = true;
     const all = [...this.sessions.values()];
     this.sessions.clear();
     this.team?.dispose();
     this.isolation.dispose();
-    await Promise.all([...all.map((e) => e.session.close()), this.search?.close()]);
+    this.parking.dispose();
+    await Promise.all([...all.map((e) => e.session.close()), this.search?.close(), this.spare?.dispose()]);
     this.batcher.flush();
   }
 
@@ -397,12 +474,54 @@ export class SessionHost {
     return entry;
   }
 
+  /** A process answered `initialize`: keep it for tabs not started yet, and fill those that had nothing. */
+  private initialized(cwd: string, cli: CliIdentity | undefined, info: SessionInfo, modeFlag: string | undefined): void {
+    this.initCache.remember(cwd, cli, info, modeFlag);
+    for (const e of this.sessions.values()) {
+      if (e.session.phase !== 'idle' || e.view.info.models) continue;
+      const cached = this.initCache.lookup(e.session.cwd, e.cli);
+      if (cached) e.session.showCached(cached);
+    }
+  }
+
+  /** How long a session may idle before it is parked (ms; 0: never). */
+  private parkAfterMs(): number {
+    const seconds = parkSecondsFromEnv(this.env);
+    return seconds !== undefined ? seconds * 1000 : this.workspace.settings.get().parkAfterMinutes * 60_000;
+  }
+
+  /**
+   * What the spare should be: for the tab on screen when it has no process (its next message
+   * claims it), else for a new session in the folder used last, with the default model and mode.
+   */
+  private spareTarget(): SpawnSpec | undefined {
+    if (this.quitting) return undefined;
+    const shown = this.continuity.activeTab;
+    const entry = shown ? this.sessions.get(shown) : undefined;
+    if (entry?.session.wantsSpare) return entry.session.spawnSpec();
+    // Its process is on its way out: the spare will be for it once it is gone.
+    if (entry?.session.phase === 'parking') return undefined;
+    const claude = this.checkClaude();
+    if (!claude.found || !claude.path) return undefined;
+    const cwd = this.workspace.settings.get().recentCwds[0] ?? this.defaultCwd;
+    if (cwdProblem(cwd)) return undefined;
+    const choices = this.workspace.withDefaults({ cwd });
+    try {
+      return specFor(claude.path, childEnv(this.env), cwd, { model: choices.model, permissionMode: choices.permissionMode });
+    } catch {
+      return undefined;
+    }
+  }
+
   private record(entry: Entry, input: SessionEvent[]): void {
     // A team delivery's user message becomes the message cards it carries (team/broker.ts).
     const events = this.team ? this.team.intercept(entry.session.id, input) : input;
     entry.view = applyEvents(entry.view, events);
     if (this.sessions.get(entry.session.id) !== entry) return; // closed: nobody is watching
     this.batcher.push({ type: 'session-events', id: entry.session.id, events });
+    this.parking.activity(entry.session.id);
+    // A tab that started, parked or ended may change what the spare should be.
+    if (this.spare && events.some((e) => e.kind === 'status')) this.spare.refresh();
     this.answering.observe(entry.session.id, events);
     this.team?.observe(entry.session.id, events);
     this.continuity.observe(entry.session.id, events);

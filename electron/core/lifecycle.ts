@@ -2,6 +2,7 @@
 // has one written-down outcome and a test can walk the whole table.
 //
 //   idle -> starting -> ready <-> working <-> waiting          (a live process)
+//   (idle: no process yet, until the first message or anything else that needs one)
 //                         \         |  \         /
 //                          \        |   stopping  (Stop: interrupt sent, turn still ending)
 //                           \       |      |
@@ -10,11 +11,14 @@
 //   any live phase --close--> closing -----+--> ended   (we shut it down, or it exited cleanly)
 //   any live phase --exit---------------------> failed  (it died, or we had to terminate it)
 //
+//   ready --park--> parking --exited--> parked --start--> starting   (idle too long: the process
+//   is ended cleanly and the next message resumes the same Claude session)
+//
 // The session keeps the facts (pending prompts, whether a turn runs); this file decides what an
 // event means in the phase the session is in. Rejections say why, so callers can tell the person.
 import type { SessionStatus } from '../../shared/events';
 
-export const phases = ['idle', 'starting', 'ready', 'working', 'waiting', 'stopping', 'terminating', 'closing', 'ended', 'failed'] as const;
+export const phases = ['idle', 'starting', 'ready', 'working', 'waiting', 'stopping', 'terminating', 'closing', 'parking', 'parked', 'ended', 'failed'] as const;
 export type Phase = (typeof phases)[number];
 
 export type LifecycleEvent =
@@ -40,6 +44,8 @@ export type LifecycleEvent =
   | { type: 'kill' }
   /** Close the tab or quit the app. */
   | { type: 'close' }
+  /** End an idle process to free its memory; the session resumes on the next message. */
+  | { type: 'park' }
   /** The process is gone. `clean`: exit code 0, no signal, no turn was running. */
   | { type: 'exited'; clean: boolean };
 
@@ -52,7 +58,9 @@ export type Outcome =
 
 const LIVE: ReadonlySet<Phase> = new Set(['starting', 'ready', 'working', 'waiting', 'stopping']);
 /** Phases with a process that is (still) running, including ones on their way out. */
-const HAS_PROCESS: ReadonlySet<Phase> = new Set([...LIVE, 'terminating', 'closing']);
+const HAS_PROCESS: ReadonlySet<Phase> = new Set([...LIVE, 'terminating', 'closing', 'parking']);
+/** No process, and a message starts (or resumes) one. */
+const DORMANT: ReadonlySet<Phase> = new Set(['idle', 'parked']);
 
 export function isLive(phase: Phase): boolean {
   return LIVE.has(phase);
@@ -60,6 +68,11 @@ export function isLive(phase: Phase): boolean {
 
 export function hasProcess(phase: Phase): boolean {
   return HAS_PROCESS.has(phase);
+}
+
+/** Not started yet, or parked: the next message starts the process first. */
+export function isDormant(phase: Phase): boolean {
+  return DORMANT.has(phase);
 }
 
 const stay = (phase: Phase): Outcome => ({ ok: true, phase });
@@ -70,7 +83,7 @@ const busy: Outcome = { ok: false, reason: 'busy' };
 export function transition(phase: Phase, e: LifecycleEvent): Outcome {
   switch (e.type) {
     case 'start':
-      return phase === 'idle' || phase === 'ended' || phase === 'failed' ? to('starting') : busy;
+      return DORMANT.has(phase) || phase === 'ended' || phase === 'failed' ? to('starting') : busy;
     case 'handshake':
       return phase === 'starting' ? to('ready') : stay(phase);
     case 'spawn-failed':
@@ -98,13 +111,18 @@ export function transition(phase: Phase, e: LifecycleEvent): Outcome {
       return phase === 'stopping' ? to('terminating') : stay(phase);
     case 'kill':
       if (LIVE.has(phase)) return to('terminating');
-      if (phase === 'terminating' || phase === 'closing') return stay(phase);
+      if (phase === 'terminating' || phase === 'closing' || phase === 'parking') return stay(phase);
       return notRunning;
     case 'close':
       if (HAS_PROCESS.has(phase)) return to('closing');
-      return phase === 'idle' ? to('ended') : stay(phase);
+      return DORMANT.has(phase) ? to('ended') : stay(phase);
+    case 'park':
+      // Only a process with nothing going on: no turn, no open prompt, not on its way out.
+      return phase === 'ready' ? to('parking') : stay(phase);
     case 'exited':
       if (phase === 'closing') return to('ended');
+      // Asked to go: whatever its exit code, the conversation is in its transcript.
+      if (phase === 'parking') return to('parked');
       if (phase === 'terminating') return to('failed');
       if (LIVE.has(phase)) return to(e.clean ? 'ended' : 'failed');
       return stay(phase);
@@ -115,8 +133,13 @@ export function transition(phase: Phase, e: LifecycleEvent): Outcome {
 export function statusOf(phase: Phase): SessionStatus {
   switch (phase) {
     case 'idle':
+      return 'not-started';
     case 'starting':
       return 'starting';
+    case 'parking':
+    case 'parked':
+      // Parking takes a moment; a message sent meanwhile waits for it, then resumes.
+      return 'parked';
     case 'ready':
     case 'working':
     case 'waiting':

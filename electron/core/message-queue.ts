@@ -8,7 +8,7 @@
 // (it is "held") rather than firing the next message into a situation the person has not
 // seen yet; sending one now, or resuming, lets it go on.
 import { randomUUID } from 'node:crypto';
-import type { QueueHold, QueuedMessage, SessionEvent, SessionStatus } from '../../shared/events';
+import { isIdleStatus, type QueueHold, type QueuedMessage, type SessionEvent, type SessionStatus } from '../../shared/events';
 import type { ImageInput } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
 import type { Speaker } from './protocol/outbound';
@@ -164,7 +164,7 @@ export class MessageQueue {
           this.hold = { reason: 'failed', message: 'The last turn ended in an error, so the queue waits. Send a message now or resume the queue.' };
         }
         if (this.hold) this.changed();
-      } else if (e.kind === 'status') ready = e.status === 'ready';
+      } else if (e.kind === 'status') ready = isIdleStatus(e.status);
     }
     if (ready) this.maybeSendNext();
   }
@@ -186,13 +186,13 @@ export class MessageQueue {
   }
 
   private maybeSendNext(): void {
-    if (this.scheduled || this.entries.length === 0 || this.hold || this.opts.target.status !== 'ready') return;
+    if (this.scheduled || this.entries.length === 0 || this.hold || !isIdleStatus(this.opts.target.status)) return;
     this.scheduled = true;
     // Not from inside the event that said "ready": the session is still finishing that step.
     this.defer(() => {
       this.scheduled = false;
       const next = this.entries[0];
-      if (!next || this.hold || this.opts.target.status !== 'ready') return;
+      if (!next || this.hold || !isIdleStatus(this.opts.target.status)) return;
       try {
         this.opts.target.send(next.text, next.images);
       } catch (err) {

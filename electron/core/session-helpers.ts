@@ -14,6 +14,13 @@ export function refused(reason: 'not-running' | 'busy', phase: Phase, resumable:
         : { kind: 'session-busy', message: 'The session is still running.', hint: 'Close it or wait for it to end first.' },
     );
   }
+  if (phase === 'idle' || phase === 'parked' || phase === 'parking') {
+    return new ClideError({
+      kind: 'not-running',
+      message: phase === 'idle' ? 'Claude has not started in this session yet.' : 'This session is parked: its Claude process was ended while it was idle.',
+      hint: phase === 'idle' ? 'Send a message to start it.' : 'Send a message to resume it.',
+    });
+  }
   return new ClideError({
     kind: 'not-running',
     message: phase === 'closing' || phase === 'terminating' ? 'This session is shutting down.' : 'This session has ended.',

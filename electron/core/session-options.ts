@@ -1,6 +1,8 @@
 // What a Session is given: its options, grace periods and limits, with the defaults.
+import type { SessionInfo } from '../../shared/events';
 import type { ProtocolExtensions } from './protocol/connection';
 import type { ChildTracker } from './process-registry';
+import type { SpareSource } from './spare-process';
 
 export interface SessionOptions {
   id: string;
@@ -21,6 +23,16 @@ export interface SessionOptions {
   /** Hook callbacks and in-process MCP servers registered with the CLI at initialize. */
   extensions?: ProtocolExtensions;
   now?: () => number;
+  /** The warm spare (spare-process.ts): a process already spawned with this session's command line. */
+  spare?: SpareSource;
+  /** Throws a ClideError when the process may not start yet (a worktree still being set up). */
+  gate?: () => void;
+  /** What must end before the process can start (the same Claude session still closing in another tab). */
+  waitBeforeStart?: () => Promise<void> | undefined;
+  /** The process answered `initialize` (kept for tabs that have not started theirs, init-cache.ts). */
+  onInitialize?: (info: SessionInfo, modeFlag: string | undefined) => void;
+  /** A process was spawned, or the spare claimed, for this session. */
+  onStarted?: () => void;
 }
 
 export interface SessionTimings {

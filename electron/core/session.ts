@@ -18,13 +18,15 @@ import type {
 import type { ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
 import { ClideError, type AppError } from '../../shared/result';
-import { hasProcess, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
+import { hasProcess, isDormant, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
 import { Connection, type Ask } from './protocol/connection';
 import { THE_PERSON, type Speaker } from './protocol/outbound';
 import type { ExitInfo } from './protocol/transport';
 import { TESTED_CLI_VERSION } from './protocol/version';
 import { bypassChoice } from './bypass';
-import { spawnArgs } from './spawn-args';
+import { modelProblem, permissionModeProblem } from './spawn-args';
+import type { SpawnSpec } from './spare-process';
+import { bypassRefused, cachedInfoEvents, specFor, type CachedStart, type PendingSend } from './lazy-start';
 import { cwdProblem, spawnProblem } from './spawn-errors';
 import { Watchdog } from './watchdog';
 import { DEFAULT_TIMINGS, type SessionOptions, type SessionTimings } from './session-options';
@@ -61,6 +63,11 @@ export class Session {
   private listener: (events: SessionEvent[]) => void = () => {};
   private turnEndWaiters: Array<() => void> = [];
   private readonly mcp: McpWatch;
+  private startWaiters: Array<() => void> = [];
+  /** Messages sent while the process could not start yet (parking, or another still holds the session). */
+  private waking: PendingSend[] | undefined;
+  /** The parked process's exit, while it is on its way out. */
+  private parkingExit: Promise<void> | undefined;
 
   constructor(private readonly opts: SessionOptions) {
     this.id = opts.id;
@@ -95,6 +102,11 @@ export class Session {
     return this.claudeSessionId;
   }
 
+  /** The --model the process starts (or started) with, if one was chosen. */
+  get modelChoice(): string | undefined {
+    return this.model;
+  }
+
   /** Permission prompts waiting for a person, oldest first. */
   get pendingRequests(): PermissionRequest[] {
     return [...this.pending.values()];
@@ -109,34 +121,83 @@ export class Session {
     this.listener = listener;
   }
 
+  /**
+   * A tab with no process yet: say so, and show what the last `initialize` in this folder told
+   * (models, commands, version), as the tab would look once Claude has started.
+   */
+  prepare(cached: CachedStart | undefined): void {
+    if (this.phaseValue !== 'idle') return;
+    this.statusValue = statusOf('idle');
+    const bypass = bypassChoice(this.opts.env);
+    this.emit([{ kind: 'status', status: this.statusValue }, { kind: 'info', info: { bypassAvailable: bypass.available, bypassUnavailableReason: bypass.reason } }]);
+    if (cached) this.showCached(cached);
+  }
+
+  /** Fill a tab that has not started from a cached `initialize` answer (it arrived later). */
+  showCached(cached: CachedStart): void {
+    if (this.phaseValue !== 'idle') return;
+    const info = cachedInfoEvents(cached, this.permissionMode);
+    this.info(info);
+  }
+
+  /** The command line this session's process would be spawned with now (undefined: it cannot be). */
+  spawnSpec(): SpawnSpec | undefined {
+    try {
+      return this.buildSpec();
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Whether the spare may be spawned for this session: it has no process, nothing stands in the
+   * way of starting one, and it is no fork (a fork names its new session id on the command line).
+   */
+  get wantsSpare(): boolean {
+    if (!isDormant(this.phaseValue) || this.waking || this.pendingFork || this.closing) return false;
+    try {
+      this.opts.gate?.();
+    } catch {
+      return false;
+    }
+    return cwdProblem(this.cwd) === undefined;
+  }
+
   /** Spawn the CLI and run the initialize handshake. Never throws for spawn problems: they become events. */
   start(): void {
+    const allowed = transition(this.phaseValue, { type: 'start' });
+    if (!allowed.ok) throw refused(allowed.reason, this.phaseValue, false);
+    const dir = cwdProblem(this.cwd);
+    let spec: SpawnSpec | undefined;
+    let bad: AppError | undefined;
+    try {
+      spec = this.buildSpec();
+    } catch (err) {
+      bad = err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) };
+    }
+    // Claimed before the status changes: whoever hears of that change may plan the spare anew.
+    const spawned = spec && !dir ? this.opts.spare?.claim(spec) : undefined;
     this.go({ type: 'start' });
     this.closing = undefined;
     this.termination = undefined;
     this.turnActive = false;
-    const dir = cwdProblem(this.cwd);
     if (dir) return this.startFailed(dir, this.claudeSessionId !== undefined);
-    let args: string[];
+    if (!spec) return this.startFailed(bad ?? { kind: 'internal', message: 'No command line.' }, false);
     const bypass = bypassChoice(this.opts.env);
-    try {
-      args = [...bypass.args, ...spawnArgs({ resume: this.pendingFork?.from ?? this.claudeSessionId, fork: this.pendingFork, model: this.model, permissionMode: this.permissionMode })];
-    } catch (err) {
-      return this.startFailed(err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) }, false);
-    }
     const limits = this.opts.limits ?? {};
     let conn: Connection;
     try {
       conn = new Connection(
         {
           command: this.opts.claudePath,
-          extraArgs: args,
+          extraArgs: spec.args,
           cwd: this.cwd,
           env: this.opts.env,
           now: this.now,
           maxLineBytes: limits.maxLineBytes,
           stderrLimit: limits.stderrBytes,
           maxQueuedChars: limits.maxQueuedChars,
+          spawned,
           ...this.opts.extensions,
         },
         {
@@ -153,6 +214,7 @@ export class Session {
     }
     this.conn = conn;
     if (conn.pid !== undefined) this.opts.tracker?.spawned(conn.pid, this.id);
+    this.opts.onStarted?.();
     this.emit([{ kind: 'info', info: { bypassAvailable: bypass.available, bypassUnavailableReason: bypass.reason } }]);
     this.watchdog?.dispose();
     this.watchdog = new Watchdog({
@@ -167,6 +229,7 @@ export class Session {
         if (this.conn !== conn) return;
         if (conn.pid !== undefined) this.opts.tracker?.settled(conn.pid);
         this.info(info);
+        this.opts.onInitialize?.(info, spec.args.includes('--permission-mode') ? this.permissionMode : undefined);
         this.go({ type: 'handshake' });
       })
       .catch((err: unknown) => {
@@ -183,6 +246,7 @@ export class Session {
    */
   send(text: string, images: readonly ImageInput[] = [], speaker: Speaker = THE_PERSON): void {
     if (!text.trim() && images.length === 0) throw new ClideError({ kind: 'invalid-input', message: 'The message is empty.' });
+    if (this.asleep) return this.wakeWith({ text, images, speaker, uuid: randomUUID() });
     this.check({ type: 'send' });
     const conn = this.requireLive();
     // Throws (and changes nothing) if the CLI is gone or not reading: the caller keeps the text.
@@ -242,6 +306,14 @@ export class Session {
   // ---- outbound requests: each asks the live CLI something and returns its typed answer ------
 
   async setPermissionMode(mode: string): Promise<string> {
+    if (this.asleep) {
+      // No process to tell: the mode becomes its --permission-mode when it starts.
+      const problem = permissionModeProblem(mode) ?? (mode === 'bypassPermissions' ? bypassRefused(this.opts.env) : undefined);
+      if (problem) throw new ClideError(problem);
+      this.permissionMode = mode;
+      this.info({ permissionMode: mode });
+      return mode;
+    }
     const confirmed = await this.requireLive().setPermissionMode(mode);
     this.permissionMode = confirmed;
     this.info({ permissionMode: confirmed });
@@ -249,6 +321,14 @@ export class Session {
   }
 
   async setModel(model: string): Promise<string> {
+    if (this.asleep) {
+      // No process to tell: the model becomes its --model when it starts.
+      const problem = modelProblem(model);
+      if (problem) throw new ClideError(problem);
+      this.model = model;
+      this.info({ model });
+      return model;
+    }
     const confirmed = await this.requireLive().setModel(model);
     this.model = confirmed;
     this.info({ model: confirmed });
@@ -257,32 +337,32 @@ export class Session {
 
   /** null restores the CLI's default thinking budget. */
   async setMaxThinkingTokens(tokens: number | null): Promise<void> {
-    await this.requireLive().setMaxThinkingTokens(tokens);
+    await (await this.awake()).setMaxThinkingTokens(tokens);
     this.info({ maxThinkingTokens: tokens });
   }
 
   async setEffort(level: string): Promise<void> {
-    await this.requireLive().setEffort(level);
+    await (await this.awake()).setEffort(level);
     this.info({ effortLevel: level });
   }
 
-  getContextUsage(): Promise<ContextUsage> {
-    return this.requireLive().getContextUsage();
+  async getContextUsage(): Promise<ContextUsage> {
+    return (await this.awake()).getContextUsage();
   }
 
-  /** The MCP servers now; every window's view gets them too (info.mcp). */
-  mcpStatus(): Promise<McpServerStatus[]> {
-    return this.mcp.refresh(this.requireLive());
+  /** The MCP servers now; every window's view gets them too (info.mcp). Starts a tab not yet started. */
+  async mcpStatus(): Promise<McpServerStatus[]> {
+    return this.mcp.refresh(await this.awake());
   }
 
   /** Reconnect an MCP server or switch it off or on; the servers after it. */
-  mcpChange(change: McpChange): Promise<McpServerStatus[]> {
-    return this.mcp.change(this.requireLive(), change);
+  async mcpChange(change: McpChange): Promise<McpServerStatus[]> {
+    return this.mcp.change(await this.awake(), change);
   }
 
   /** Restore files to their state at a user message (its transcript item id); dryRun only previews. */
-  rewindFiles(userMessageId: string, dryRun = false): Promise<RewindResult> {
-    return this.requireLive().rewindFiles(userMessageId, dryRun);
+  async rewindFiles(userMessageId: string, dryRun = false): Promise<RewindResult> {
+    return (await this.awake()).rewindFiles(userMessageId, dryRun);
   }
 
   stopTask(taskId: string): Promise<void> {
@@ -319,6 +399,31 @@ export class Session {
     return this.closing;
   }
 
+  /**
+   * Park an idle session: end its process the way closing does (stdin closed, so the CLI
+   * flushes its transcript and exits), keeping everything else; the next message resumes the
+   * same Claude session. Only a ready session with no prompt open is parked (the caller also
+   * checks for background tasks); resolves when the process is gone, undefined if not parked.
+   */
+  park(): Promise<void> | undefined {
+    const conn = this.conn;
+    if (this.phaseValue !== 'ready' || this.turnActive || this.pending.size > 0 || this.closing || !conn?.transport.running) return undefined;
+    this.go({ type: 'park' });
+    const done = (async () => {
+      conn.endInput();
+      if (!(await exitedWithin(conn, this.timings.closeGraceMs))) {
+        conn.transport.kill('SIGTERM');
+        if (!(await exitedWithin(conn, this.timings.termGraceMs))) conn.transport.kill('SIGKILL');
+      }
+      await conn.transport.waitForExit();
+    })();
+    this.parkingExit = done;
+    void done.finally(() => {
+      if (this.parkingExit === done) this.parkingExit = undefined;
+    });
+    return done;
+  }
+
   /** Start again after the process ended, resuming the same Claude session where possible. */
   restart(): void {
     if (this.conn?.transport.running || hasProcess(this.phaseValue)) {
@@ -328,6 +433,78 @@ export class Session {
   }
 
   // ---- internals -------------------------------------------------------------------------------
+
+  /** Throws an invalid-input ClideError when a choice cannot go on the command line. */
+  private buildSpec(): SpawnSpec {
+    const resume = this.pendingFork?.from ?? this.claudeSessionId;
+    return specFor(this.opts.claudePath, this.opts.env, this.cwd, { resume, fork: this.pendingFork, model: this.model, permissionMode: this.permissionMode });
+  }
+
+  /** No process to talk to yet, but a message (or a request) starts one. */
+  private get asleep(): boolean {
+    return this.waking !== undefined || (!this.closing && (isDormant(this.phaseValue) || this.phaseValue === 'parking'));
+  }
+
+  /** What must end before this session's process may start. */
+  private blockers(): Promise<void> | undefined {
+    const spec = this.spawnSpec();
+    const all = [this.parkingExit, this.opts.waitBeforeStart?.(), spec ? this.opts.spare?.conflict(spec) : undefined].filter((p) => p !== undefined);
+    return all.length > 0 ? Promise.all(all).then(() => undefined) : undefined;
+  }
+
+  /** The first message of a tab with no process: start it (or resume the parked one), then send. */
+  private wakeWith(m: PendingSend): void {
+    if (this.waking) {
+      this.waking.push(m);
+      return this.echo(m);
+    }
+    this.opts.gate?.();
+    const wait = this.blockers();
+    if (!wait) {
+      this.start();
+      // Could not start (the cause is shown as a failure): the caller keeps the text.
+      if (!isLive(this.phaseValue)) throw refused('not-running', this.phaseValue, this.claudeSessionId !== undefined);
+      const uuid = this.requireLive().sendUser(m.text, m.images, m.speaker, m.uuid);
+      this.echo({ ...m, uuid });
+      this.turnActive = true;
+      return this.go({ type: 'send' });
+    }
+    // The message is shown now and written once the old process is gone.
+    this.waking = [m];
+    this.echo(m);
+    void wait.then(() => this.finishWaking());
+  }
+
+  private finishWaking(): void {
+    const waiting = this.waking ?? [];
+    this.waking = undefined;
+    if (this.closing || !isDormant(this.phaseValue)) return;
+    this.start();
+    const conn = this.conn;
+    if (!conn || !isLive(this.phaseValue)) {
+      this.emit([this.notice('error', 'not-sent', `${waiting.length === 1 ? 'This message was' : 'These messages were'} not sent: Claude could not start. Copy ${waiting.length === 1 ? 'it' : 'them'} from above and send again once it runs.`)]);
+      return;
+    }
+    for (const m of waiting) conn.sendUser(m.text, m.images, m.speaker, m.uuid);
+    this.turnActive = true;
+    this.go({ type: 'send' });
+  }
+
+  private echo(m: PendingSend): void {
+    this.emit([{ kind: 'user', id: m.uuid, text: m.text, images: m.images.length || undefined, at: this.now() }]);
+  }
+
+  /** The live connection, starting (or resuming) the process first when the session has none. */
+  private async awake(): Promise<Connection> {
+    if (this.asleep) {
+      this.opts.gate?.();
+      const wait = this.blockers();
+      if (wait) await wait;
+      if (isDormant(this.phaseValue) && !this.waking && !this.closing) this.start();
+      if (this.phaseValue === 'starting') await new Promise<void>((resolve) => this.startWaiters.push(resolve));
+    }
+    return this.requireLive();
+  }
 
   private async shutdown(): Promise<void> {
     const conn = this.conn;
@@ -365,7 +542,9 @@ export class Session {
       return;
     }
     if (r.phase === this.phaseValue) return;
+    const wasStarting = this.phaseValue === 'starting';
     this.phaseValue = r.phase;
+    if (wasStarting) for (const w of this.startWaiters.splice(0)) w();
     this.watchdog?.setWorking(r.phase === 'working');
     if (r.phase === 'ready' || r.phase === 'ended' || r.phase === 'failed') this.flushTurnEndWaiters();
     const status = statusOf(r.phase);
@@ -503,12 +682,13 @@ export class Session {
       return this.startFailed(spawnProblem(info.spawnError, this.opts.claudePath, this.cwd), resumable);
     }
     if (!this.closing) {
-      // Descendants of a process that died on its own are ended too; nobody else will.
+      // Descendants of a process that died on its own (or was parked) are ended too; nobody else will.
       void conn.transport.endGroup(this.timings.termGraceMs).then(() => {
         if (conn.pid !== undefined) this.opts.tracker?.gone(conn.pid);
       });
     }
     if (this.phaseValue === 'closing') return this.go({ type: 'exited', clean: true });
+    if (this.phaseValue === 'parking') return this.go({ type: 'exited', clean: true });
     const stderr = conn.transport.stderrTail().trim();
     const hint = resumable ? 'Resume to continue the conversation where it stopped.' : 'Start a new session.';
     if (this.phaseValue === 'terminating') {

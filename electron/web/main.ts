@@ -41,7 +41,9 @@ export async function main(argv: readonly string[]): Promise<void> {
 
   const dataDir = webDataDir(process.env, os.homedir());
   // Sessions work as a team: the clide-team MCP server in every session.
-  const host = new SessionHost({ host: 'web', defaultCwd: args.cwd, appVersion: appVersion(), dataDir, team: {} });
+  // One warm spare claude (electron/core/spare-process.ts) makes the first reply in a tab that
+  // has no process yet as quick as in one that has.
+  const host = new SessionHost({ host: 'web', defaultCwd: args.cwd, appVersion: appVersion(), dataDir, team: {}, spare: {} });
   void host.orphansReaped.then((report) => {
     const ended = report?.entries.filter((e) => e.outcome === 'reaped' || e.outcome === 'reaped-group') ?? [];
     if (ended.length > 0) log(`ended ${ended.length} claude process(es) left running by an earlier host that was killed`);

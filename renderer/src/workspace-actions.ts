@@ -16,8 +16,11 @@ export interface WorkspaceActions {
   pickFolder(defaultPath?: string): Promise<Result<FolderPick>>;
   completePath(prefix: string): Promise<Result<PathCompletion>>;
   renameSession(id: string, title: string): Promise<Result<unknown>>;
-  /** Ask the CLI what fills the context window now; kept in the store for the status bar. */
-  fetchContextUsage(id: string): Promise<Result<ContextUsage>>;
+  /**
+   * Ask the CLI what fills the context window now; kept in the store for the status bar.
+   * `cached`: a tab with no process answers from the count its folder started with last time.
+   */
+  fetchContextUsage(id: string, cached?: boolean): Promise<Result<ContextUsage>>;
   focusWindow(): Promise<Result<unknown>>;
 }
 
@@ -34,8 +37,8 @@ export function createWorkspaceActions(api: ClideApi, store: ClideStore, call: C
     pickFolder: (defaultPath) => call(() => api.folders.pick(defaultPath ? { defaultPath } : {})),
     completePath: (prefix) => call(() => api.folders.complete({ prefix })),
     renameSession: (id, title) => call(() => api.session.rename({ id, title })),
-    fetchContextUsage: async (id) => {
-      const r = await call(() => api.session.getContextUsage({ id }));
+    fetchContextUsage: async (id, cached) => {
+      const r = await call(() => api.session.getContextUsage(cached ? { id, cached } : { id }));
       if (r.ok && store.getState().sessions[id]) store.getState().setContextUsage(id, r.value);
       return r;
     },

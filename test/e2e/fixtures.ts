@@ -13,8 +13,8 @@ export interface StartedHost {
 
 export interface ClideFixture {
   /**
-   * Start a host (extra env is merged over the sandbox's; extra args follow the defaults);
-   * `prepare` sets up the sandbox (e.g. its working directory) before the host starts.
+   * Start a host (extra env is merged over the sandbox's; extra args follow the defaults); no
+   * spare unless env asks; `prepare` sets up the sandbox (e.g. its working directory) before the host starts.
    */
   start(opts?: { env?: NodeJS.ProcessEnv; args?: string[]; prepare?(sandbox: CliSandbox): void }): Promise<StartedHost>;
   /** Open the host's URL (with its token) and wait for the composer of the first session. */
@@ -35,7 +35,10 @@ export const test = base.extend<{ clide: ClideFixture }>({
         const sandbox = await cliSandbox([]);
         try {
           opts.prepare?.(sandbox);
-          const host = await startWebHost({ cwd: sandbox.cwd, env: { ...sandbox.env, ...opts.env }, args: ['--no-build', ...(opts.args ?? [])] });
+          // No warm spare unless a test asks for one: the tests count their tabs' processes,
+          // and the spare is tested on its own (test/integration/spare.test.ts).
+          const env = { CLIDE_SPARE_IDLE_SECONDS: '0', ...sandbox.env, ...opts.env };
+          const host = await startWebHost({ cwd: sandbox.cwd, env, args: ['--no-build', ...(opts.args ?? [])] });
           const s = { sandbox, host };
           started.push(s);
           return s;

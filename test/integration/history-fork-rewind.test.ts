@@ -52,7 +52,8 @@ describe('fork and rewind with the real CLI', () => {
     expect(fork.draft).toBe('Now edit the note');
     expect(fork.id).not.toBe(id);
     expect(h.continuity.drafts()[fork.id]).toBe('Now edit the note');
-    await waitFor(() => h.view(fork.id).status === 'ready' && h.view(fork.id).items.some((i) => i.type === 'assistant'), 'fork ready');
+    // The fork starts its process with its first message.
+    await waitFor(() => h.view(fork.id).status === 'not-started' && h.view(fork.id).items.some((i) => i.type === 'assistant'), 'fork shown');
     expect(users(h.view(fork.id).items).map((u) => u.text)).toEqual(['Please write the note']);
     const forkSid = h.view(fork.id).info.claudeSessionId!;
     expect(forkSid).toBeTruthy();
@@ -84,7 +85,8 @@ describe('fork and rewind with the real CLI', () => {
     // After closing and resuming from history, the loaded messages' ids still name checkpoints.
     await h.close(id);
     const resumed = h.create({ resume: sid, cwd: sandbox.cwd });
-    await waitFor(() => h.view(resumed.id).status === 'ready' && users(h.view(resumed.id).items).length === 2, 'resumed with history');
+    await waitFor(() => h.view(resumed.id).status === 'not-started' && users(h.view(resumed.id).items).length === 2, 'resumed with history');
+    // Rewinding needs the process: asking for it starts it (after the closed tab's has exited).
     const loadedFirst = users(h.view(resumed.id).items)[0]!;
     expect(loadedFirst.id).toBe(first.id);
     const dry2 = await h.rewindFiles(resumed.id, loadedFirst.id, true);

@@ -73,7 +73,8 @@ describe('restore after a crash with the real CLI', () => {
     const [r1, r2, r3] = ids as [string, string, string];
 
     // 1: the finished session, resumed with its earlier conversation and the draft.
-    await waitFor(() => b.view(r1).status === 'ready' && b.view(r1).items.some((i) => i.type === 'assistant'), 'restored conversation');
+    // Reopened without a process: the first message starts it.
+    await waitFor(() => b.view(r1).status === 'not-started' && b.view(r1).items.some((i) => i.type === 'assistant'), 'restored conversation');
     const v1 = b.view(r1);
     expect(v1.items.filter((i) => i.type === 'user').map((i) => (i.type === 'user' ? i.text : ''))).toEqual(['Please remember the kiwi']);
     expect(v1.info.claudeSessionId).toBe(doneSid);
@@ -134,7 +135,7 @@ describe('restore after a crash with the real CLI', () => {
     expect(v.info).toMatchObject({ claudeSessionId: sid, title: 'Long job' });
     expect(v.items.some((i) => i.type === 'context' && i.source === 'interrupt')).toBe(false);
     release();
-    await waitFor(() => b.view(r).status === 'ready', 'ready');
+    expect(b.view(r).status).toBe('not-started');
     b.send(r, 'Start the long job');
     await waitFor(() => b.view(r).lastResult, 'retried turn');
     const reply = b.view(r).items.filter((i) => i.type === 'assistant').at(-1);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionHost } from '../../electron/core/host';
 import type { TeamOptions } from '../../electron/core/team/broker';
+import { isIdleStatus } from '../../shared/events';
 import { lastToolResults, lastUserText, text, toolUse, type FakeReply, type MessagesBody, type RecordedRequest } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { waitFor } from '../support/wait';
@@ -48,7 +49,8 @@ async function openTeam(script: Script, opts: TeamOptions = {}) {
   const h = host;
   const api = h.create({ cwd: dirs.api }).id;
   const web = h.create({ cwd: dirs.web }).id;
-  await waitFor(() => h.view(api).status === 'ready' && h.view(web).status === 'ready', 'both sessions ready', 60_000);
+  // The first starts at once (nothing is cached yet), the other with its first message.
+  await waitFor(() => [api, web].every((id) => isIdleStatus(h.view(id).status) && h.view(id).info.models), 'both sessions idle', 60_000);
   const prompts: Array<{ session: string; tool: string }> = [];
   // Plays the person: allows each clide-team prompt with "Always allow" (the CLI's suggestion).
   const timer = setInterval(() => {
@@ -166,7 +168,7 @@ describe('team broker on the real CLI', () => {
     // web-ui gets 2 deliveries, api-server 2; api-server's third message to web-ui is held.
     const held = await waitFor(() => h.team!.state().members.find((m) => m.id === web && m.hold?.reason === 'cap'), 'web-ui held by the loop guard', 90_000);
     expect(held).toMatchObject({ waiting: 1, recentDeliveries: 2 });
-    await waitFor(() => h.view(api).status === 'ready' && h.view(web).status === 'ready', 'both idle');
+    await waitFor(() => isIdleStatus(h.view(api).status) && isIdleStatus(h.view(web).status), 'both idle');
     const turnsWhenHeld = sb.api.turns().length;
     await new Promise((r) => setTimeout(r, 1500));
     expect(sb.api.turns().length, 'no turn ran while the messages were held').toBe(turnsWhenHeld);

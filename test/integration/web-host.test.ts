@@ -195,7 +195,8 @@ describe('npm run web as a process', () => {
   it('prints one URL line, serves the session API, and on SIGTERM closes every claude child before exiting', async () => {
     sandbox = await cliSandbox([]);
     // --no-build: this test is about the server; the end-to-end suite covers the built page.
-    proc = await startWebHost({ cwd: sandbox.cwd, env: sandbox.env, args: ['--no-build'] });
+    // A spare soon after start-up, so quitting must end it too.
+    proc = await startWebHost({ cwd: sandbox.cwd, env: { ...sandbox.env, CLIDE_SPARE_IDLE_SECONDS: '1' }, args: ['--no-build'] });
     expect(proc.stdout()).toBe(`clide web: ${proc.url}\n`);
     expect(proc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
 
@@ -210,10 +211,13 @@ describe('npm run web as a process', () => {
     socket.send(JSON.stringify({ type: 'call', id: 2, channel: 'session:create', input: {} }));
     await waitFor(() => replies.length === 2, 'two sessions created');
     expect(replies.every((r) => r.result.ok)).toBe(true);
+    // The first tab starts at once (nothing cached yet); the second with its first message.
+    const second = replies.find((r) => r.id === 2)!.result.value!.id!;
+    socket.send(JSON.stringify({ type: 'call', id: 3, channel: 'session:send', input: { id: second, text: 'hello' } }));
     const pids = await waitFor(() => {
       const p = proc!.claudePids();
-      return p.length === 2 ? p : undefined;
-    }, 'two claude children');
+      return p.length === 3 ? p : undefined;
+    }, 'three claude children: two tabs and the spare');
 
     const exit = await proc.stop('SIGTERM');
     expect(exit).toEqual({ code: 0, signal: null });

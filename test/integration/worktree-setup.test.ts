@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createHandlers, dispatch } from '../../electron/core/api-handlers';
+import type { SessionHost } from '../../electron/core/host';
 import type { HistoryListSchema } from '../../shared/history';
 import { text } from '../support/fake-api';
 import { tempRepos } from '../support/git-repo';
@@ -23,6 +24,16 @@ afterEach(() => {
   for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   dataDirs = [];
 });
+
+/**
+ * Claude can start in the session's worktree now: its first message (or, as here, a request
+ * that needs the process) starts it. A first run starts it at once, with nothing cached.
+ */
+async function startsClaude(host: SessionHost, id: string, what: string): Promise<void> {
+  await waitFor(() => host.view(id).worktree?.state === 'ready', `${what}: the worktree ready`);
+  await host.getContextUsage(id);
+  await waitFor(() => host.view(id).status === 'ready' && host.list().find((s) => s.id === id)?.pid !== undefined, what, 60_000);
+}
 
 describe('setting up a new worktree', () => {
   it('copies untracked .env files, streams the command and starts Claude after it', async () => {
@@ -42,7 +53,7 @@ describe('setting up a new worktree', () => {
     expect(setup.output).toContain('SECRET=1');
     expect(setup.output).toContain('a warning');
     expect(fs.existsSync(path.join(dir, 'node_modules', 'pkg', '.env'))).toBe(false);
-    await waitFor(() => host.view(id).status === 'ready', 'Claude to start after the setup', 60_000);
+    await startsClaude(host, id, 'Claude to start after the setup');
     expect(host.view(id).worktree?.state).toBe('ready');
   });
 
@@ -53,14 +64,14 @@ describe('setting up a new worktree', () => {
     await waitFor(() => host.view(id).setup?.phase === 'failed', 'the setup to fail');
     expect(host.view(id).setup).toMatchObject({ exitCode: 3, error: expect.stringContaining('exited with code 3') });
     expect(host.view(id).setup?.output).toContain('install failed');
-    // Claude has not started: no process, still starting.
+    // Claude has not started: no process.
     expect(host.list().find((s) => s.id === id)?.pid).toBeUndefined();
-    expect(host.view(id).status).toBe('starting');
+    expect(host.view(id).status).toBe('not-started');
     expect(await refused('session:send', { id, text: 'hello?' })).toMatchObject({ kind: 'session-busy', message: expect.stringContaining('setup failed'), hint: expect.stringContaining('Retry') });
     await call('worktree:retrySetup', { id });
     await waitFor(() => host.view(id).setup?.phase === 'failed' && (host.view(id).setup?.output.match(/installing/g)?.length ?? 0) >= 2, 'the retried setup to fail again');
     await call('worktree:startAnyway', { id });
-    await waitFor(() => host.view(id).status === 'ready', 'Claude to start anyway', 60_000);
+    await startsClaude(host, id, 'Claude to start anyway');
   });
 
   it('a message while Claude is held back is refused with the reason, and goes through once it has started', async () => {
@@ -73,7 +84,8 @@ describe('setting up a new worktree', () => {
     // A queued message is refused too: nothing would send it once Claude starts.
     expect(await refused('session:send', { id, text: 'too early, queued', queue: true })).toMatchObject({ kind: 'session-busy' });
     fs.writeFileSync(path.join(dir, 'go'), '');
-    await waitFor(() => host.view(id).status === 'ready', 'Claude to start after the setup', 60_000);
+    await waitFor(() => host.view(id).worktree?.state === 'ready', 'the setup to finish', 60_000);
+    // Claude starts (at once on a first run, else with this message).
     await call('session:send', { id, text: 'now then' });
     await waitFor(() => host.view(id).lastResult, 'the turn');
     const said = JSON.stringify(sandbox.api.turns().map((t) => t.body.messages));
@@ -92,7 +104,7 @@ describe('setting up a new worktree', () => {
     await call('worktree:confirmSetup', { id: first.id, hash: confirm.hash, run: true });
     await waitFor(() => host.view(first.id).setup?.phase === 'done', 'the confirmed setup to run');
     expect(fs.readFileSync(path.join(first.dir, 'setup-ran.txt'), 'utf8')).toBe('repo setup ran\n');
-    await waitFor(() => host.view(first.id).status === 'ready', 'Claude to start', 60_000);
+    await startsClaude(host, first.id, 'Claude to start');
 
     // The same content again: no question.
     const second = await isolated({}, { ready: false });
@@ -106,7 +118,7 @@ describe('setting up a new worktree', () => {
     const again = await waitFor(() => host.view(third.id).setup?.confirm, 'a new confirmation');
     expect(again.hash).not.toBe(confirm.hash);
     await call('worktree:confirmSetup', { id: third.id, hash: again.hash, run: false });
-    await waitFor(() => host.view(third.id).status === 'ready', 'Claude to start without the setup', 60_000);
+    await startsClaude(host, third.id, 'Claude to start without the setup');
     expect(host.view(third.id).setup).toMatchObject({ phase: 'done', skipped: true });
     expect(fs.existsSync(path.join(third.dir, 'setup-ran.txt'))).toBe(false);
   });
@@ -139,15 +151,17 @@ describe('a worktree deleted outside clide', () => {
     expect(await dispatch(createHandlers(host), 'session:send', { id: rid, text: 'hello?' })).toMatchObject({ ok: false, error: { kind: 'worktree-missing' } });
 
     expect(await dispatch(createHandlers(host), 'worktree:recreate', { id: rid })).toEqual({ ok: true, value: {} });
-    await waitFor(() => host.view(rid).status === 'ready', 'the session to start in the made-again worktree', 60_000);
+    await waitFor(() => host.view(rid).worktree?.state === 'ready', 'the made-again worktree');
     expect(fs.readFileSync(path.join(dir, 'work.txt'), 'utf8')).toBe('kept on the branch\n');
-    expect(host.view(rid).worktree?.state).toBe('ready');
-    // It resumed the same conversation.
+    // Its next message starts Claude there, resuming the same conversation.
+    host.send(rid, 'what did we say');
+    await waitFor(() => host.view(rid).items.some((i) => i.type === 'assistant' && JSON.stringify(i).includes('We said hello.')), 'the resumed reply', 60_000);
     expect(host.view(rid).info.claudeSessionId).toBe(sessionId);
+    expect(host.list().find((s) => s.id === rid)?.pid).toBeDefined();
   });
 
   it('a past session opened from History says so when its worktree was deleted, and is made again from its branch', async () => {
-    const { host, call, refused, isolated } = await lab([text('hello')]);
+    const { host, call, refused, isolated, sandbox } = await lab([text('hello')]);
     const { id, dir, branch } = await isolated();
     await call('session:send', { id, text: 'say hello' });
     await waitFor(() => host.view(id).lastResult, 'the first turn');
@@ -161,7 +175,11 @@ describe('a worktree deleted outside clide', () => {
     expect(host.view(rid).worktree).toMatchObject({ state: 'missing', canRecreate: true, message: expect.stringContaining(`Its branch ${branch} still exists`) });
     expect(await refused('session:send', { id: rid, text: 'hello?' })).toMatchObject({ kind: 'worktree-missing' });
     await call('worktree:recreate', { id: rid });
-    await waitFor(() => host.view(rid).status === 'ready', 'the session to start in the made-again worktree', 60_000);
+    await waitFor(() => host.view(rid).worktree?.state === 'ready', 'the made-again worktree', 60_000);
+    // Its next message starts Claude there, resuming the same conversation (the model sees it).
+    await call('session:send', { id: rid, text: 'and again' });
+    await waitFor(() => host.view(rid).lastResult && host.list().find((s) => s.id === rid)?.pid !== undefined, 'the resumed turn', 60_000);
     expect(host.view(rid).info.claudeSessionId).toBe(sessionId);
+    expect(JSON.stringify(sandbox.api.turns().at(-1)!.body.messages)).toContain('say hello');
   });
 });

@@ -17,6 +17,8 @@ const host = new SessionHost({
   findClaude: () => ({ found: true, path: FAKE_CLI, source: 'env' }),
 });
 const ids = Array.from({ length: Number(count ?? 2) }, () => host.create({}).id);
+// Tabs start no process until their first message: start each one's now.
+for (const id of ids) if (host.view(id).status === 'not-started') host.restart(id);
 const timer = setInterval(() => {
   if (!ids.every((id) => host.view(id).status === 'ready')) return;
   clearInterval(timer);

@@ -17,7 +17,10 @@ export interface WorktreeLab {
   call<T = unknown>(channel: string, input: unknown): Promise<T>;
   /** Call a channel that must fail; returns its error. */
   refused(channel: string, input: unknown): Promise<AppError>;
-  /** A new isolated session in the repository, with Claude started in its worktree. */
+  /**
+   * A new isolated session in the repository, its worktree set up and ready for Claude (which
+   * starts with the first message, or at once when nothing is cached yet).
+   */
   isolated(extra?: Record<string, unknown>, opts?: { ready?: boolean }): Promise<{ id: string; dir: string; branch: string }>;
 }
 
@@ -39,7 +42,12 @@ export function worktreeLabs(onRealCli: OnRealCli, repos: (o?: RepoOptions) => T
     const isolated: WorktreeLab['isolated'] = async (extra = {}, opts = {}) => {
       const { id } = await call<{ id: string }>('session:create', { cwd: repo.root, worktree: {}, ...extra });
       const wt = await waitFor(() => host.view(id).worktree, 'the worktree event');
-      if (opts.ready !== false) await waitFor(() => host.view(id).status === 'ready', 'Claude ready in the worktree', 60_000);
+      if (opts.ready !== false) {
+        await waitFor(() => {
+          const v = host.view(id);
+          return v.worktree?.state === 'ready' && (v.status === 'ready' || v.status === 'not-started');
+        }, 'the worktree ready for Claude', 60_000);
+      }
       return { id, dir: wt.info.worktreeDir, branch: wt.info.branch };
     };
     return { repo, sandbox, host, call, refused, isolated };

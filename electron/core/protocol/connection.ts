@@ -31,6 +31,17 @@ export interface ConnectionOptions extends ProtocolExtensions {
   /** Characters of input allowed to wait for a CLI that is not reading (see Transport). */
   maxQueuedChars?: number;
   now?: () => number;
+  /**
+   * A process spawned earlier with exactly these arguments, cwd and environment (the warm
+   * spare, electron/core/spare-process.ts), and what it wrote before anyone listened. It has
+   * not been sent `initialize` yet, so this connection's hooks and MCP servers still apply.
+   */
+  spawned?: { transport: Transport; output: Buffer[] };
+}
+
+/** The argv a connection with these extra flags spawns the CLI with. */
+export function connectionArgs(extraArgs: readonly string[] = []): string[] {
+  return [...BASE_ARGS, ...extraArgs];
 }
 
 export interface ConnectionHandlers {
@@ -73,15 +84,18 @@ export class Connection {
         onActivity: () => handlers.onActivity?.(),
       },
     );
-    this.transport = new Transport({
-      command: opts.command,
-      args: [...BASE_ARGS, ...(opts.extraArgs ?? [])],
-      cwd: opts.cwd,
-      env: { ...opts.env, ...PROTOCOL_ENV },
-      stderrLimit: opts.stderrLimit,
-      maxQueuedChars: opts.maxQueuedChars,
-    });
+    this.transport =
+      opts.spawned?.transport ??
+      new Transport({
+        command: opts.command,
+        args: connectionArgs(opts.extraArgs),
+        cwd: opts.cwd,
+        env: { ...opts.env, ...PROTOCOL_ENV },
+        stderrLimit: opts.stderrLimit,
+        maxQueuedChars: opts.maxQueuedChars,
+      });
     this.transport.onData((chunk) => this.pipeline.push(chunk));
+    for (const chunk of opts.spawned?.output ?? []) this.pipeline.push(chunk);
     this.transport.onStdoutEnd(() => this.pipeline.end());
     void this.transport.waitForExit().then((info) => {
       const error: AppError = { kind: 'process-exit', message: 'The Claude process exited.', exitCode: info.code, signal: info.signal };
@@ -100,8 +114,7 @@ export class Connection {
   }
 
   /** Writes a user message saying who wrote it; returns the uuid it was sent with (what rewind_files takes). */
-  sendUser(text: string, images: readonly ImageInput[], speaker: Speaker): string {
-    const uuid = randomUUID();
+  sendUser(text: string, images: readonly ImageInput[], speaker: Speaker, uuid: string = randomUUID()): string {
     this.writeJson(userMessage(text, images, speaker, uuid));
     return uuid;
   }

@@ -16,7 +16,7 @@
 // Nothing here can answer a permission prompt: a prompt is answered only through the host's
 // respond(), which the window calls; a session that waits on a prompt gets no delivery either.
 import { randomUUID } from 'node:crypto';
-import type { SessionEvent, TeamDeliveryState, TeamParty } from '../../../shared/events';
+import { isIdleStatus, type SessionEvent, type TeamDeliveryState, type TeamParty } from '../../../shared/events';
 import { ClideError } from '../../../shared/result';
 import { DEFAULT_TEAM_CAP, PERSON, type TeamHold, type TeamMessage, type TeamState, type TeamTask, type TeamTaskStatus } from '../../../shared/team';
 import type { SdkMcpServer } from '../protocol/mcp-server';
@@ -161,7 +161,7 @@ export class TeamBroker implements TeamToolBroker {
   observe(sessionId: string, events: readonly SessionEvent[]): void {
     let ready = false;
     for (const e of events) {
-      if (e.kind === 'status') ready = e.status === 'ready';
+      if (e.kind === 'status') ready = isIdleStatus(e.status);
       else if (e.kind === 'result' && e.result.interrupted && !this.holds.has(sessionId)) {
         this.holds.set(sessionId, {
           reason: 'stopped',
@@ -356,7 +356,7 @@ export class TeamBroker implements TeamToolBroker {
     const hold = this.holds.get(recipient.id);
     if (hold?.reason === 'cap') return `"${recipient.name}" has had ${this.capPerMinute} messages delivered within a minute, so it waits for the person to let it through`;
     if (hold?.reason === 'stopped') return `the person stopped "${recipient.name}", so it waits until they let it through`;
-    if (recipient.status === 'ready') return `"${recipient.name}" is idle and gets it as a new turn now`;
+    if (isIdleStatus(recipient.status)) return `"${recipient.name}" is idle and gets it as a new turn now`;
     if (recipient.status === 'ended' || recipient.status === 'failed') return `"${recipient.name}" has ${recipient.status}; it gets the message if the person resumes it`;
     return `"${recipient.name}" is ${recipient.status === 'waiting' ? 'waiting for the person' : recipient.status}; the message waits in its inbox until its turn ends`;
   }
@@ -455,7 +455,7 @@ export class TeamBroker implements TeamToolBroker {
     const pending = this.pendingFor(sessionId);
     if (pending.length === 0) return;
     // Only an idle session, with nothing of the person's still queued for it.
-    if (m.status !== 'ready' || queued(m) > 0 || m.view.pending.length > 0) return;
+    if (!isIdleStatus(m.status) || queued(m) > 0 || m.view.pending.length > 0) return;
     if (this.guard.full(sessionId)) {
       this.holds.set(sessionId, {
         reason: 'cap',

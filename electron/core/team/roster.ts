@@ -42,6 +42,10 @@ export function stateWords(m: Pick<Member, 'status' | 'view'>): string {
       return 'starting';
     case 'ready':
       return 'idle';
+    case 'not-started':
+      return 'idle (its process starts with the next message)';
+    case 'parked':
+      return 'idle (parked: the next message resumes it)';
     case 'working':
       return 'working';
     case 'waiting':

@@ -1,7 +1,7 @@
 // Plain selector functions over the store's state.
 import { contextPercent, type SessionView } from '../../../shared/transcript';
 
-export type TabState = 'working' | 'needs-you' | 'error' | 'ended' | 'starting' | 'idle';
+export type TabState = 'working' | 'needs-you' | 'error' | 'ended' | 'starting' | 'parked' | 'idle';
 
 export function tabState(view: SessionView): TabState {
   if (view.status === 'failed') return 'error';
@@ -9,6 +9,8 @@ export function tabState(view: SessionView): TabState {
   if (view.status === 'working') return 'working';
   if (view.status === 'ended') return 'ended';
   if (view.status === 'starting') return 'starting';
+  if (view.status === 'parked') return 'parked';
+  // A tab whose process has not started looks idle: it takes a message like any other.
   return 'idle';
 }
 

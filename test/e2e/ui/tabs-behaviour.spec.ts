@@ -162,7 +162,7 @@ test('the inbox answers a background tab’s prompt in place; a finished backgro
   await expect(web.locator('.marker-unseen')).toHaveCount(0);
 });
 
-test('Settings: the theme wins over the system at once, switches save, a refused value is explained, a corrupt file is told once', async ({ ui, page }) => {
+test('Settings: the theme wins over the system at once, switches save, a refused value is explained, the park delay is checked, a corrupt file is told once', async ({ ui, page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await ui.open(doubleOptions(three(), { settingsWarning: 'settings.json had corrupt JSON; it was set aside and defaults are used.' }));
   await expect(page.getByRole('status').filter({ hasText: 'settings.json had corrupt JSON' })).toBeVisible();
@@ -183,6 +183,15 @@ test('Settings: the theme wins over the system at once, switches save, a refused
   await dialog.getByRole('checkbox', { name: 'Notify me when the window is not in view' }).uncheck();
   await expect(dialog.getByRole('checkbox', { name: 'When Claude needs me (a permission, a question, a plan)' })).toBeDisabled();
   await dialog.getByRole('radio', { name: /Plan mode/ }).check();
+  // The park delay: a value that is no whole number of minutes is explained and not sent.
+  const park = dialog.getByLabel('Minutes before an idle session is parked');
+  await expect(park).toHaveValue('15');
+  await park.fill('2.5');
+  await park.press('Enter');
+  await expect(dialog.getByText('Enter a whole number of minutes from 0 to 1440.')).toBeVisible();
+  await park.fill('30');
+  await park.press('Enter');
+  await expect(dialog.getByText('Enter a whole number of minutes from 0 to 1440.')).toHaveCount(0);
 
   await page.evaluate(() =>
     window.__clideDouble?.setReplies('settings:update', [
@@ -200,6 +209,7 @@ test('Settings: the theme wins over the system at once, switches save, a refused
     { notifications: { finished: false } },
     { notifications: { enabled: false } },
     { defaultPermissionMode: 'plan' },
+    { parkAfterMinutes: 30 },
     { defaultModel: '-x' },
   ]);
 });

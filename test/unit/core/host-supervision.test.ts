@@ -68,7 +68,12 @@ describe('the session host', () => {
     await host.orphansReaped;
     const a = host.create({}).id;
     const b = host.create({}).id;
-    await waitFor(() => host.view(a).status === 'ready' && host.view(b).status === 'ready', 'ready');
+    // The first tab starts at once to learn what the CLI offers (nothing is cached yet); the
+    // second starts no process until asked.
+    await waitFor(() => host.view(a).status === 'ready' && host.view(b).status === 'not-started', 'a ready, b not started');
+    expect(host.trackedChildren()).toEqual([host.list()[0]!.pid]);
+    host.restart(b);
+    await waitFor(() => host.view(b).status === 'ready', 'b ready');
     const pids = host.list().map((s) => s.pid!);
     expect(host.trackedChildren().sort()).toEqual([...pids].sort());
     const file = await waitFor(() => fs.readdirSync(path.join(dataDir, 'processes')).find((f) => f.endsWith('.json')), 'registry file');

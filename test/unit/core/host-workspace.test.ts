@@ -46,7 +46,10 @@ describe('host settings and folders', () => {
     host.workspace.update({ defaultModel: 'sonnet', defaultPermissionMode: 'acceptEdits' });
     const a = host.create({}).id;
     const b = host.create({ model: 'opus', permissionMode: 'plan' }).id;
-    await waitFor(() => host.view(a).status === 'ready' && host.view(b).status === 'ready', 'ready');
+    // Nothing is cached yet: the first tab starts at once, the second when asked to.
+    await waitFor(() => host.view(a).status === 'ready' && host.view(b).status === 'not-started', 'a ready');
+    host.restart(b);
+    await waitFor(() => host.view(b).status === 'ready', 'b ready');
     const argvs = lab.processes().map((p) => p.argv);
     expect(argvs).toContainEqual([...BASE_ARGS, '--model', 'sonnet', '--permission-mode', 'acceptEdits']);
     expect(argvs).toContainEqual([...BASE_ARGS, '--model', 'opus', '--permission-mode', 'plan']);
@@ -91,7 +94,8 @@ describe('host settings and folders', () => {
     const other = path.join(lab.dir, 'other');
     fs.mkdirSync(other);
     const ids = [host.create({}).id, host.create({ cwd: other }).id, host.create({ cwd: path.join(lab.dir, 'typo') }).id];
-    await waitFor(() => ids.every((id) => ['ready', 'failed'].includes(host.view(id).status)), 'started or failed');
+    // The first starts (nothing is cached yet), the others wait for their first message.
+    await waitFor(() => ids.every((id) => ['ready', 'not-started'].includes(host.view(id).status)), 'settled');
     expect(host.workspace.settings.get().recentCwds).toEqual([other, lab.cwd]);
   });
 

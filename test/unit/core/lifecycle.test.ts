@@ -9,22 +9,23 @@ type Row = Record<Phase, Cell>;
 
 const row = (cells: Cell[]): Row => Object.fromEntries(phases.map((p, i) => [p, cells[i] as Cell])) as Row;
 
-//                                  idle            starting        ready      working    waiting    stopping        terminating     closing         ended           failed
+//                                  idle            starting        ready      working    waiting    stopping        terminating     closing   parking   parked          ended           failed
 const TABLE: Array<[LifecycleEvent, Row]> = [
-  [{ type: 'start' }, row(['starting', '!busy', '!busy', '!busy', '!busy', '!busy', '!busy', '!busy', 'starting', 'starting'])],
-  [{ type: 'handshake' }, row(['=', 'ready', '=', '=', '=', '=', '=', '=', '=', '='])],
-  [{ type: 'spawn-failed' }, row(['=', 'failed', '=', '=', '=', '=', '=', '=', '=', '='])],
-  [{ type: 'send' }, row(['!not-running', 'working', 'working', '=', '=', '!busy', '!not-running', '!not-running', '!not-running', '!not-running'])],
-  [{ type: 'ask' }, row(['=', 'waiting', 'waiting', 'waiting', '=', '=', '=', '=', '=', '='])],
-  [{ type: 'prompts-cleared', turn: true }, row(['=', '=', '=', '=', 'working', '=', '=', '=', '=', '='])],
-  [{ type: 'prompts-cleared', turn: false }, row(['=', '=', '=', '=', 'ready', '=', '=', '=', '=', '='])],
-  [{ type: 'turn-ended' }, row(['=', '=', '=', 'ready', 'ready', 'ready', '=', '=', '=', '='])],
-  [{ type: 'stop' }, row(['!not-running', '=', '=', 'stopping', 'stopping', '=', '=', '=', '!not-running', '!not-running'])],
-  [{ type: 'stop-timeout' }, row(['=', '=', '=', '=', '=', 'terminating', '=', '=', '=', '='])],
-  [{ type: 'kill' }, row(['!not-running', 'terminating', 'terminating', 'terminating', 'terminating', 'terminating', '=', '=', '!not-running', '!not-running'])],
-  [{ type: 'close' }, row(['ended', 'closing', 'closing', 'closing', 'closing', 'closing', 'closing', '=', '=', '='])],
-  [{ type: 'exited', clean: true }, row(['=', 'ended', 'ended', 'ended', 'ended', 'ended', 'failed', 'ended', '=', '='])],
-  [{ type: 'exited', clean: false }, row(['=', 'failed', 'failed', 'failed', 'failed', 'failed', 'failed', 'ended', '=', '='])],
+  [{ type: 'start' }, row(['starting', '!busy', '!busy', '!busy', '!busy', '!busy', '!busy', '!busy', '!busy', 'starting', 'starting', 'starting'])],
+  [{ type: 'handshake' }, row(['=', 'ready', '=', '=', '=', '=', '=', '=', '=', '=', '=', '='])],
+  [{ type: 'spawn-failed' }, row(['=', 'failed', '=', '=', '=', '=', '=', '=', '=', '=', '=', '='])],
+  [{ type: 'send' }, row(['!not-running', 'working', 'working', '=', '=', '!busy', '!not-running', '!not-running', '!not-running', '!not-running', '!not-running', '!not-running'])],
+  [{ type: 'ask' }, row(['=', 'waiting', 'waiting', 'waiting', '=', '=', '=', '=', '=', '=', '=', '='])],
+  [{ type: 'prompts-cleared', turn: true }, row(['=', '=', '=', '=', 'working', '=', '=', '=', '=', '=', '=', '='])],
+  [{ type: 'prompts-cleared', turn: false }, row(['=', '=', '=', '=', 'ready', '=', '=', '=', '=', '=', '=', '='])],
+  [{ type: 'turn-ended' }, row(['=', '=', '=', 'ready', 'ready', 'ready', '=', '=', '=', '=', '=', '='])],
+  [{ type: 'stop' }, row(['!not-running', '=', '=', 'stopping', 'stopping', '=', '=', '=', '=', '!not-running', '!not-running', '!not-running'])],
+  [{ type: 'stop-timeout' }, row(['=', '=', '=', '=', '=', 'terminating', '=', '=', '=', '=', '=', '='])],
+  [{ type: 'kill' }, row(['!not-running', 'terminating', 'terminating', 'terminating', 'terminating', 'terminating', '=', '=', '=', '!not-running', '!not-running', '!not-running'])],
+  [{ type: 'close' }, row(['ended', 'closing', 'closing', 'closing', 'closing', 'closing', 'closing', '=', 'closing', 'ended', '=', '='])],
+  [{ type: 'park' }, row(['=', '=', 'parking', '=', '=', '=', '=', '=', '=', '=', '=', '='])],
+  [{ type: 'exited', clean: true }, row(['=', 'ended', 'ended', 'ended', 'ended', 'ended', 'failed', 'ended', 'parked', '=', '=', '='])],
+  [{ type: 'exited', clean: false }, row(['=', 'failed', 'failed', 'failed', 'failed', 'failed', 'failed', 'ended', 'parked', '=', '=', '='])],
 ];
 
 function cell(phase: Phase, e: LifecycleEvent): Cell {
@@ -43,7 +44,7 @@ describe('session lifecycle', () => {
 
   it('covers every event type', () => {
     const covered = new Set(TABLE.map(([e]) => e.type));
-    const all: Array<LifecycleEvent['type']> = ['start', 'handshake', 'spawn-failed', 'send', 'ask', 'prompts-cleared', 'turn-ended', 'stop', 'stop-timeout', 'kill', 'close', 'exited'];
+    const all: Array<LifecycleEvent['type']> = ['start', 'handshake', 'spawn-failed', 'send', 'ask', 'prompts-cleared', 'turn-ended', 'stop', 'stop-timeout', 'kill', 'close', 'park', 'exited'];
     expect([...covered].sort()).toEqual([...all].sort());
   });
 
@@ -57,11 +58,22 @@ describe('session lifecycle', () => {
     }
   });
 
-  it('shows stopping and terminating as working, closing as ended', () => {
+  it('parks only a ready process, and leaves parked only by start (the next message) or close', () => {
+    for (const [event] of TABLE) {
+      const r = transition('parked', event);
+      if (event.type === 'start') expect(r).toEqual({ ok: true, phase: 'starting' });
+      else if (event.type === 'close') expect(r).toEqual({ ok: true, phase: 'ended' });
+      else if (r.ok) expect(r.phase).toBe('parked');
+    }
+  });
+
+  it('shows stopping and terminating as working, closing as ended, not started and parked as such', () => {
     expect(statusOf('stopping')).toBe('working');
     expect(statusOf('terminating')).toBe('working');
     expect(statusOf('closing')).toBe('ended');
-    expect(statusOf('idle')).toBe('starting');
+    expect(statusOf('idle')).toBe('not-started');
+    expect(statusOf('parking')).toBe('parked');
+    expect(statusOf('parked')).toBe('parked');
     for (const p of ['ready', 'working', 'waiting', 'ended', 'failed'] as const) expect(statusOf(p)).toBe(p);
   });
 });

@@ -115,6 +115,8 @@ describe('close', () => {
     const timings = { closeGraceMs: 2000, termGraceMs: 1000 };
     const { host } = lab.host('ignore-everything', { timings });
     const ids = [host.create({}).id, host.create({}).id, host.create({}).id];
+    // Tabs start their process with the first message; start each one's now.
+    for (const id of ids) if (host.view(id).status === 'not-started') host.restart(id);
     await waitFor(() => ids.every((id) => host.view(id).status === 'ready'), 'all ready');
     const pids = host.list().map((s) => s.pid!);
     const started = Date.now();

@@ -91,7 +91,7 @@ describe('the open tabs on disk', () => {
     expect(continuity.drafts()).toEqual({ [id]: 'half' });
     continuity.observe(id, [{ kind: 'result', result: { subtype: 'success', isError: false, denials: [] } }]);
     await vi.waitFor(() => expect(read().tabs[0]?.turn).toBeUndefined(), PATIENT);
-    await continuity.closed(id, { id, cwd: CWD, sessionId: SID, start: () => {} }, Promise.resolve());
+    await continuity.closed(id, { id, cwd: CWD, sessionId: SID }, Promise.resolve());
     await vi.waitFor(() => expect(read().tabs).toEqual([]), PATIENT);
     expect(() => continuity.saveDraft(id, 'x')).toThrow(/not open/);
   });
@@ -104,7 +104,7 @@ describe('the open tabs on disk', () => {
     expect(read().tabs).toHaveLength(1);
     // What quitting does to the session afterwards must not change what was kept.
     continuity.observe(id, [{ kind: 'result', result: { subtype: 'error_during_execution', isError: true, interrupted: true, denials: [] } }]);
-    await continuity.closed(id, { id, cwd: CWD, sessionId: SID, start: () => {} }, Promise.resolve());
+    await continuity.closed(id, { id, cwd: CWD, sessionId: SID }, Promise.resolve());
     await new Promise((r) => setTimeout(r, 30));
     expect(read().tabs[0]?.turn?.prompt).toBe('running');
   });
@@ -191,7 +191,8 @@ describe('reopening the tabs', () => {
     expect(continuity.drafts()).toEqual({ 'tab-1': 'keep me', 'tab-2': 'never sent', 'tab-3': 'the lost prompt', 'tab-4': 'still here' });
     expect(restoredQueues).toHaveLength(1);
     expect(restoredQueues[0]!.queue.hold?.message).toMatch(/clide was closed.*2 attached images were too large to keep/);
-    expect(sessions[0]!.start).toHaveBeenCalledOnce();
+    // Reopened tabs start no process: the first message does (lazy-start.ts).
+    expect(sessions[0]!.start).not.toHaveBeenCalled();
     // Written again only once all are back, in the same order.
     await vi.waitFor(() => expect(read().tabs.map((t) => t.cwd)).toEqual([CWD, '/elsewhere', CWD, '/odd']), PATIENT);
     expect(read().titles).toEqual({ [GONE]: 'Old name' });

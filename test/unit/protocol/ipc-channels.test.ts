@@ -32,13 +32,15 @@ describe('typed request channels', () => {
       return value;
     };
     expect(await run('session:getContextUsage', { id: 's1' })).toEqual(usage);
+    expect(await run('session:getContextUsage', { id: 's1', cached: true })).toEqual(usage);
     expect(await run('session:mcpStatus', { id: 's1' })).toEqual({ servers: [{ name: 'team', status: 'connected', tools: ['send'] }] });
     expect(await run('session:rewindFiles', { id: 's1', userMessageId: 'u-1', dryRun: true })).toEqual(rewind);
     await run('session:setMaxThinkingTokens', { id: 's1', tokens: null });
     await run('session:setEffort', { id: 's1', level: 'high' });
     await run('session:stopTask', { id: 's1', taskId: 't-1' });
     expect(calls).toEqual([
-      ['getContextUsage', 's1'],
+      ['getContextUsage', 's1', undefined],
+      ['getContextUsage', 's1', true],
       ['mcpStatus', 's1'],
       ['rewindFiles', 's1', 'u-1', true],
       ['setMaxThinkingTokens', 's1', null],

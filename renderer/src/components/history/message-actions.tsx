@@ -3,7 +3,7 @@
 // before this message, the message back in the composer to edit) and, where Claude edited files
 // after it, "Rewind files to here" (after a confirmation that lists the files).
 import { useId, useState } from 'react';
-import type { RewindResult } from '../../../../shared/events';
+import { isIdleStatus, type RewindResult } from '../../../../shared/events';
 import type { AppError } from '../../../../shared/result';
 import { positionOf, type SessionView, type TranscriptItem } from '../../../../shared/transcript';
 import { useClide } from '../../store/store';
@@ -75,9 +75,10 @@ export function MessageActions({ sessionId, item }: { sessionId: string; item: I
   const [done, setDone] = useState<string | undefined>();
   const [confirm, setConfirm] = useState<RewindResult | undefined>();
 
-  const live = status === 'ready' || status === 'working' || status === 'waiting';
+  // A tab with no process (not started, parked) starts it to rewind.
+  const live = isIdleStatus(status) || status === 'working' || status === 'waiting';
   const working = status === 'working' || status === 'waiting';
-  const canRetry = cutOff && (status === 'ready' || status === 'starting');
+  const canRetry = cutOff && (isIdleStatus(status) || status === 'starting');
   if (!saved && !cutOff) return null;
 
   const run = async <T,>(kind: 'fork' | 'rewind' | 'retry', f: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>) => {

@@ -51,7 +51,7 @@ export interface PaletteDoers {
 }
 
 const MODES = ['default', 'acceptEdits', 'plan'] as const;
-const STATE_WORDS: Partial<Record<SessionView['status'], string>> = { working: 'working', waiting: 'needs you', failed: 'failed', ended: 'ended', starting: 'starting' };
+const STATE_WORDS: Partial<Record<SessionView['status'], string>> = { working: 'working', waiting: 'needs you', failed: 'failed', ended: 'ended', starting: 'starting', parked: 'parked' };
 
 export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteCommand[] {
   const out: PaletteCommand[] = [];

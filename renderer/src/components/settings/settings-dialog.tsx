@@ -114,6 +114,27 @@ function SettingsForm({ onDone }: { onDone(): void }) {
         {errors.defaultPermissionMode && <p className="modal-error">{errors.defaultPermissionMode}</p>}
       </fieldset>
 
+      <Field label="Park idle sessions after (minutes)" error={errors.parkAfterMinutes}>
+        <TextSetting
+          key={settings.parkAfterMinutes}
+          label="Minutes before an idle session is parked"
+          value={String(settings.parkAfterMinutes)}
+          placeholder="15"
+          onCommit={(raw) => {
+            const minutes = Number(raw);
+            if (raw === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > 1440) {
+              setErrors((e) => ({ ...e, parkAfterMinutes: 'Enter a whole number of minutes from 0 to 1440.' }));
+              return false;
+            }
+            return save('parkAfterMinutes', { parkAfterMinutes: minutes });
+          }}
+        />
+        <p className="field-help">
+          A session left alone this long has its Claude process ended to free memory; your next message resumes the conversation. Never while Claude works or
+          waits for you. 0 keeps every session running.
+        </p>
+      </Field>
+
       <fieldset className="field">
         <legend className="field-label">Theme</legend>
         <div className="segmented" role="radiogroup" aria-label="Theme">

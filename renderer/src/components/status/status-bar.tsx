@@ -17,12 +17,20 @@ import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 
 const statusLabel: Record<SessionStatus, string> = {
+  // Takes a message like a ready tab: its process starts with the first one.
+  'not-started': 'Ready',
   starting: 'Starting',
   ready: 'Ready',
   working: 'Working',
   waiting: 'Needs you',
+  parked: 'Parked',
   ended: 'Ended',
   failed: 'Failed',
+};
+
+const statusTitle: Partial<Record<SessionStatus, string>> = {
+  'not-started': 'Claude starts when you send the first message.',
+  parked: 'Claude was stopped after this session sat idle, to free its memory. The next message resumes the conversation.',
 };
 
 /** Sessions whose context was asked for before their first prompt (asked once each). */
@@ -47,13 +55,15 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
   const appTested = useClide((s) => s.environment?.testedCliVersion);
 
   // Before the first prompt only `initialize` has spoken: ask the CLI for its context count
-  // once, which also names the model it will use and the window size.
+  // once, which also names the model it will use and the window size. A tab with no process
+  // yet gets the count its folder started with last time (nothing is started to ask).
   const live = status === 'ready' || status === 'working' || status === 'waiting';
+  const notStarted = status === 'not-started';
   useEffect(() => {
-    if (!live || windowKnown || asked.has(sessionId) || clideStore.getState().contextUsage[sessionId]) return;
-    asked.add(sessionId);
-    void actions.fetchContextUsage(sessionId);
-  }, [live, windowKnown, sessionId, actions]);
+    if (!(live || notStarted) || windowKnown || asked.has(`${sessionId}:${notStarted}`) || clideStore.getState().contextUsage[sessionId]) return;
+    asked.add(`${sessionId}:${notStarted}`);
+    void actions.fetchContextUsage(sessionId, notStarted);
+  }, [live, notStarted, windowKnown, sessionId, actions]);
 
   const model = modelDisplayName(modelId ?? usageModel, models);
   const rawModel = modelId ?? usageModel;
@@ -100,7 +110,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
           <VisibleText text={tildify(cwd, home)} />
         </span>
       </span>
-      <span className={`sb-item sb-status status-${status}`}>
+      <span className={`sb-item sb-status status-${status}`} title={statusTitle[status]}>
         <span className="status-dot" aria-hidden="true" />
         {statusLabel[status]}
       </span>

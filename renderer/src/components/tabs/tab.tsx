@@ -17,6 +17,7 @@ const stateLabel: Record<TabDisplayState, string> = {
   error: 'error',
   ended: 'ended',
   starting: 'starting',
+  parked: 'parked: the next message resumes it',
   idle: 'idle',
   unseen: 'finished, not seen yet',
 };

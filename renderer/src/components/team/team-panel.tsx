@@ -22,6 +22,7 @@ const stateWords: Record<TabState, string> = {
   error: 'failed',
   ended: 'ended',
   starting: 'starting',
+  parked: 'parked',
   idle: 'idle',
 };
 
