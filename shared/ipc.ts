@@ -29,6 +29,7 @@ import {
   WorktreeRequestSchema,
 } from './git';
 import type { SessionView } from './transcript';
+import { LocationSchema, RemoteEventSchemas, RemotePromptSchema, remoteContracts } from './remote';
 
 const SessionId = z.string().min(1).max(200);
 
@@ -103,6 +104,8 @@ export const AppSnapshotSchema = z.object({
   sessions: z.array(SessionSnapshotSchema),
   /** The team of sessions: task board, message log, pause and loop-guard state. */
   team: TeamStateSchema.optional(),
+  /** ssh password and passphrase prompts waiting for an answer (shared/remote.ts). */
+  remotePrompts: z.array(RemotePromptSchema).optional(),
 });
 export type AppSnapshot = z.infer<typeof AppSnapshotSchema>;
 
@@ -141,6 +144,8 @@ export const contracts = {
           worktree: WorktreeRequestSchema.optional(),
           /** A few words for the suggested branch name (e.g. what the session is for). */
           hint: z.string().max(200).optional(),
+          /** Run on this remote host over ssh (shared/remote.ts); `cwd` is a folder there. Absent: this computer. */
+          location: LocationSchema.optional(),
         })
         .strict(),
       output: z.object({ id: SessionId }),
@@ -304,6 +309,8 @@ export const contracts = {
      */
     archive: { input: GitInputs.archive, output: ArchiveResultSchema },
   },
+  /** Remote hosts over ssh (electron/core/remote): the host list, connecting, the folder field, prompts. */
+  remote: remoteContracts,
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {
     snapshot: { input: empty, output: TeamStateSchema },
@@ -353,6 +360,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
   z.object({ type: z.literal('team-changed'), team: TeamStateSchema }),
   z.object({ type: z.literal('search-progress'), progress: SearchProgressSchema }),
+  ...RemoteEventSchemas,
 ]);
 export type AppEvent = z.infer<typeof AppEventSchema>;
 

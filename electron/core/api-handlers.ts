@@ -8,6 +8,7 @@ import type { SessionHost } from './host';
 import { requestedCwdProblem } from './spawn-errors';
 import { teamHandlers } from './team/handlers';
 import { gitHandlers } from './git/handlers';
+import { remoteHandlers } from './remote/handlers';
 import type { WorktreeRequest } from '../../shared/git';
 
 type Handler = (input: never) => unknown;
@@ -33,7 +34,9 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     // The folder is checked here, where both shells' windows come in, before anything is
     // created. (A tab reopened after a restart goes straight to the host: its folder may be
     // gone, and the tab then opens failed, with the way to recover, rather than being lost.)
-    'session:create': async (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest; hint?: string }) => {
+    'session:create': async (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest; hint?: string; location?: string }) => {
+      // A folder on a remote host is checked there (remote/place.ts), not on this computer.
+      if (i.location) return host.create(remoteChoices(i));
       const problem = i.cwd === undefined ? undefined : requestedCwdProblem(i.cwd);
       if (problem) throw new ClideError(problem);
       const { worktree, hint, ...choices } = i;
@@ -136,7 +139,17 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
     },
     ...teamHandlers(() => host.team),
     ...gitHandlers(() => host),
+    ...remoteHandlers(() => host.remote),
   };
+}
+
+/** A remote session's choices: a full path there, no worktree (not offered for remote hosts). */
+function remoteChoices(i: { cwd?: string; resume?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest; location?: string }) {
+  if (i.worktree) throw new ClideError({ kind: 'invalid-input', message: 'A session on a remote host cannot have a worktree of its own yet.' });
+  if (!i.cwd || !i.cwd.startsWith('/')) {
+    throw new ClideError({ kind: 'invalid-input', message: 'A session on a remote host needs the full path of a folder there.', hint: 'Pick the folder with the folder field.' });
+  }
+  return { cwd: i.cwd, resume: i.resume, model: i.model, permissionMode: i.permissionMode, location: i.location };
 }
 
 /** Validate and run one call. Unknown channels and invalid input change nothing. */

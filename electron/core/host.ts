@@ -30,6 +30,9 @@ import type { WorktreeInfo } from '../../shared/git';
 import { Isolation, type IsolationOptions } from './git/isolation';
 import { SearchService } from './search/service';
 import type { SearchProgress, SearchResult } from '../../shared/search';
+import { Remote, type RemoteOptions } from './remote/remote-service';
+import type { RemotePlace } from './remote/place';
+import { remoteNames } from './remote/forward-env';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -58,11 +61,15 @@ export interface HostOptions {
   team?: TeamOptions;
   /** Isolated sessions: the git runner, watcher timings (electron/core/git). */
   git?: IsolationOptions;
+  /** Remote hosts: an ssh config, the variables sent to remote claude (electron/core/remote). */
+  remote?: Partial<Pick<RemoteOptions, 'configFile' | 'forwardEnv' | 'keepAliveSec' | 'ssh'>>;
 }
 
 interface Entry {
   session: Session;
   view: SessionView;
+  /** Set for a session on a remote host. */
+  place?: RemotePlace;
 }
 
 export class SessionHost {
@@ -87,6 +94,8 @@ export class SessionHost {
   readonly isolation: Isolation;
   /** Full-text search over past sessions, with its index in the data dir (absent without one). */
   readonly search: SearchService | undefined;
+  /** Remote hosts over ssh: shared connections, host keys, prompts (electron/core/remote). */
+  readonly remote: Remote;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -103,6 +112,17 @@ export class SessionHost {
       for (const l of this.listeners) l(batch);
     }, opts.batchMs ?? FRAME_MS);
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
+    this.remote = new Remote({
+      env: this.env,
+      homeDir: this.homeDir,
+      dataDir: opts.dataDir,
+      tracker: this.registry,
+      configFile: this.env.CLIDE_SSH_CONFIG?.trim() || undefined,
+      forwardEnv: remoteNames(this.env.CLIDE_REMOTE_ENV),
+      ...opts.remote,
+      onPrompt: (prompt) => this.batcher.push({ type: 'remote-prompt', prompt }),
+      onPromptClosed: (id) => this.batcher.push({ type: 'remote-prompt-closed', id }),
+    });
     this.isolation = new Isolation(
       {
         env: this.env,
@@ -113,7 +133,7 @@ export class SessionHost {
           const entry = this.sessions.get(id);
           if (entry) this.record(entry, events);
         },
-        cwdOf: (id) => this.get(id).session.cwd,
+        cwdOf: (id) => this.localCwdOf(id),
       },
       opts.git,
     );
@@ -123,6 +143,7 @@ export class SessionHost {
       dataDir: opts.dataDir,
       worktreeOf: (cwd) => this.isolation.worktreeOf(cwd),
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
+      remote: { history: (location) => this.remote.syncedHistory(location), histories: () => this.remote.syncedHistories() },
     });
     this.search = opts.dataDir
       ? new SearchService({
@@ -180,6 +201,7 @@ export class SessionHost {
       environment: this.environment(),
       sessions: [...this.sessions.values()].map((e) => ({ id: e.session.id, view: e.view })),
       team: this.team?.state(),
+      remotePrompts: this.remote.pendingPrompts(),
     };
   }
 
@@ -187,7 +209,17 @@ export class SessionHost {
    * `worktree`: the session works in that worktree (made for it, or restored); `setup`: it is
    * new, so its setup runs before Claude starts (electron/core/git/isolation.ts).
    */
-  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string; fork?: { at?: string }; worktree?: WorktreeInfo; setup?: boolean }): { id: string } {
+  create(requested: {
+    cwd?: string;
+    resume?: string;
+    model?: string;
+    permissionMode?: string;
+    fork?: { at?: string };
+    worktree?: WorktreeInfo;
+    setup?: boolean;
+    /** A remote host (shared/remote.ts): claude runs there over ssh, in `cwd` there. */
+    location?: string;
+  }): { id: string } {
     if (requested.resume && !requested.fork) {
       for (const e of this.sessions.values()) {
         if (e.session.sessionId === requested.resume) return { id: e.session.id };
@@ -199,8 +231,13 @@ export class SessionHost {
     const problem = spawnChoicesProblem({ ...input, fork });
     if (problem) throw new ClideError(problem);
     const id = randomUUID();
+    const place = requested.location ? this.remote.place(requested.location, id) : undefined;
+    if (place && (requested.worktree || !input.cwd)) {
+      throw new ClideError({ kind: 'invalid-input', message: 'A session on a remote host needs a folder there, and cannot have a worktree of its own yet.' });
+    }
     const cwd = input.cwd ?? this.defaultCwd;
-    const claude = this.checkClaude();
+    // claude on a remote host is looked for there, when the session starts (remote/place.ts).
+    const claude: ClaudeCheck = place ? { found: true, path: 'claude' } : this.checkClaude();
     const session = new Session({
       id,
       cwd,
@@ -210,22 +247,27 @@ export class SessionHost {
       fork,
       model: input.model,
       permissionMode: input.permissionMode,
-      timings: this.opts.timings,
+      timings: place ? { ...this.opts.timings, ...this.remote.timings(place.location) } : this.opts.timings,
       limits: this.opts.limits,
       tracker: this.registry,
       extensions: mergeExtensions(this.opts.extensions?.(id), this.team?.extensions(id)),
+      place,
     });
-    const entry: Entry = { session, view: emptySession(id, cwd) };
+    const entry: Entry = { session, view: emptySession(id, cwd), place };
     this.sessions.set(id, entry);
-    this.workspace.rememberCwd(cwd);
+    if (place) {
+      this.remote.recent.used(place.location, cwd);
+      this.record(entry, [{ kind: 'info', info: { location: place.location } }]);
+    } else this.workspace.rememberCwd(cwd);
     session.onEvents(this.continuity.gate(id, (events) => this.record(entry, events)));
     this.answering.attach(session, (events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
-    const launch = this.isolation.opened(id, cwd, requested.worktree, requested.setup);
+    const launch = place ? (start: () => void) => start() : this.isolation.opened(id, cwd, requested.worktree, requested.setup);
+    const begin = place ? () => this.startRemote(entry, place) : () => session.start();
     // Claude starts when the worktree lets it: after its setup, not while it is missing.
-    const startable = { id, cwd, get sessionId() { return session.sessionId; }, start: () => launch(() => session.start()) };
+    const startable = { id, cwd, get sessionId() { return session.sessionId; }, start: () => launch(begin) };
     this.team?.created();
-    this.continuity.opened(session, { ...input, fork: requested.fork, worktree: this.isolation.known(id) });
+    this.continuity.opened(session, { ...input, fork: requested.fork, worktree: this.isolation.known(id), location: place?.location });
     if (!claude.found) {
       const error = claude.error ?? { kind: 'cli-not-found' as const, message: 'Claude Code was not found.' };
       this.record(entry, [
@@ -267,7 +309,8 @@ export class SessionHost {
   }
 
   fileSuggestions(id: string, query: string): Promise<FileSuggestions> {
-    return this.answering.fileSuggestions(this.get(id).session, query);
+    const { session, place } = this.get(id);
+    return this.answering.fileSuggestions(session, query, place && ((cwd) => this.remote.host(place.location).fileList(cwd)));
   }
 
   respond(id: string, requestId: string, decision: PermissionDecision): void {
@@ -323,6 +366,11 @@ export class SessionHost {
 
   restart(id: string): void {
     const entry = this.get(id);
+    if (entry.place) {
+      // Reconnect: the connection again, then the same Claude session (remote/place.ts).
+      if (entry.session.connection) throw new ClideError({ kind: 'session-busy', message: 'The session is still running.', hint: 'Stop or close it first.' });
+      return this.startRemote(entry, entry.place);
+    }
     this.isolation.assertCanStart(id);
     const check = this.checkClaude();
     if (!check.found) {
@@ -338,7 +386,8 @@ export class SessionHost {
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
     this.isolation.closed(id);
-    await this.continuity.closed(id, entry.session, entry.session.close());
+    // A remote claude must not outlive its tab: checked (and ended) there once ssh is gone.
+    await this.continuity.closed(id, entry.session, entry.session.close().then(() => entry.place?.ended()));
   }
 
   searchHistory(query: string, limit?: number, cursor?: string): Promise<SearchResult> {
@@ -358,7 +407,8 @@ export class SessionHost {
     this.sessions.clear();
     this.team?.dispose();
     this.isolation.dispose();
-    await Promise.all([...all.map((e) => e.session.close()), this.search?.close()]);
+    await Promise.all([...all.map((e) => e.session.close().then(() => e.place?.ended())), this.search?.close()]);
+    await this.remote.shutdown();
     this.batcher.flush();
   }
 
@@ -374,6 +424,35 @@ export class SessionHost {
 
   view(id: string): SessionView {
     return this.get(id).view;
+  }
+
+  /** Start (or reconnect) a remote session: its host's connection and claude first, then the process. */
+  private startRemote(entry: Entry, place: RemotePlace): void {
+    const id = entry.session.id;
+    this.record(entry, [{ kind: 'status', status: 'starting' }]);
+    void place.prepare().then((problem) => {
+      if (this.sessions.get(id) !== entry) return;
+      if (!problem) {
+        try {
+          return entry.session.restart();
+        } catch (err) {
+          problem = err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) };
+        }
+      }
+      this.record(entry, [
+        { kind: 'failure', error: problem, resumable: entry.session.sessionId !== undefined },
+        { kind: 'status', status: 'failed' },
+      ]);
+    });
+  }
+
+  /** The folder of a session on this computer; git and the like never run on a remote one's path here. */
+  private localCwdOf(id: string): string {
+    const entry = this.get(id);
+    if (entry.place) {
+      throw new ClideError({ kind: 'invalid-input', message: `This session runs on ${entry.place.location}; its changes cannot be shown here yet.` });
+    }
+    return entry.session.cwd;
   }
 
   private get(id: string): Entry {

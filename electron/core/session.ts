@@ -110,7 +110,8 @@ export class Session {
     this.closing = undefined;
     this.termination = undefined;
     this.turnActive = false;
-    const dir = cwdProblem(this.cwd);
+    // A remote folder is checked there, by the launch line.
+    const dir = this.opts.place ? undefined : cwdProblem(this.cwd);
     if (dir) return this.startFailed(dir, this.claudeSessionId !== undefined);
     let args: string[];
     const bypass = bypassChoice(this.opts.env);
@@ -132,6 +133,7 @@ export class Session {
           maxLineBytes: limits.maxLineBytes,
           stderrLimit: limits.stderrBytes,
           maxQueuedChars: limits.maxQueuedChars,
+          launch: this.opts.place && ((spec) => this.opts.place!.launch(spec)),
           ...this.opts.extensions,
         },
         {
@@ -486,8 +488,10 @@ export class Session {
     const wasTurn = this.turnActive;
     this.turnActive = false;
     const resumable = this.claudeSessionId !== undefined;
+    const stderr = conn.transport.stderrTail().trim();
+    const placeProblem = this.opts.place?.exitProblem(info, stderr, resumable);
     if (info.spawnError) {
-      return this.startFailed(spawnProblem(info.spawnError, this.opts.claudePath, this.cwd), resumable);
+      return this.startFailed(placeProblem ?? spawnProblem(info.spawnError, this.opts.claudePath, this.cwd), resumable);
     }
     if (!this.closing) {
       // Descendants of a process that died on its own are ended too; nobody else will.
@@ -496,7 +500,6 @@ export class Session {
       });
     }
     if (this.phaseValue === 'closing') return this.go({ type: 'exited', clean: true });
-    const stderr = conn.transport.stderrTail().trim();
     const hint = resumable ? 'Resume to continue the conversation where it stopped.' : 'Start a new session.';
     if (this.phaseValue === 'terminating') {
       const why =
@@ -505,6 +508,7 @@ export class Session {
           : `Claude did not stop within ${Math.round(this.timings.interruptGraceMs / 1000)} s of being asked, so clide ended it.`;
       return this.fail({ kind: 'process-exit', message: why, hint, detail: stderr || undefined, exitCode: info.code, signal: info.signal }, resumable);
     }
+    if (placeProblem) return this.fail(placeProblem, resumable);
     const clean = info.code === 0 && !info.signal && !wasTurn;
     if (clean) {
       this.emit([this.notice('info', 'exited', 'Claude exited.')]);

@@ -28,6 +28,17 @@ export interface ConnectionOptions extends ProtocolExtensions {
   /** Characters of input allowed to wait for a CLI that is not reading (see Transport). */
   maxQueuedChars?: number;
   now?: () => number;
+  /** Where the process runs: given the local command line, the one to spawn (ssh for a remote host). */
+  launch?: (spec: LaunchSpec) => LaunchSpec;
+}
+
+/** A command line to spawn; `preamble` goes to stdin first. */
+export interface LaunchSpec {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  preamble?: string;
 }
 
 export interface ConnectionHandlers {
@@ -70,11 +81,9 @@ export class Connection {
         onActivity: () => handlers.onActivity?.(),
       },
     );
+    const local: LaunchSpec = { command: opts.command, args: [...BASE_ARGS, ...(opts.extraArgs ?? [])], cwd: opts.cwd, env: { ...opts.env, ...PROTOCOL_ENV } };
     this.transport = new Transport({
-      command: opts.command,
-      args: [...BASE_ARGS, ...(opts.extraArgs ?? [])],
-      cwd: opts.cwd,
-      env: { ...opts.env, ...PROTOCOL_ENV },
+      ...(opts.launch ? opts.launch(local) : local),
       stderrLimit: opts.stderrLimit,
       maxQueuedChars: opts.maxQueuedChars,
     });
