@@ -30,7 +30,7 @@ export interface TestSshd {
   /** The public host key lines, as a known_hosts entry for [127.0.0.1]:port would hold them. */
   hostKeyPub: string;
   pid: number;
-  /** TCP connections sshd accepted so far (from its log). */
+  /** Connections that logged in so far (from sshd's log; a probe that only knocked is not one). */
   connections(): number;
   /** The per-connection sshd processes (children of the listener). */
   connectionPids(): number[];
@@ -99,7 +99,7 @@ export async function startSshd(opts: SshdOptions): Promise<TestSshd> {
     get pid() {
       return child.pid!;
     },
-    connections: () => (readLog(logFile).match(/^Connection from 127\.0\.0\.1 port \d+/gm) ?? []).length,
+    connections: () => (readLog(logFile).match(/^Accepted \S+ for /gm) ?? []).length,
     connectionPids: () => childrenOf(child.pid!),
     clientConfig(alias, o = {}) {
       const file = path.join(dir, `client-${alias}.config`);
