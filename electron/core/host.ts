@@ -33,6 +33,7 @@ import type { SearchProgress, SearchResult } from '../../shared/search';
 import { Remote, type RemoteOptions } from './remote/remote-service';
 import type { RemotePlace } from './remote/place';
 import { remoteNames } from './remote/forward-env';
+import { lostProblem, NO_CAUSE } from './remote/ssh-errors';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -122,6 +123,7 @@ export class SessionHost {
       ...opts.remote,
       onPrompt: (prompt) => this.batcher.push({ type: 'remote-prompt', prompt }),
       onPromptClosed: (id) => this.batcher.push({ type: 'remote-prompt-closed', id }),
+      onDown: (location, stderr) => this.remoteDown(location, stderr),
     });
     this.isolation = new Isolation(
       {
@@ -444,6 +446,16 @@ export class SessionHost {
         { kind: 'status', status: 'failed' },
       ]);
     });
+  }
+
+  /** A host's connection dropped: tabs there that lost theirs get ssh's words for why. */
+  private remoteDown(location: string, stderr: string): void {
+    for (const entry of this.sessions.values()) {
+      const failure = entry.view.failure;
+      if (entry.place?.location !== location || failure?.error.kind !== 'connection-lost') continue;
+      const error = lostProblem(location, [failure.error.detail === NO_CAUSE ? '' : (failure.error.detail ?? ''), stderr].join('\n'), failure.resumable);
+      if (error.detail !== failure.error.detail) this.record(entry, [{ kind: 'failure', error, resumable: failure.resumable }]);
+    }
   }
 
   /** The folder of a session on this computer; git and the like never run on a remote one's path here. */

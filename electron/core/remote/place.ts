@@ -65,7 +65,9 @@ export class RemotePlace implements SessionPlace {
     }
     if (info.code === EXIT_NO_CLAUDE) return { ...missingClaude(this.location), detail: stderr || undefined };
     // 255 is ssh's own failure; a signal means the local ssh was ended by someone else.
-    if (info.code === 255 || info.signal) return lostProblem(this.location, stderr, resumable);
+    // The channel's ssh often says nothing when the shared connection under it died: the
+    // master's words are the cause then (if it has noticed yet; the host adds them when it does).
+    if (info.code === 255 || info.signal) return lostProblem(this.location, [stderr, this.host.master.lastCause].filter(Boolean).join('\n'), resumable);
     return undefined;
   }
 

@@ -68,6 +68,8 @@ export function sshMissing(err: NodeJS.ErrnoException): AppError {
   };
 }
 
+export const NO_CAUSE = 'ssh ended without saying why.';
+
 /** A session's connection dropped: the cause from ssh, and the way back. */
 export function lostProblem(label: string, stderr: string, resumable: boolean): AppError {
   const cause = cleanStderr(stderr);
@@ -75,6 +77,6 @@ export function lostProblem(label: string, stderr: string, resumable: boolean): 
     kind: 'connection-lost',
     message: `Connection to ${label} lost.`,
     hint: resumable ? `Reconnect to continue the conversation on ${label}.` : `Reconnect to start Claude on ${label} again.`,
-    detail: cause || 'ssh ended without saying why.',
+    detail: cause || NO_CAUSE,
   };
 }

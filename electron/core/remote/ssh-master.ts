@@ -10,7 +10,7 @@ import type { ChildTracker } from '../process-registry';
 import type { Askpass } from './askpass';
 import { runCommand, type RunOptions, type RunOutput } from './run';
 import { channelArgs, controlArgs, controlPath, ensurePrivateDir, masterArgs, type SshSetup } from './ssh-args';
-import { connectProblem } from './ssh-errors';
+import { cleanStderr, connectProblem } from './ssh-errors';
 import { encodeLine, REMOTE_ENTRY } from './shell-quote';
 
 export interface MasterOptions {
@@ -34,6 +34,8 @@ export class SshMaster {
   private closed = false;
   /** Connections opened so far (a test and the bench count them). */
   opened = 0;
+  /** Why the last connection ended, in ssh's words (cleared when a new one comes up). */
+  lastCause: string | undefined;
 
   constructor(private readonly o: MasterOptions) {}
 
@@ -118,6 +120,7 @@ export class SshMaster {
       if (child.pid !== undefined) this.o.tracker?.gone(child.pid);
       if (this.child === child && this.up) {
         this.up = false;
+        this.lastCause = cleanStderr(this.stderr) || undefined;
         this.o.onDown?.(this.stderr);
       }
     });
@@ -130,6 +133,7 @@ export class SshMaster {
       throw new ClideError(connectProblem(this.o.location, this.stderr, spawnError));
     }
     this.up = true;
+    this.lastCause = undefined;
     ask.close();
   }
 
