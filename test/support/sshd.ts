@@ -32,6 +32,8 @@ export interface TestSshd {
   pid: number;
   /** Connections that logged in so far (from sshd's log; a probe that only knocked is not one). */
   connections(): number;
+  /** Channels (sessions, commands) opened so far: proof that something went through ssh. */
+  channels(): number;
   /** The per-connection sshd processes (children of the listener). */
   connectionPids(): number[];
   /** A client config (ssh -F) naming this server as `alias`, with the key and a known_hosts file. */
@@ -100,6 +102,7 @@ export async function startSshd(opts: SshdOptions): Promise<TestSshd> {
       return child.pid!;
     },
     connections: () => (readLog(logFile).match(/^Accepted \S+ for /gm) ?? []).length,
+    channels: () => (readLog(logFile).match(/^Starting session: /gm) ?? []).length,
     connectionPids: () => childrenOf(child.pid!),
     clientConfig(alias, o = {}) {
       const file = path.join(dir, `client-${alias}.config`);

@@ -26,7 +26,8 @@ cd ${PROJECTS} 2>/dev/null || exit 0
 t=$(mktemp) || exit 4
 trap 'rm -f "$t"' EXIT
 while read -r off len f; do
-  tail -c +$((off + 1)) "$f" 2>/dev/null | head -c "$len" > "$t"
+  # ./ first: a project folder name starts with "-", which tail would take for an option.
+  tail -c +$((off + 1)) "./$f" 2>/dev/null | head -c "$len" > "$t"
   printf 'F %s %s\\n' "$(wc -c < "$t" | tr -d ' ')" "$f"
   cat "$t"
 done
