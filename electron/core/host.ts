@@ -75,6 +75,8 @@ interface Entry {
 
 export class SessionHost {
   private readonly sessions = new Map<string, Entry>();
+  /** Remote sessions waiting for their host's connection before their process starts. */
+  private readonly connecting = new Set<string>();
   /** Message queues and @-mention file suggestions, per session. */
   private readonly answering = new Answering();
   private readonly listeners = new Set<(batch: AppEvent[]) => void>();
@@ -287,7 +289,11 @@ export class SessionHost {
 
   /** With `queue`, a message written while a turn runs waits for the turn to end (see answering.ts). */
   send(id: string, text: string, images?: ImageInput[], queue = false): { queued?: string } {
-    return this.answering.send(this.get(id).session, text, images, queue);
+    const entry = this.get(id);
+    if (entry.place && this.connecting.has(id)) {
+      throw new ClideError({ kind: 'session-busy', message: `Still connecting to ${entry.place.location}.`, hint: 'Send again once it is connected; your message stays in the box.' });
+    }
+    return this.answering.send(entry.session, text, images, queue);
   }
 
   queueEdit(id: string, messageId: string, text: string): void {
@@ -428,11 +434,19 @@ export class SessionHost {
     return this.get(id).view;
   }
 
-  /** Start (or reconnect) a remote session: its host's connection and claude first, then the process. */
+  /**
+   * Start (or reconnect) a remote session. With its host connected and claude found there it
+   * starts at once (so a message can be sent right away); else it connects first (a login may
+   * ask the person) and says why when that fails.
+   */
   private startRemote(entry: Entry, place: RemotePlace): void {
     const id = entry.session.id;
-    this.record(entry, [{ kind: 'status', status: 'starting' }]);
+    // Starting again clears the failure shown (the session itself may not say so: it never ran).
+    if (entry.view.failure) this.record(entry, [{ kind: 'status', status: 'starting' }]);
+    if (place.ready) return entry.session.restart();
+    this.connecting.add(id);
     void place.prepare().then((problem) => {
+      this.connecting.delete(id);
       if (this.sessions.get(id) !== entry) return;
       if (!problem) {
         try {

@@ -17,6 +17,8 @@ export interface PlaceHost {
   readonly master: SshMaster;
   /** The host's home, PATH and claude (found once per connection). */
   environment(): Promise<RemoteEnvironment>;
+  /** The same, when it is known and the connection is up (a start can go ahead at once). */
+  readonly known: RemoteEnvironment | undefined;
   /** Variables sent to the remote claude (the forwarded ones), by name. */
   forwarded(): Record<string, string>;
   /** End this tab's earlier claude if it still runs there. */
@@ -38,13 +40,18 @@ export class RemotePlace implements SessionPlace {
     return this.host.location;
   }
 
-  /** Ready to start: connected, claude found, no earlier claude of this tab running. Or why not. */
+  /** Connected with claude found: the process can start now, without waiting. */
+  get ready(): boolean {
+    const env = this.host.known;
+    if (env?.claude) this.env = env;
+    return env?.claude !== undefined;
+  }
+
+  /** Connect (a login may ask the person) and find claude; or why that failed. */
   async prepare(): Promise<AppError | undefined> {
     try {
       this.env = await this.host.environment();
-      if (!this.env.claude) return missingClaude(this.location);
-      await this.host.reap(this.tabId);
-      return undefined;
+      return this.env.claude ? undefined : missingClaude(this.location);
     } catch (err) {
       return toAppError(err);
     }

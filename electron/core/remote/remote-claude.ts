@@ -73,11 +73,16 @@ export interface LaunchScript {
   vars: Record<string, string>;
 }
 
-/** The script a session's channel runs: environment, pid file, folder, then exec claude. */
+/**
+ * The script a session's channel runs: the tab's earlier claude ended if it still runs (a drop
+ * can leave one finishing its turn, and the CLI refuses to resume a session in use), then the
+ * environment, the pid file, the folder, and exec claude.
+ */
 export function launchScript(l: LaunchScript): string {
   const claude = l.env.claude ?? 'claude';
   const exports = [shAssign('PATH', l.env.path), ...Object.entries(l.vars).map(([k, v]) => shAssign(k, v))];
   return [
+    `( ${reapScript(l.tabId)} ) >/dev/null 2>&1`,
     `export ${exports.join(' ')}`,
     `mkdir -p ${RUN_DIR} 2>/dev/null && echo $$ > ${RUN_DIR}/${shQuote(`${l.tabId}.pid`)}`,
     `cd ${shQuote(l.cwd)} 2>/dev/null || { printf 'clide: there is no folder %s on this host.\\n' ${shQuote(l.cwd)} >&2; exit ${EXIT_NO_FOLDER}; }`,

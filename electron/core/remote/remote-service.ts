@@ -75,10 +75,17 @@ class HostState implements PlaceHost {
     return this.service.opts.env;
   }
 
+  private knownEnv: RemoteEnvironment | undefined;
+
+  get known(): RemoteEnvironment | undefined {
+    return this.master.connected ? this.knownEnv : undefined;
+  }
+
   environment(): Promise<RemoteEnvironment> {
     if (this.env && this.master.connected) return this.env;
     const found = this.discover();
     this.env = found;
+    found.then((e) => (this.knownEnv = e)).catch(() => {});
     found.catch(() => {
       if (this.env === found) this.env = undefined;
     });

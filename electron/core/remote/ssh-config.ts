@@ -109,7 +109,7 @@ export function expandInclude(arg: string, homeDir: string, base: string): strin
         continue;
       }
       const re = globToRegExp(part);
-      let names: string[] = [];
+      let names: string[];
       try {
         names = fs.readdirSync(dir).sort();
       } catch {

@@ -2,9 +2,14 @@
 // checked here against the real shells (dash as /bin/sh, bash), not against a model of them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeLine, REMOTE_ENTRY, shAssign, shQuote, shWords } from '../../../electron/core/remote/shell-quote';
 import { ClideError } from '../../../shared/result';
+
+// A word that would make this file if a shell ever ran it as a command.
+const MARK = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clide-quote-')), 'ran');
 
 const NASTY = [
   '',
@@ -15,8 +20,9 @@ const NASTY = [
   '"double"',
   '$HOME',
   '${HOME}',
-  '$(touch /tmp/clide-pwned)',
-  '`touch /tmp/clide-pwned`',
+  `$(touch ${MARK})`,
+  `\`touch ${MARK}\``,
+  `; touch ${MARK}`,
   'back\\slash\\',
   'semi;colon && or || pipe | amp &',
   'new\nline',
@@ -47,7 +53,7 @@ describe('shQuote', () => {
   for (const shell of ['/bin/sh', '/bin/bash']) {
     it(`gives every word back unchanged through ${shell}`, () => {
       expect(roundTrip(shell, NASTY)).toEqual(NASTY);
-      expect(fs.existsSync('/tmp/clide-pwned')).toBe(false);
+      expect(fs.existsSync(MARK)).toBe(false);
     });
   }
 
