@@ -29,7 +29,7 @@ import {
   WorktreeRequestSchema,
 } from './git';
 import type { SessionView } from './transcript';
-import { LocationSchema, RemoteEventSchemas, RemotePromptSchema, remoteContracts } from './remote';
+import { LocationSchema, RemoteEventSchemas, remoteContracts } from './remote';
 
 const SessionId = z.string().min(1).max(200);
 
@@ -104,8 +104,6 @@ export const AppSnapshotSchema = z.object({
   sessions: z.array(SessionSnapshotSchema),
   /** The team of sessions: task board, message log, pause and loop-guard state. */
   team: TeamStateSchema.optional(),
-  /** ssh password and passphrase prompts waiting for an answer (shared/remote.ts). */
-  remotePrompts: z.array(RemotePromptSchema).optional(),
 });
 export type AppSnapshot = z.infer<typeof AppSnapshotSchema>;
 

@@ -123,6 +123,8 @@ export const remoteContracts = {
   trustHost: { input: RemoteInputs.trust, output: z.object({}) },
   /** Completion for the folder field, on the remote host. */
   complete: { input: RemoteInputs.complete, output: PathCompletionSchema },
+  /** Prompts waiting for an answer now (a window that opens late, or comes back, shows them). */
+  prompts: { input: z.object({}).strict(), output: z.object({ prompts: z.array(RemotePromptSchema) }) },
   /** The answer to a `remote-prompt` event. */
   answer: { input: RemoteInputs.answer, output: z.object({}) },
 } as const;

@@ -205,7 +205,6 @@ export class SessionHost {
       environment: this.environment(),
       sessions: [...this.sessions.values()].map((e) => ({ id: e.session.id, view: e.view })),
       team: this.team?.state(),
-      remotePrompts: this.remote.pendingPrompts(),
     };
   }
 

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { AppEvent } from '../../shared/ipc';
 import type { RemotePrompt } from '../../shared/remote';
 import { remoteRigs } from '../support/remote-host';
 import { keygen, sshdAvailable } from '../support/sshd';
@@ -18,8 +19,8 @@ function fingerprint(pubFile: string): string {
   return spawnSync('ssh-keygen', ['-l', '-f', pubFile], { encoding: 'utf8' }).stdout.split(' ')[1]!;
 }
 
-function prompts(events: Array<{ type: string }>): RemotePrompt[] {
-  return events.flatMap((e) => (e.type === 'remote-prompt' ? [(e as { prompt: RemotePrompt }).prompt] : []));
+function prompts(events: AppEvent[]): RemotePrompt[] {
+  return events.flatMap((e) => (e.type === 'remote-prompt' ? [e.prompt] : []));
 }
 
 describe.skipIf(!available)('logging in to a remote host', () => {
@@ -79,11 +80,11 @@ describe.skipIf(!available)('logging in to a remote host', () => {
     expect(asked.location).toBe('box');
     expect(asked.text).toContain('passphrase');
     expect(asked.confirm).toBe(false);
-    expect(r.host.snapshot().remotePrompts).toEqual([asked]);
+    expect(r.host.remote.pendingPrompts()).toEqual([asked]);
     r.host.remote.answer(asked.id, passphrase);
     expect(await connecting).toMatchObject({ state: 'connected' });
     await waitFor(() => r.events.some((e) => e.type === 'remote-prompt-closed' && e.id === asked.id), 'the prompt closed');
-    expect(r.host.snapshot().remotePrompts).toEqual([]);
+    expect(r.host.remote.pendingPrompts()).toEqual([]);
     // Never written anywhere clide keeps its files.
     const files = spawnSync('grep', ['-rlF', passphrase, r.dataDir], { encoding: 'utf8' });
     expect(files.stdout).toBe('');

@@ -12,6 +12,7 @@ export function remoteHandlers(remote: () => Remote): Record<string, Handler> {
       return {};
     },
     'remote:complete': (i: { location: string; prefix: string }) => remote().complete(i.location, i.prefix),
+    'remote:prompts': () => ({ prompts: remote().pendingPrompts() }),
     'remote:answer': (i: { id: string; answer?: string }) => {
       remote().answer(i.id, i.answer);
       return {};
