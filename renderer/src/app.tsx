@@ -13,6 +13,7 @@ import { KeptPanes } from './components/tabs/kept-panes';
 import { panelId, tabId, TabStrip } from './components/tabs/tab-strip';
 import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
+import { RemotePrompts } from './components/remote/remote-prompts';
 import { useClide } from './store/store';
 
 export function App() {
@@ -44,6 +45,7 @@ function Workspace() {
       </div>
       <ConnectionBanner />
       <WorkspaceOverlays />
+      <RemotePrompts />
       <HistoryPanel />
       <div className="team-row">
         {activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}

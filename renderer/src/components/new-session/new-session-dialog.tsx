@@ -12,6 +12,8 @@ import { Modal } from '../tabs/modal';
 import { PathField } from './path-field';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
+import { LocationSwitch, type Where } from '../remote/location-switch';
+import { RemoteNewSession } from '../remote/remote-new-session';
 
 export function NewSessionDialog() {
   const open = useClide((s) => s.dialog === 'new-session');
@@ -35,6 +37,7 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
   const [mode, setMode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [where, setWhere] = useState<Where>('local');
   const titleId = useId();
   const errorId = useId();
 
@@ -80,6 +83,8 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
     else setError(`${r.error.message}${r.error.hint ? ` ${r.error.hint}` : ''}`);
   };
 
+  if (where === 'remote') return <RemoteNewSession onWhere={setWhere} onDone={onDone} />;
+
   const choose = async () => {
     setError(undefined);
     const r = await actions.pickFolder(path.trim() ? undefined : start);
@@ -97,6 +102,7 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
           {keyLabel('T')}
         </kbd>
       </h2>
+      <LocationSwitch value={where} onChange={setWhere} />
       {recent.length > 0 && (
         <section className="recent" aria-label="Recent folders">
           <h3 className="modal-subtitle">Recent folders</h3>

@@ -13,6 +13,7 @@ import { RateLimitItem } from './rate-limit';
 import { SessionIdItem } from './session-id';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
+import { HostBadge } from '../remote/host-badge';
 
 const statusLabel: Record<SessionStatus, string> = {
   starting: 'Starting',
@@ -91,6 +92,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
       </span>
       <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />
+      <HostBadge sessionId={sessionId} place="status" />
       <span className="sb-item sb-cwd mono" title={makeVisible(cwd)}>
         <span className="sb-cwd-text">
           <VisibleText text={tildify(cwd, home)} />
