@@ -114,6 +114,12 @@ const RLI = '⟨U+2067⟩';
 /** The region's text and every plain-string attribute in it: no raw hidden character, and these markers. */
 async function expectMarked(region: Locator, markers: string[]): Promise<void> {
   await expect(region.first()).toBeAttached();
+  // A list can be attached before its items arrive (suggestions are fetched after the box opens),
+  // so the whole check is retried until it holds rather than read once.
+  await expect(async () => checkMarked(region, markers)).toPass({ timeout: 10_000 });
+}
+
+async function checkMarked(region: Locator, markers: string[]): Promise<void> {
   const seen = await region.evaluateAll((els) =>
     els.map((el) => {
       const attrs = [el, ...el.querySelectorAll('*')].flatMap((e) => ['title', 'aria-label', 'alt', 'placeholder'].map((a) => e.getAttribute(a) ?? ''));
