@@ -19,7 +19,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`) });
+    // Transitions finished: a shot never catches the colours half way between the schemes.
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), animations: 'disabled' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
