@@ -180,20 +180,26 @@ function readLog(file: string): string {
   }
 }
 
-/** Direct children of a process (Linux /proc). */
-export function childrenOf(pid: number): number[] {
+/** The pids of this machine's processes (Linux /proc) for which `keep` says yes; one that exits meanwhile is skipped. */
+export function processesWhere(keep: (pid: number) => boolean): number[] {
   const out: number[] = [];
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(name));
+      if (keep(Number(name))) out.push(Number(name));
     } catch {
-      // exited meanwhile
+      // exited meanwhile, or not ours to read
     }
   }
   return out;
+}
+
+/** Direct children of a process (Linux /proc). */
+export function childrenOf(pid: number): number[] {
+  return processesWhere((p) => {
+    const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+  });
 }
 
 function accepts(port: number): Promise<boolean> {
