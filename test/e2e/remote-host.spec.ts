@@ -160,3 +160,55 @@ test('a key passphrase is asked for in a dialog; Cancel refuses the login, the r
   await ask.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog.getByText('Connected to box')).toBeVisible();
 });
+
+test("a host's past session is in History under the host, resumes there, and its folder is offered again", async ({ page, clide }) => {
+  remote = await startRemote({ trusted: true });
+  const started = await clide.start({ env: remote.env });
+  started.sandbox.api.script((req) => {
+    const said = lastUserText(req.body);
+    if (said.includes('remember the lime')) return text('I will remember the lime.');
+    if (said.includes('Which fruit')) return text('You asked me to remember the lime.');
+    return text('(unexpected prompt)');
+  });
+  await clide.open(page, started);
+
+  await openRemoteDialog(page);
+  const dialog = page.getByRole('dialog', { name: /New session/ });
+  await dialog.getByRole('textbox').fill('box');
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  // Enter with no suggestion chosen starts the session (the open list covers the buttons).
+  await dialog.getByRole('combobox', { name: 'Working folder' }).fill('~/project');
+  await dialog.getByRole('combobox', { name: 'Working folder' }).press('Enter');
+  await expect(dialog).toBeHidden();
+  const composer = page.getByRole('textbox', { name: 'Message Claude' });
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await composer.fill('Please remember the lime');
+  await composer.press('Enter');
+  await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the lime.');
+  await page.getByRole('button', { name: 'Close project' }).click();
+  await expect.poll(() => remoteClaudes(remote!.remoteHome).length, { timeout: 20_000 }).toBe(0);
+
+  // History: the session is under the host, apart from this computer's.
+  await page.getByRole('button', { name: 'History' }).click();
+  const drawer = page.getByRole('dialog', { name: 'History' });
+  const group = drawer.getByRole('region', { name: 'project on box: 1 sessions' });
+  await expect(group.getByRole('button', { name: /^Please remember the lime/ })).toBeVisible();
+  await shoot(page, 'remote-history');
+  await group.getByRole('button', { name: /^Please remember the lime/ }).click();
+  await expect(drawer).toBeHidden();
+  const tab = page.getByRole('tablist', { name: 'Sessions' }).getByRole('tab', { selected: true });
+  await expect(tab).toContainText('box');
+  await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the lime.');
+  await composer.fill('Which fruit did I mention?');
+  await composer.press('Enter');
+  await expect(transcript.getByRole('article', { name: 'Claude' }).last()).toContainText('You asked me to remember the lime.');
+  expect(remoteClaudes(remote.remoteHome)).toHaveLength(1);
+  expect(JSON.stringify(started.sandbox.api.turns().at(-1)!.body.messages)).toContain('I will remember the lime.');
+
+  // New session offers the host's recent folder.
+  await openRemoteDialog(page);
+  await dialog.getByRole('region', { name: 'Hosts' }).getByRole('button', { name: /^box / }).click();
+  const recent = dialog.getByRole('region', { name: 'Recent folders on box' });
+  await expect(recent.getByRole('button', { name: /project/ })).toBeVisible();
+  await shoot(page, 'remote-recent');
+});
