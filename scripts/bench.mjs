@@ -4,7 +4,7 @@
 // Runs every benchmark suite (bench/<area>/*.bench.ts or .mjs) in its own Node process and
 // prints one JSON line per figure, {"name","value","baseline","ratio","target",...}, then a
 // short table. Each figure is a ratio against a baseline measured in the same run (machines
-// here are shared and noisy), see docs/performance.md.
+// here are shared and noisy, so absolute times say little; a ratio says how clide compares).
 //
 // Exit status: non-zero only when something broke (a suite crashed or printed a malformed
 // figure), never because a figure missed its target: benchmarks report, they do not gate.

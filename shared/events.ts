@@ -385,7 +385,7 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     skipped: z.boolean().optional(),
     at: z.number(),
   }),
-  /** The tab's git glance (branch, files changed, ahead/behind, uncommitted), sent when it changes. */
+  /** The tab's git glance (branch, files changed, ahead/behind, uncommitted), sent when it or the files change. */
   z.object({ kind: z.literal('git-status'), status: GitStatusSchema }),
   /** Other tabs (by id) that work in this tab's working tree without isolation; empty: none any more. */
   z.object({ kind: z.literal('shared-tree'), tree: z.string(), with: z.array(z.string()) }),

@@ -77,7 +77,10 @@ export const GitCapabilitySchema = z.object({
 });
 export type GitCapability = z.infer<typeof GitCapabilitySchema>;
 
-/** The tab's glance: cheap to compute, pushed as a `git-status` event when it changes. */
+/**
+ * The tab's glance: cheap to compute, pushed as a `git-status` event when it changes, and again
+ * (a new `at`) whenever the worktree's watcher saw files change: an open Changes panel re-reads then.
+ */
 export const GitStatusSchema = z.object({
   /** Absent when HEAD is detached. */
   branch: z.string().optional(),

@@ -2,7 +2,7 @@
 // allowlist, the typed API object, the main-process handlers and the browser host's
 // WebSocket protocol are all derived from this table.
 import { z } from 'zod';
-import { AppErrorSchema, resultSchema } from './result';
+import { AppErrorSchema, type Result } from './result';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';
@@ -294,6 +294,8 @@ export const contracts = {
     merge: { input: GitInputs.merge, output: MergeResultSchema },
     /** An unfinished merge (in the checkout) or rebase (in the worktree), with its conflicted files. */
     mergeState: { input: GitInputs.session, output: MergeStateSchema },
+    /** Its conflicted files as diffs against that checkout's HEAD, conflict markers included (none: no conflicts). */
+    conflictDiffs: { input: GitInputs.session, output: DiffResultSchema },
     /** Abort that merge or rebase; the state after. */
     mergeAbort: { input: GitInputs.session, output: MergeStateSchema },
     /** Whether "Create pull request" can work (gh installed and logged in, a remote), or what to do. */
@@ -334,7 +336,22 @@ type ContractOf<D extends Domain, V extends Verb<D>> = Contracts[D][V] extends {
 export type InputOf<D extends Domain, V extends Verb<D>> = z.input<Extract<ContractOf<D, V>['input'], z.ZodType>>;
 export type OutputOf<D extends Domain, V extends Verb<D>> = z.output<Extract<ContractOf<D, V>['output'], z.ZodType>>;
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: z.infer<typeof AppErrorSchema> };
+/** The channels of one domain, e.g. `team:${'snapshot' | 'addTask' | ...}`. */
+export type ChannelOf<D extends Domain> = `${D}:${Verb<D>}`;
+
+type ContractAt<C extends Channel> = C extends `${infer D extends Domain}:${infer V}` ? (V extends Verb<D> ? ContractOf<D, V> : never) : never;
+
+/**
+ * The main-process side of one channel: it receives the input as safeParse returns it (defaults
+ * filled in, strings trimmed) and answers the channel's output, so a handler that disagrees
+ * with its contract does not compile.
+ */
+export type HandlerOf<C extends Channel> = (
+  input: z.output<Extract<ContractAt<C>['input'], z.ZodType>>,
+) => z.output<Extract<ContractAt<C>['output'], z.ZodType>> | Promise<z.output<Extract<ContractAt<C>['output'], z.ZodType>>>;
+
+/** One handler for each channel of the table (or of the channels `C`): none missing, none extra. */
+export type Handlers<C extends Channel = Channel> = { [K in C]: HandlerOf<K> };
 
 /** The one API object the window gets (preload in Electron, WebSocket in the browser host). */
 export type ClideApi = {
@@ -380,5 +397,3 @@ export function contractFor(channel: string): { input: z.ZodType; output: z.ZodT
   const d = contracts[domain as Domain] as Record<string, { input: z.ZodType; output: z.ZodType }>;
   return Object.hasOwn(d, verb) ? d[verb] : undefined;
 }
-
-export const resultOf = resultSchema;

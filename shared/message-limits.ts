@@ -1,6 +1,6 @@
 // How much one message to Claude may carry. The composer refuses more before anything is sent,
 // the contract (ipc.ts) checks it at the host, and the browser host's WebSocket frame cap
-// (electron/web/wire.ts) is derived from it, so the largest legitimate message always fits
+// (shared/web-wire.ts) is derived from it, so the largest legitimate message always fits
 // and anything larger is refused before it is buffered.
 
 /** Characters of prompt text in one message. */

@@ -5,49 +5,18 @@
 // would not count. (Drawing the panel is measured with the UI; the target there is 200 ms.)
 // The same figure also counts the git processes an idle, clean isolated session starts over 5 s
 // (watchers, not polling: none), beside what a 1 s poll of its status would start.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SessionHost } from '../../electron/core/host';
 import { diffFiles, listChanges, statusOf, type Tree } from '../../electron/core/git/changes';
 import { GitRunner } from '../../electron/core/git/runner';
+import { changedRepo, FILES, makeRepo } from './changes-repo';
 import { log, median, report, wanted } from './lib';
 import { FAKE_CLI, scenarioPath, sleep, until } from './live';
 
-const FILES = 500;
-const LINES = 80;
-const CHANGED = 20; // per file: 20 lines replaced = 40 diff lines, 20,000 in all
 const ROUNDS = 9;
 const IDLE_MS = 5000;
-
-function makeRepo(): { dir: string; env: NodeJS.ProcessEnv; git: (args: string[]) => string } {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'clide-bench-git-')));
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: dir,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: path.join(dir, 'no-gitconfig'),
-    GIT_AUTHOR_NAME: 'Bench',
-    GIT_AUTHOR_EMAIL: 'bench@example.com',
-    GIT_COMMITTER_NAME: 'Bench',
-    GIT_COMMITTER_EMAIL: 'bench@example.com',
-  };
-  const repo = path.join(dir, 'repo');
-  fs.mkdirSync(repo);
-  const git = (args: string[]) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
-  git(['init', '-q', '-b', 'main']);
-  git(['config', 'user.name', 'Bench']);
-  git(['config', 'user.email', 'bench@example.com']);
-  return { dir, env, git };
-}
-
-function fileText(i: number, changed: boolean): string {
-  const out: string[] = [];
-  for (let l = 0; l < LINES; l++) out.push(changed && l % (LINES / CHANGED) === 1 ? `changed line ${l} of file ${i}, now different` : `line ${l} of file ${i}: some ordinary source text`);
-  return `${out.join('\n')}\n`;
-}
 
 async function timeAsync(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
@@ -56,21 +25,8 @@ async function timeAsync(fn: () => Promise<unknown>): Promise<number> {
 }
 
 async function changesFigure(idle: { idle: number; polled: number }): Promise<void> {
-  const { dir, env, git } = makeRepo();
+  const { dir, env, repo, base } = changedRepo();
   try {
-    const repo = path.join(dir, 'repo');
-    for (let i = 0; i < FILES; i++) fs.mkdirSync(path.join(repo, `pkg${i % 25}`), { recursive: true });
-    const name = (i: number) => path.join(repo, `pkg${i % 25}`, `file${i}.ts`);
-    for (let i = 0; i < FILES; i++) fs.writeFileSync(name(i), fileText(i, false));
-    git(['add', '-A']);
-    git(['commit', '-qm', 'base']);
-    const base = git(['rev-parse', 'HEAD']);
-    git(['checkout', '-qb', 'work']);
-    for (let i = 0; i < FILES; i++) fs.writeFileSync(name(i), fileText(i, true));
-    // Half committed on the branch, half left in the working tree: both kinds are listed.
-    git(['add', '-A', ...Array.from({ length: FILES / 2 }, (_, i) => path.relative(repo, name(i)))]);
-    git(['commit', '-qm', 'half']);
-
     const runner = new GitRunner({ env });
     const run = (args: readonly string[], o = {}) => runner.run(args, { cwd: repo, ...o });
     const tree: Tree = { cwd: repo, base: { name: 'main', commit: base } };

@@ -1,4 +1,4 @@
-// R1-R4, R7 and R8 of docs/performance.md, each measured in the page (performance.now, frame
+// R1-R4, R7 and R8, each measured in the page (performance.now, frame
 // callbacks, the long-task observer) and set against a baseline measured in the same run.
 // Functions passed to page.evaluate run in the page: they use nothing from outside their body.
 import type { Page } from '@playwright/test';
@@ -9,7 +9,7 @@ export interface RendererFigure {
   value: number;
   baseline: number;
   ratio: number;
-  /** The target as docs/performance.md states it. */
+  /** The target the figure must meet, in words (e.g. "≤ 1.5x baseline"). */
   target: string;
   /** The highest acceptable ratio (for absolute targets, the bound divided by the baseline). */
   targetRatio: number;

@@ -1,4 +1,4 @@
-// Renderer benchmarks: R1-R4, R7 and R8 of docs/performance.md, in headless Chromium against
+// Renderer benchmarks: R1-R4, R7 and R8 (first paint, streaming, scrolling and diff figures; each names its target), in headless Chromium against
 // the built renderer. `runRendererBenchmarks()` is the entry point for scripts/bench.mjs (via
 // renderer.bench.ts): `npm run bench -- --only R1,R4`. (No run-when-executed block here: the
 // suite is bundled into one file, where such a check would also match and run everything twice.)

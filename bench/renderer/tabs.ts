@@ -1,4 +1,4 @@
-// R5, R6 and R9 of docs/performance.md: typing while tabs stream, switching between two long
+// R5, R6 and R9: typing while tabs stream, switching between two long
 // tabs, and what streaming tabs in the background cost. Each figure is measured in headless
 // Chromium against a baseline from the same run.
 //

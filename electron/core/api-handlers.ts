@@ -1,19 +1,16 @@
 // The server side of the contract table: one function per channel, shared by the Electron IPC
 // layer and the browser host. Inputs are safeParsed here, so no handler ever sees bad input,
 // and every failure crosses back as a typed error, never a thrown exception.
-import { contractFor } from '../../shared/ipc';
+import { contractFor, type Channel, type Handlers } from '../../shared/ipc';
 import { ClideError, fail, ok, toAppError, type Result } from '../../shared/result';
-import type { SettingsPatch } from '../../shared/settings';
 import type { SessionHost } from './host';
+import type { WorktreeRequest } from '../../shared/git';
 import { requestedCwdProblem } from './spawn-errors';
 import { teamHandlers } from './team/handlers';
 import { gitHandlers } from './git/handlers';
 import { remoteHandlers } from './remote/handlers';
-import type { WorktreeRequest } from '../../shared/git';
 
-type Handler = (input: never) => unknown;
-
-export function createHandlers(host: SessionHost): Record<string, Handler> {
+export function createHandlers(host: SessionHost): Handlers {
   return {
     // A window that loads while the previous tabs are being reopened waits for them.
     'app:snapshot': async () => {
@@ -28,16 +25,19 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       return {};
     },
     'settings:get': () => host.workspace.state(),
-    'settings:update': (i: SettingsPatch) => host.workspace.update(i),
-    'folders:pick': (i: { defaultPath?: string }) => host.workspace.pickFolder(i.defaultPath),
-    'folders:complete': (i: { prefix: string }) => host.workspace.completePath(i.prefix),
+    'settings:update': (i) => host.workspace.update(i),
+    'folders:pick': (i) => host.workspace.pickFolder(i.defaultPath),
+    'folders:complete': (i) => host.workspace.completePath(i.prefix),
     // The folder is checked here, where both shells' windows come in, before anything is
     // created. (A tab reopened after a restart goes straight to the host: its folder may be
     // gone, and the tab then opens failed, with the way to recover, rather than being lost.)
-    'session:create': async (i: { cwd?: string; resume?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest; hint?: string; location?: string }) => {
+    'session:create': async (i) => {
       // A folder on a remote host is checked there (remote/place.ts), not on this computer.
       if (i.location) return host.create(remoteChoices(i));
-      const problem = i.cwd === undefined ? undefined : requestedCwdProblem(i.cwd);
+      // A past session of a worktree clide made opens even when that worktree was deleted:
+      // its tab says so and offers to make it again from its branch (electron/core/git/isolation.ts).
+      const managed = i.resume !== undefined && i.cwd !== undefined && host.isolation.worktreeOf(i.cwd) !== undefined;
+      const problem = i.cwd === undefined || managed ? undefined : requestedCwdProblem(i.cwd);
       if (problem) throw new ClideError(problem);
       const { worktree, hint, ...choices } = i;
       if (!worktree) {
@@ -58,82 +58,82 @@ export function createHandlers(host: SessionHost): Record<string, Handler> {
       host.search?.refresh();
       return { sessions: await host.continuity.list() };
     },
-    'history:rename': async (i: { sessionId: string; title: string }) => {
+    'history:rename': async (i) => {
       await host.continuity.rename(i.sessionId, i.title);
       return {};
     },
-    'history:fork': (i: { id: string; messageId: string }) => host.continuity.fork(i.id, i.messageId),
-    'history:saveDraft': (i: { id: string; text: string }) => {
+    'history:fork': (i) => host.continuity.fork(i.id, i.messageId),
+    'history:saveDraft': (i) => {
       host.continuity.saveDraft(i.id, i.text);
       return {};
     },
     'history:drafts': () => ({ drafts: host.continuity.drafts(), active: host.continuity.activeTab }),
-    'history:saveLayout': (i: { order: string[]; active?: string }) => {
+    'history:saveLayout': (i) => {
       host.continuity.saveLayout(i.order, i.active);
       return {};
     },
-    'history:search': (i: { query: string; limit?: number; cursor?: string }) => host.searchHistory(i.query, i.limit, i.cursor),
+    'history:search': (i) => host.searchHistory(i.query, i.limit, i.cursor),
     'history:searchStatus': () => host.searchProgress(),
-    'session:send': (i: { id: string; text: string; images?: never[]; queue?: boolean }) => host.send(i.id, i.text, i.images, i.queue),
-    'session:queueEdit': (i: { id: string; messageId: string; text: string }) => {
+    'session:send': (i) => host.send(i.id, i.text, i.images, i.queue),
+    'session:queueEdit': (i) => {
       host.queueEdit(i.id, i.messageId, i.text);
       return {};
     },
-    'session:queueRemove': (i: { id: string; messageId: string }) => {
+    'session:queueRemove': (i) => {
       host.queueRemove(i.id, i.messageId);
       return {};
     },
-    'session:queueMove': (i: { id: string; messageId: string; to: number }) => {
+    'session:queueMove': (i) => {
       host.queueMove(i.id, i.messageId, i.to);
       return {};
     },
-    'session:queueSendNow': (i: { id: string; messageId: string }) => {
+    'session:queueSendNow': (i) => {
       host.queueSendNow(i.id, i.messageId);
       return {};
     },
-    'session:queueResume': (i: { id: string }) => {
+    'session:queueResume': (i) => {
       host.queueResume(i.id);
       return {};
     },
-    'session:fileSuggestions': (i: { id: string; query: string }) => host.fileSuggestions(i.id, i.query),
-    'session:respond': (i: { id: string; requestId: string; decision: never }) => {
+    'session:fileSuggestions': (i) => host.fileSuggestions(i.id, i.query),
+    'session:respond': (i) => {
       host.respond(i.id, i.requestId, i.decision);
       return {};
     },
-    'session:interrupt': async (i: { id: string }) => {
+    'session:interrupt': async (i) => {
       await host.interrupt(i.id);
       return {};
     },
-    'session:kill': async (i: { id: string }) => {
+    'session:kill': async (i) => {
       await host.kill(i.id);
       return {};
     },
-    'session:close': async (i: { id: string }) => {
+    'session:close': async (i) => {
       await host.close(i.id);
       return {};
     },
-    'session:restart': (i: { id: string }) => {
+    'session:restart': (i) => {
       host.restart(i.id);
       return {};
     },
-    'session:setPermissionMode': async (i: { id: string; mode: string }) => ({ mode: await host.setPermissionMode(i.id, i.mode) }),
-    'session:setModel': async (i: { id: string; model: string }) => ({ model: await host.setModel(i.id, i.model) }),
-    'session:setMaxThinkingTokens': async (i: { id: string; tokens: number | null }) => {
+    'session:setPermissionMode': async (i) => ({ mode: await host.setPermissionMode(i.id, i.mode) }),
+    'session:setModel': async (i) => ({ model: await host.setModel(i.id, i.model) }),
+    'session:setMaxThinkingTokens': async (i) => {
       await host.setMaxThinkingTokens(i.id, i.tokens);
       return {};
     },
-    'session:setEffort': async (i: { id: string; level: string }) => {
+    'session:setEffort': async (i) => {
       await host.setEffort(i.id, i.level);
       return {};
     },
-    'session:getContextUsage': (i: { id: string }) => host.getContextUsage(i.id),
-    'session:mcpStatus': async (i: { id: string }) => ({ servers: await host.mcpStatus(i.id) }),
-    'session:rewindFiles': (i: { id: string; userMessageId: string; dryRun?: boolean }) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),
-    'session:stopTask': async (i: { id: string; taskId: string }) => {
+    'session:getContextUsage': (i) => host.getContextUsage(i.id),
+    'session:mcpStatus': async (i) => ({ servers: await host.mcpStatus(i.id) }),
+    'session:rewindFiles': (i) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),
+    'session:stopTask': async (i) => {
       await host.stopTask(i.id, i.taskId);
       return {};
     },
-    'session:rename': async (i: { id: string; title: string }) => {
+    'session:rename': async (i) => {
       await host.rename(i.id, i.title);
       return {};
     },
@@ -153,9 +153,11 @@ function remoteChoices(i: { cwd?: string; resume?: string; model?: string; permi
 }
 
 /** Validate and run one call. Unknown channels and invalid input change nothing. */
-export async function dispatch(handlers: Record<string, Handler>, channel: string, rawInput: unknown): Promise<Result<unknown>> {
+export async function dispatch(handlers: Handlers, channel: string, rawInput: unknown): Promise<Result<unknown>> {
   const contract = contractFor(channel);
-  const handler = Object.hasOwn(handlers, channel) ? handlers[channel] : undefined;
+  // The table's type covers every channel; the lookup is checked anyway, since `channel` comes
+  // from the window and could name anything (including Object.prototype's keys).
+  const handler: ((input: never) => unknown) | undefined = Object.hasOwn(handlers, channel) ? handlers[channel as Channel] : undefined;
   if (!contract || !handler) return fail('invalid-input', `Unknown channel: ${String(channel).slice(0, 100)}`);
   const parsed = contract.input.safeParse(rawInput ?? {});
   if (!parsed.success) {

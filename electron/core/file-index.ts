@@ -3,11 +3,12 @@
 // Why clide indexes the folder itself: the CLI's `file_suggestions` control request (2.1.332)
 // only completes a path prefix here ("src/l" finds src/lib/, "rout" finds nothing), which is
 // not the fuzzy search people expect from an editor. The walk is bounded (entries, depth and
-// time), skips what is almost never meant (dependencies, VCS data, build output, the names a
-// top-level .gitignore lists plainly) and is cached per folder for a few seconds, so typing
-// costs one walk, not one per keystroke.
+// time), skips what is almost never meant (dependencies, VCS data, build output, and what the
+// folder's .gitignore files exclude, read with git's own rules) and is cached per folder for a
+// few seconds, so typing costs one walk, not one per keystroke.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
 
 export interface FileEntry {
   /** Relative to the root, `/`-separated; folders end with `/`. */
@@ -62,18 +63,33 @@ export const SKIPPED_DIRS = new Set([
 ]);
 const SKIPPED_FILES = new Set(['.DS_Store', 'Thumbs.db']);
 
-/** Plain names and `*.ext` patterns of a .gitignore; anything cleverer is left to the fixed list. */
-export function simpleIgnores(gitignore: string): { names: Set<string>; suffixes: string[] } {
-  const names = new Set<string>();
-  const suffixes: string[] = [];
-  for (const raw of gitignore.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#') || line.startsWith('!')) continue;
-    const bare = line.replace(/^\/+/, '').replace(/\/+$/, '');
-    if (/^\*\.[A-Za-z0-9._-]+$/.test(bare)) suffixes.push(bare.slice(1));
-    else if (/^[A-Za-z0-9._-]+$/.test(bare)) names.add(bare);
+/** One folder's .gitignore: its patterns apply to paths below `base` (`''` or `dir/`). */
+interface GitIgnore {
+  base: string;
+  rules: Ignore;
+}
+
+/**
+ * Whether the .gitignore files above a path exclude it (`rel` ends with `/` for a folder). As
+ * in git, a deeper file decides over a shallower one, and a `!pattern` there takes a path back.
+ */
+function gitIgnored(ignores: readonly GitIgnore[], rel: string): boolean {
+  let ignored = false;
+  for (const { base, rules } of ignores) {
+    if (!rel.startsWith(base)) continue;
+    const r = rules.test(rel.slice(base.length));
+    if (r.ignored) ignored = true;
+    else if (r.unignored) ignored = false;
   }
-  return { names, suffixes };
+  return ignored;
+}
+
+async function readGitIgnore(dir: string, base: string): Promise<GitIgnore | undefined> {
+  try {
+    return { base, rules: ignore().add(await fs.readFile(path.join(dir, '.gitignore'), 'utf8')) };
+  } catch {
+    return undefined; // unreadable: the fixed list alone
+  }
 }
 
 export class FileIndex {
@@ -101,18 +117,12 @@ async function walk(root: string, opts: FileIndexOptions): Promise<FileList> {
   const maxEntries = opts.maxEntries ?? 30_000;
   const maxDepth = opts.maxDepth ?? 16;
   const deadline = Date.now() + (opts.budgetMs ?? 1500);
-  let ignores = { names: new Set<string>(), suffixes: [] as string[] };
-  try {
-    ignores = simpleIgnores(await fs.readFile(path.join(root, '.gitignore'), 'utf8'));
-  } catch {
-    // No .gitignore: the fixed list alone.
-  }
   const entries: FileEntry[] = [];
   let truncated = false;
   // Breadth first, so a cut-off keeps the shallow files people mention most.
-  let level: Array<{ abs: string; rel: string }> = [{ abs: root, rel: '' }];
+  let level: Array<{ abs: string; rel: string; ignores: readonly GitIgnore[] }> = [{ abs: root, rel: '', ignores: [] }];
   for (let depth = 0; level.length > 0 && depth <= maxDepth; depth++) {
-    const next: Array<{ abs: string; rel: string }> = [];
+    const next: typeof level = [];
     for (const dir of level) {
       if (entries.length >= maxEntries || Date.now() > deadline) {
         truncated = true;
@@ -126,16 +136,17 @@ async function walk(root: string, opts: FileIndexOptions): Promise<FileList> {
         continue; // unreadable subfolder: skip it
       }
       items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const own = items.some((i) => i.name === '.gitignore' && !i.isDirectory()) ? await readGitIgnore(dir.abs, dir.rel) : undefined;
+      const ignores = own ? [...dir.ignores, own] : dir.ignores;
       for (const item of items) {
         const name = item.name;
-        if (ignores.names.has(name) || ignores.suffixes.some((s) => name.endsWith(s))) continue;
         const rel = dir.rel + name;
         if (item.isDirectory()) {
-          if (SKIPPED_DIRS.has(name)) continue;
+          if (SKIPPED_DIRS.has(name) || gitIgnored(ignores, `${rel}/`)) continue;
           entries.push({ path: `${rel}/`, folder: true });
-          next.push({ abs: path.join(dir.abs, name), rel: `${rel}/` });
+          next.push({ abs: path.join(dir.abs, name), rel: `${rel}/`, ignores });
         } else if (item.isFile() || item.isSymbolicLink()) {
-          if (SKIPPED_FILES.has(name)) continue;
+          if (SKIPPED_FILES.has(name) || gitIgnored(ignores, rel)) continue;
           entries.push({ path: rel, folder: false });
         }
         if (entries.length >= maxEntries) {

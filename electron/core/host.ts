@@ -162,7 +162,11 @@ export class SessionHost {
         {
           sessions: () => [...this.sessions.values()].map((e) => ({ id: e.session.id, view: e.view })),
           // Another session's words: stamped as that peer's, never the person's.
-          send: (id, text, speaker) => void this.answering.send(this.get(id).session, text, [], false, speaker),
+          send: (id, text, speaker) => {
+            const { session } = this.get(id);
+            this.isolation.assertStarted(id);
+            void this.answering.send(session, text, [], false, speaker);
+          },
           emit: (id, events) => {
             const entry = this.sessions.get(id);
             if (entry) this.record(entry, events);
@@ -292,6 +296,7 @@ export class SessionHost {
     if (entry.place && this.connecting.has(id)) {
       throw new ClideError({ kind: 'session-busy', message: `Still connecting to ${entry.place.location}.`, hint: 'Send again once it is connected; your message stays in the box.' });
     }
+    this.isolation.assertStarted(id);
     return this.answering.send(entry.session, text, images, queue);
   }
 
@@ -378,7 +383,7 @@ export class SessionHost {
       if (entry.session.connection) throw new ClideError({ kind: 'session-busy', message: 'The session is still running.', hint: 'Stop or close it first.' });
       return this.startRemote(entry, entry.place);
     }
-    this.isolation.assertCanStart(id);
+    this.isolation.assertStarted(id);
     const check = this.checkClaude();
     if (!check.found) {
       throw new ClideError(check.error ?? { kind: 'cli-not-found', message: 'Claude Code was not found.' });

@@ -23,7 +23,7 @@ export function refused(reason: 'not-running' | 'busy', phase: Phase, resumable:
 /**
  * The CLI repeats a tool's output in its structured result (Bash `stdout`, for one): two equal
  * strings of up to many megabytes, parsed separately. Point the copy at the content so a session
- * keeps one of them (C6 in docs/performance.md). Equal lengths are compared first, so unequal
+ * keeps one of them (a long session must not hold every large output twice). Equal lengths are compared first, so unequal
  * strings cost nothing.
  */
 export function shareRepeatedOutput(e: Extract<SessionEvent, { kind: 'tool-result' }>): void {

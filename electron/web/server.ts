@@ -11,7 +11,7 @@ import { createHandlers } from '../core/api-handlers';
 import type { SessionHost } from '../core/host';
 import { allowedHost, authorize, newToken } from './auth';
 import { cacheControl, contentType, cspFromHtml, resolveStatic, securityHeaders } from './static-files';
-import { ACCESS_PATH, DEFAULT_MAX_CONNECTIONS, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from './wire';
+import { ACCESS_PATH, DEFAULT_MAX_CONNECTIONS, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from '../../shared/web-wire';
 import { LogLimiter } from './log-limiter';
 import { SocketBridge } from './ws-bridge';
 

@@ -7,7 +7,7 @@ import { dispatch } from '../core/api-handlers';
 import type { SessionHost } from '../core/host';
 import type { AppEvent } from '../../shared/ipc';
 import { LogLimiter } from './log-limiter';
-import { parseClientFrame, type ServerFrame } from './wire';
+import { parseClientFrame, type ServerFrame } from '../../shared/web-wire';
 
 type Handlers = Parameters<typeof dispatch>[0];
 

@@ -1,7 +1,8 @@
 // Everything the window asks of the host. Each call returns a Result and never throws, so a
 // component can say in place what went wrong; state changes arrive as pushed events.
-import type { ClaudeCheck, ClideApi, PermissionDecision, Result } from '../../shared/ipc';
-import type { AppError } from '../../shared/result';
+import type { ClaudeCheck, ClideApi, PermissionDecision } from '../../shared/ipc';
+import type { AppError, Result } from '../../shared/result';
+import type { WorktreeRequest } from '../../shared/git';
 import type { ClideStore } from './store/store';
 import { createWorkspaceActions, type WorkspaceActions } from './workspace-actions';
 import { guarded } from './lib/guarded';
@@ -12,7 +13,7 @@ export interface AppActions extends WorkspaceActions {
   /** Fetch the host's snapshot into the store; optionally start a first session. */
   loadSnapshot(opts?: { createIfEmpty?: boolean }): Promise<Result<void>>;
   checkClaude(): Promise<Result<ClaudeCheck>>;
-  createSession(input?: { cwd?: string; model?: string; permissionMode?: string }): Promise<Result<{ id: string }>>;
+  createSession(input?: { cwd?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest }): Promise<Result<{ id: string }>>;
   send(id: string, text: string): Promise<Done>;
   respond(id: string, requestId: string, decision: PermissionDecision): Promise<Done>;
   interrupt(id: string): Promise<Done>;

@@ -10,9 +10,12 @@ import { StatusBar } from './components/status/status-bar';
 import { TeamButton } from './components/team/team-button';
 import { TeamPanel } from './components/team/team-panel';
 import { KeptPanes } from './components/tabs/kept-panes';
-import { panelId, tabId, TabStrip } from './components/tabs/tab-strip';
+import { TabStrip } from './components/tabs/tab-strip';
+import { panelId, tabId } from './components/tabs/tab-ids';
 import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
+import { ChangesPanel } from './components/changes/changes-panel';
+import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
 import { useClide } from './store/store';
 
@@ -61,12 +64,16 @@ function Workspace() {
 const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string }) {
   return (
     <main className="session" role="tabpanel" id={panelId(sessionId)} aria-labelledby={tabId(sessionId)}>
-      <Transcript sessionId={sessionId} />
-      <div className="session-bottom">
-        <FailureBanner sessionId={sessionId} />
-        <LivenessBanner sessionId={sessionId} />
-        <Composer sessionId={sessionId} />
+      <div className="session-main">
+        <Transcript sessionId={sessionId} />
+        <div className="session-bottom">
+          <FailureBanner sessionId={sessionId} />
+          <LivenessBanner sessionId={sessionId} />
+          <WorktreeBanner sessionId={sessionId} />
+          <Composer sessionId={sessionId} />
+        </div>
       </div>
+      <ChangesPanel sessionId={sessionId} />
     </main>
   );
 });

@@ -4,7 +4,8 @@
 // store here, so every component sees the same thing.
 import type { ContextUsage } from '../../shared/events';
 import type { FolderPick, PathCompletion } from '../../shared/folders';
-import type { ClideApi, Result } from '../../shared/ipc';
+import type { ClideApi } from '../../shared/ipc';
+import type { Result } from '../../shared/result';
 import type { SettingsPatch, SettingsState } from '../../shared/settings';
 import type { ClideStore } from './store/store';
 

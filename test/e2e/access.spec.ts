@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { socketProtocols } from '../../renderer/src/api/web-wire';
+import { socketProtocols } from '../../shared/web-wire';
 import { text } from '../support/fake-api';
 import { expect, test, type ClideFixture, type StartedHost } from './fixtures';
 

@@ -4,8 +4,8 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_FRAME_BYTES } from '../../electron/web/wire';
-import { socketProtocols } from '../../renderer/src/api/web-wire';
+import { MAX_FRAME_BYTES } from '../../shared/web-wire';
+import { socketProtocols } from '../../shared/web-wire';
 import { waitFor } from '../support/wait';
 import { bearer, openSocket, request, webServerHarness } from '../support/web-server';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { socketProtocols } from '../../renderer/src/api/web-wire';
+import { socketProtocols } from '../../shared/web-wire';
 import type { AppEvent } from '../../shared/ipc';
 import { lastToolResults, text, toolUse } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';

@@ -139,12 +139,17 @@ describe('merging back', () => {
     expect(r).toMatchObject({ outcome: 'conflicts', operation: 'merge', checkout: repo.root, conflicts: ['shared.txt'] });
     expect(r.outcome === 'conflicts' && r.message).toContain('in the middle of a merge');
     expect(await call<MergeState>('worktree:mergeState', { id })).toEqual({ operation: { kind: 'merge', checkout: repo.root, conflicts: ['shared.txt'] } });
+    // The conflicted file as the window shows it: what came in, markers and all, from the checkout.
+    const conflicted = await call<{ files: FileDiff[] }>('worktree:conflictDiffs', { id });
+    expect(conflicted.files.map((f) => f.path)).toEqual(['shared.txt']);
+    expect(conflicted.files[0]!.patch).toMatch(/^\+<<<<<<< HEAD\n line five \(main\)\n\+=======\n\+line five \(session\)\n\+>>>>>>> /m);
     await waitFor(() => host.view(id).gitStatus?.operation, 'the glance to show the merge in progress');
     expect(host.view(id).gitStatus?.operation).toEqual({ kind: 'merge', checkout: repo.root });
     // A second merge is refused while this one is unfinished.
     expect(await call('worktree:merge', { id })).toMatchObject({ outcome: 'refused', reason: 'operation-in-progress' });
 
     expect(await call<MergeState>('worktree:mergeAbort', { id })).toEqual({ operation: null });
+    expect(await call('worktree:conflictDiffs', { id })).toEqual({ files: [] });
     expect(repo.git(['rev-parse', 'HEAD'])).toBe(mainHead);
     expect(repo.git(['status', '--porcelain'])).toBe('');
     await waitFor(() => host.view(id).gitStatus && !host.view(id).gitStatus!.operation, 'the glance to clear');

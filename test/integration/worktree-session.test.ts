@@ -133,5 +133,10 @@ describe('an isolated session with the real CLI', () => {
     expect(git.spawned - before).toBe(0);
     fs.writeFileSync(path.join(dir, 'later.txt'), 'x\n');
     await waitFor(() => host.view(id).gitStatus?.filesChanged === 1, 'the glance after a change');
+    // An edit that keeps every count still says the files changed (an open Changes panel re-reads).
+    const at = host.view(id).gitStatus!.at;
+    fs.writeFileSync(path.join(dir, 'later.txt'), 'y\n');
+    await waitFor(() => host.view(id).gitStatus!.at > at, 'a new glance for the same counts');
+    expect(host.view(id).gitStatus).toMatchObject({ filesChanged: 1, uncommitted: true });
   });
 });

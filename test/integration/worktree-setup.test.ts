@@ -47,7 +47,7 @@ describe('setting up a new worktree', () => {
   });
 
   it('a failing setup holds Claude back with its exit code; start anyway starts it', async () => {
-    const { repo, host, call, isolated } = await lab();
+    const { repo, host, call, refused, isolated } = await lab();
     await call('settings:update', { repository: { root: repo.root, setupCommand: 'echo "installing"; echo "install failed" >&2; exit 3' } });
     const { id } = await isolated({}, { ready: false });
     await waitFor(() => host.view(id).setup?.phase === 'failed', 'the setup to fail');
@@ -56,19 +56,39 @@ describe('setting up a new worktree', () => {
     // Claude has not started: no process, still starting.
     expect(host.list().find((s) => s.id === id)?.pid).toBeUndefined();
     expect(host.view(id).status).toBe('starting');
+    expect(await refused('session:send', { id, text: 'hello?' })).toMatchObject({ kind: 'session-busy', message: expect.stringContaining('setup failed'), hint: expect.stringContaining('Retry') });
     await call('worktree:retrySetup', { id });
     await waitFor(() => host.view(id).setup?.phase === 'failed' && (host.view(id).setup?.output.match(/installing/g)?.length ?? 0) >= 2, 'the retried setup to fail again');
     await call('worktree:startAnyway', { id });
     await waitFor(() => host.view(id).status === 'ready', 'Claude to start anyway', 60_000);
   });
 
+  it('a message while Claude is held back is refused with the reason, and goes through once it has started', async () => {
+    const { repo, host, call, refused, isolated, sandbox } = await lab([text('got it')]);
+    // The setup waits for a file the test writes: it is surely still running when the message comes.
+    await call('settings:update', { repository: { root: repo.root, setupCommand: 'echo "waiting"; while [ ! -f go ]; do sleep 0.1; done; echo "went on"' } });
+    const { id, dir } = await isolated({}, { ready: false });
+    await waitFor(() => host.view(id).setup?.output.includes('waiting'), 'the setup to run');
+    expect(await refused('session:send', { id, text: 'too early' })).toMatchObject({ kind: 'session-busy', message: expect.stringContaining('still being set up'), hint: expect.stringContaining('start anyway') });
+    // A queued message is refused too: nothing would send it once Claude starts.
+    expect(await refused('session:send', { id, text: 'too early, queued', queue: true })).toMatchObject({ kind: 'session-busy' });
+    fs.writeFileSync(path.join(dir, 'go'), '');
+    await waitFor(() => host.view(id).status === 'ready', 'Claude to start after the setup', 60_000);
+    await call('session:send', { id, text: 'now then' });
+    await waitFor(() => host.view(id).lastResult, 'the turn');
+    const said = JSON.stringify(sandbox.api.turns().map((t) => t.body.messages));
+    expect(said).toContain('now then');
+    expect(said).not.toContain('too early');
+  });
+
   it("runs a committed .clide/setup only after the person confirmed that content, once per repository", async () => {
-    const { repo, host, call, isolated } = await lab([], { files: { '.clide/setup': 'echo "repo setup ran" > setup-ran.txt\necho done\n' } });
+    const { repo, host, call, refused, isolated } = await lab([], { files: { '.clide/setup': 'echo "repo setup ran" > setup-ran.txt\necho done\n' } });
     const first = await isolated({}, { ready: false });
     const confirm = await waitFor(() => host.view(first.id).setup?.confirm, 'the confirmation request');
     expect(confirm.content).toContain('repo setup ran');
     expect(fs.existsSync(path.join(first.dir, 'setup-ran.txt'))).toBe(false);
     expect(host.list().find((s) => s.id === first.id)?.pid).toBeUndefined();
+    expect(await refused('session:send', { id: first.id, text: 'hello?' })).toMatchObject({ kind: 'session-busy', message: expect.stringContaining('waiting for your confirmation') });
     await call('worktree:confirmSetup', { id: first.id, hash: confirm.hash, run: true });
     await waitFor(() => host.view(first.id).setup?.phase === 'done', 'the confirmed setup to run');
     expect(fs.readFileSync(path.join(first.dir, 'setup-ran.txt'), 'utf8')).toBe('repo setup ran\n');
@@ -116,12 +136,32 @@ describe('a worktree deleted outside clide', () => {
     await waitFor(() => host.view(rid).worktree?.canRecreate !== undefined, 'the missing worktree to be reported');
     expect(host.view(rid).worktree).toMatchObject({ state: 'missing', canRecreate: true, message: expect.stringContaining(`Its branch ${branch} still exists`) });
     expect(restored!.pid).toBeUndefined();
+    expect(await dispatch(createHandlers(host), 'session:send', { id: rid, text: 'hello?' })).toMatchObject({ ok: false, error: { kind: 'worktree-missing' } });
 
     expect(await dispatch(createHandlers(host), 'worktree:recreate', { id: rid })).toEqual({ ok: true, value: {} });
     await waitFor(() => host.view(rid).status === 'ready', 'the session to start in the made-again worktree', 60_000);
     expect(fs.readFileSync(path.join(dir, 'work.txt'), 'utf8')).toBe('kept on the branch\n');
     expect(host.view(rid).worktree?.state).toBe('ready');
     // It resumed the same conversation.
+    expect(host.view(rid).info.claudeSessionId).toBe(sessionId);
+  });
+
+  it('a past session opened from History says so when its worktree was deleted, and is made again from its branch', async () => {
+    const { host, call, refused, isolated } = await lab([text('hello')]);
+    const { id, dir, branch } = await isolated();
+    await call('session:send', { id, text: 'say hello' });
+    await waitFor(() => host.view(id).lastResult, 'the first turn');
+    const sessionId = host.view(id).info.claudeSessionId;
+    await call('session:close', { id });
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    // What History's Open sends: the session and the folder it ran in.
+    const { id: rid } = await call<{ id: string }>('session:create', { resume: sessionId, cwd: dir });
+    await waitFor(() => host.view(rid).worktree?.canRecreate !== undefined, 'the missing worktree to be reported');
+    expect(host.view(rid).worktree).toMatchObject({ state: 'missing', canRecreate: true, message: expect.stringContaining(`Its branch ${branch} still exists`) });
+    expect(await refused('session:send', { id: rid, text: 'hello?' })).toMatchObject({ kind: 'worktree-missing' });
+    await call('worktree:recreate', { id: rid });
+    await waitFor(() => host.view(rid).status === 'ready', 'the session to start in the made-again worktree', 60_000);
     expect(host.view(rid).info.claudeSessionId).toBe(sessionId);
   });
 });

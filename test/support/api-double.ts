@@ -14,7 +14,7 @@ export interface RecordedCall {
   input: unknown;
 }
 
-type Reply = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string; hint?: string } };
+export type Reply = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string; hint?: string } };
 
 export interface ApiDoubleOptions {
   snapshot: AppSnapshot;
@@ -36,6 +36,13 @@ export interface ApiDoubleOptions {
   folders?: Record<string, string[]>;
   /** What session:getContextUsage answers. */
   contextUsage?: ContextUsage;
+  /** Scripted answers from the start, by channel (as setReplies; the last one repeats). */
+  replies?: Record<string, Reply[]>;
+  /**
+   * Answers chosen by what the call asks: `by` names fields of the input (dotted paths such as
+   * "files.0.path"), whose values joined with "|" pick the answer ("base|src/app.ts").
+   */
+  keyed?: Record<string, { by: string[]; answers: Record<string, Reply> }>;
 }
 
 export interface ApiDoubleControl {
@@ -60,6 +67,7 @@ export function installApiDouble(options: ApiDoubleOptions): void {
   const listeners = new Set<(batch: AppEvent[]) => void>();
   const connectionListeners = new Set<(state: 'connected' | 'disconnected' | 'full') => void>();
   const replies: Record<string, Reply[]> = {};
+  for (const [channel, list] of Object.entries(options.replies ?? {})) replies[channel] = list.slice();
   const toolUseOf: Record<string, string | undefined> = {};
   const echo = options.echo !== false;
   let snapshot = options.snapshot;
@@ -96,9 +104,20 @@ export function installApiDouble(options: ApiDoubleOptions): void {
     return queue.length > 1 ? queue.shift() : queue[0];
   };
 
+  const keyedReply = (channel: string, input: Record<string, unknown>): Reply | undefined => {
+    const k = options.keyed?.[channel];
+    if (!k) return undefined;
+    const field = (path: string) => {
+      let at: unknown = input;
+      for (const part of path.split('.')) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
+      return at === undefined ? '' : String(at);
+    };
+    return k.answers[k.by.map(field).join('|')];
+  };
+
   const handle = (channel: string, input: Record<string, unknown>, fallback: () => Reply): Promise<Reply> => {
     calls.push({ channel, input: JSON.parse(JSON.stringify(input ?? {})) });
-    return Promise.resolve(scripted(channel) ?? fallback());
+    return Promise.resolve(scripted(channel) ?? keyedReply(channel, input ?? {}) ?? fallback());
   };
 
   const ok = (value: unknown = {}): Reply => ({ ok: true, value });
@@ -286,6 +305,15 @@ export function installApiDouble(options: ApiDoubleOptions): void {
       : {}),
   };
 
+  // A session's folder is not a git repository unless a test scripts git:status; a listing
+  // that is not scripted has nothing in it.
+  const git = {
+    status: (input: Record<string, unknown>) =>
+      handle('git:status', input, () => ({ ok: false, error: { kind: 'not-a-repository', message: 'The folder is not inside a git repository.' } })),
+    changes: (input: Record<string, unknown>) => handle('git:changes', input, () => ok({ base: 'HEAD', baseCommit: '', head: '', files: [], totals: { files: 0, added: 0, removed: 0 } })),
+    diff: (input: Record<string, unknown>) => handle('git:diff', input, () => ok({ files: [] })),
+  };
+  (api as Record<string, unknown>).git = git;
   // Channels the double does not script answer {ok:true, value:{}} and are recorded, so new
   // contract entries (and new domains) work in UI tests without touching the double.
   const anyDomain = (domain: string, known: Record<string, unknown> = {}) =>

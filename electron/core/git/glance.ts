@@ -1,6 +1,7 @@
 // The tab's git glance for one worktree (branch, files changed, ahead/behind, uncommitted, an
 // unfinished merge or rebase), recomputed when its watcher says something changed and sent to
-// the tab only when it differs. One refresh at a time; changes during one run it once more.
+// the tab when it differs, or when the watcher saw files change (an edit that keeps every count
+// still refreshes an open Changes panel). One refresh at a time; changes during one run it once more.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SessionEvent } from '../../../shared/events';
@@ -29,6 +30,8 @@ export class Glance {
   private last: string | undefined;
   private refreshing = false;
   private again = false;
+  /** Files changed since the last glance was sent: send the next one even if it is the same. */
+  private seen = false;
   closed = false;
 
   constructor(private readonly opts: GlanceOptions) {}
@@ -44,7 +47,7 @@ export class Glance {
       this.watcher = new TreeWatcher({
         target: { cwd: dir, gitDir: gitDir!, commonDir: commonDir!, otherGitDirs: other },
         git: this.opts.git,
-        onChange: () => void this.refresh(),
+        onChange: () => void this.refresh(true),
         debounceMs: this.opts.debounceMs,
         maxWaitMs: this.opts.maxWaitMs,
         maxDirs: this.opts.maxDirs,
@@ -63,8 +66,12 @@ export class Glance {
     this.watcher = undefined;
   }
 
-  /** Recompute, and tell the tab if it changed. Never throws (a watcher calls it). */
-  async refresh(): Promise<GitStatus | undefined> {
+  /**
+   * Recompute, and tell the tab if it changed, or in any case with `seen` (files changed: the
+   * Changes panel reads them again). Never throws (a watcher calls it).
+   */
+  async refresh(seen = false): Promise<GitStatus | undefined> {
+    if (seen) this.seen = true;
     if (this.refreshing) {
       this.again = true;
       return undefined;
@@ -104,8 +111,9 @@ export class Glance {
     if (at >= 0) status.operation = { kind: kinds[at]!, checkout: checkouts[at]! };
     const { at: _at, ...same } = status;
     const key = JSON.stringify(same);
-    if (key !== this.last && !this.closed) {
+    if ((key !== this.last || this.seen) && !this.closed) {
       this.last = key;
+      this.seen = false;
       this.opts.emit([{ kind: 'git-status', status }]);
     }
     return status;

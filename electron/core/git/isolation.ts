@@ -281,19 +281,31 @@ export class Isolation {
     return statusOf(this.runIn(tree.cwd), tree);
   }
 
-  /** Refuses a restart while the worktree is missing or its setup has not let Claude start. */
-  assertCanStart(id: string): void {
+  /**
+   * Refuses what needs Claude running (a message, a restart) while the worktree holds its start:
+   * the worktree is missing, or its setup is running, waiting for a confirmation, or failed.
+   * Without this a message would meet a process that was never started and be told the session
+   * "has ended".
+   */
+  assertStarted(id: string): void {
     const t = this.tracked.get(id);
     if (!t?.worktree || !t.held || t.held.released) return;
     if (!fs.existsSync(t.worktree.worktreeDir)) {
-      throw new ClideError({ kind: 'worktree-missing', message: `The worktree ${t.worktree.worktreeDir} no longer exists.`, hint: 'Make it again from its branch first.' });
+      throw new ClideError({ kind: 'worktree-missing', message: `The worktree ${t.worktree.worktreeDir} no longer exists, so Claude has not started.`, hint: 'Make it again from its branch first.' });
     }
-    throw new ClideError({ kind: 'invalid-input', message: 'The worktree is still being set up.', hint: 'Wait for the setup, or start anyway.' });
+    const phase = t.setup?.state;
+    if (phase === 'confirm') {
+      throw new ClideError({ kind: 'session-busy', message: "Claude has not started: the repository's setup file is waiting for your confirmation.", hint: 'Confirm it, or start without it.' });
+    }
+    if (phase === 'failed') {
+      throw new ClideError({ kind: 'session-busy', message: "Claude has not started: the worktree's setup failed.", hint: 'Retry the setup, or start anyway.' });
+    }
+    throw new ClideError({ kind: 'session-busy', message: 'Claude has not started: the worktree is still being set up.', hint: 'Send again once the setup is done, or start anyway.' });
   }
 
   /** Refresh a session's glance now (after an edit made from the panel). */
   touched(id: string): void {
-    void this.tracked.get(id)?.glance?.refresh();
+    void this.tracked.get(id)?.glance?.refresh(true);
   }
 
   // ---- what the channels may touch -------------------------------------------------------------

@@ -5,8 +5,9 @@
 // leave the merge (or rebase) in progress, say where and list the files, and can be aborted.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MergeResult, MergeState, WorktreeInfo } from '../../../shared/git';
+import type { FileDiff, MergeResult, MergeState, WorktreeInfo } from '../../../shared/git';
 import { ClideError } from '../../../shared/result';
+import { diffFiles } from './changes';
 import { parseStatusV2 } from './porcelain';
 import { nulFields, text, type GitRunner, type RunGit } from './runner';
 
@@ -36,6 +37,17 @@ export async function mergeState(git: GitRunner, wt: WorktreeInfo): Promise<Merg
     if (kind) return { operation: { kind, checkout, conflicts: await conflicts((a, o) => git.run(a, { cwd: checkout, ...o })) } };
   }
   return { operation: null };
+}
+
+/**
+ * The files an unfinished merge or rebase left conflicted, each as a diff against the HEAD of
+ * the checkout it is in: what came in, with git's conflict markers, for the person to read.
+ */
+export async function conflictDiffs(git: GitRunner, wt: WorktreeInfo): Promise<FileDiff[]> {
+  const { operation } = await mergeState(git, wt);
+  if (!operation || operation.conflicts.length === 0) return [];
+  const { checkout } = operation;
+  return diffFiles((a, o) => git.run(a, { cwd: checkout, ...o }), { cwd: checkout }, operation.conflicts.map((p) => ({ path: p })), 'base');
 }
 
 /** Abort what `mergeState` reports; the state after. */

@@ -10,6 +10,7 @@ import { INBOUND_CONTROL } from './control-subtypes';
 import type { HookCallback } from './hooks';
 import type { SdkMcpServer } from './mcp-server';
 import { permissionReply } from './outbound';
+import { isRecord } from '../../../shared/guards';
 
 export interface InboundDeps {
   control: ControlChannel;
@@ -158,9 +159,6 @@ export class InboundRouter {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function s(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;

@@ -5,6 +5,7 @@
 // can_use_tool prompt for mcp__<server>__<tool>) -> tools/call. The model sees each tool as
 // `mcp__<server>__<tool>`.
 import type { Json } from './control';
+import { isRecord } from '../../../shared/guards';
 
 export type McpContent =
   | { type: 'text'; text: string }
@@ -143,6 +144,3 @@ function error(id: JsonRpcId | null, code: number, message: string): Json {
   return { jsonrpc: '2.0', id: id ?? 0, error: { code, message } };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

@@ -4,6 +4,7 @@
 // it, and keeps the previous cumulative cost to derive a turn's own cost.
 import { randomUUID } from 'node:crypto';
 import type { FinalBlock, SessionEvent, ContextSource } from '../../../shared/events';
+import { isRecord } from '../../../shared/guards';
 import type { WireOf, WireContentBlock, WireUsage } from './wire';
 
 type Now = () => number;
@@ -298,7 +299,7 @@ function finalBlock(raw: WireContentBlock, meta: Map<string, { displayName?: str
     case 'server_tool_use':
     case 'mcp_tool_use': {
       const id = typeof raw.id === 'string' ? raw.id : '';
-      const input = raw.input && typeof raw.input === 'object' && !Array.isArray(raw.input) ? (raw.input as Record<string, unknown>) : {};
+      const input = isRecord(raw.input) ? raw.input : {};
       const m = meta.get(id);
       return { type: 'tool_use', id, name: typeof raw.name === 'string' ? raw.name : 'tool', input, displayName: m?.displayName, serverDisplayName: m?.serverDisplayName };
     }

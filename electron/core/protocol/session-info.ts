@@ -1,10 +1,7 @@
 // What the CLI tells about a session (initialize response, system/init, commands_changed)
 // -> SessionInfo, merged by the reducer as facts arrive.
 import type { CommandInfo, ModelInfo, SessionInfo } from '../../../shared/events';
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
+import { str } from '../../../shared/guards';
 
 /** Slash commands as initialize and system/commands_changed list them. */
 export function commandsFrom(list: unknown): CommandInfo[] {

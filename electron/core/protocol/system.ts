@@ -3,6 +3,7 @@
 // test/unit/protocol/sdk-coverage.test.ts fails when sdk.d.ts names a subtype missing here.
 import type { SessionEvent, TaskPatch } from '../../../shared/events';
 import { commandsFrom, infoFromInit } from './session-info';
+import { isRecord, nonEmpty, num } from '../../../shared/guards';
 
 type Sys = Record<string, unknown> & { subtype: string };
 
@@ -19,34 +20,32 @@ interface Ignored {
   ignored: string;
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 
 function task(phase: 'started' | 'progress' | 'updated' | 'ended'): Handler {
   return (m, ctx) => {
-    const taskId = str(m.task_id);
+    const taskId = nonEmpty(m.task_id);
     if (!taskId) return [];
     const patch = isRecord(m.patch) ? m.patch : {};
     const usage = isRecord(m.usage) ? m.usage : undefined;
     const t: TaskPatch = {
       taskId,
-      toolUseId: str(m.tool_use_id),
-      taskType: str(m.task_type),
-      subagentType: str(m.subagent_type),
-      description: str(m.description) ?? str(patch.description),
-      prompt: str(m.prompt),
+      toolUseId: nonEmpty(m.tool_use_id),
+      taskType: nonEmpty(m.task_type),
+      subagentType: nonEmpty(m.subagent_type),
+      description: nonEmpty(m.description) ?? nonEmpty(patch.description),
+      prompt: nonEmpty(m.prompt),
       // task_started has no status: the task is running from then on.
-      status: str(m.status) ?? str(patch.status) ?? (phase === 'started' ? 'running' : undefined),
+      status: nonEmpty(m.status) ?? nonEmpty(patch.status) ?? (phase === 'started' ? 'running' : undefined),
       backgrounded: bool(m.is_backgrounded) ?? bool(patch.is_backgrounded),
-      parentTaskId: str(m.parent_task_id),
-      summary: str(m.summary),
-      lastToolName: str(m.last_tool_name),
+      parentTaskId: nonEmpty(m.parent_task_id),
+      summary: nonEmpty(m.summary),
+      lastToolName: nonEmpty(m.last_tool_name),
       usage: usage
         ? { totalTokens: num(usage.total_tokens) ?? 0, toolUses: num(usage.tool_uses) ?? 0, durationMs: num(usage.duration_ms) ?? 0 }
         : undefined,
-      outputFile: str(m.output_file),
-      error: str(patch.error),
+      outputFile: nonEmpty(m.output_file),
+      error: nonEmpty(patch.error),
       hidden: m.skip_transcript === true || m.ambient === true ? true : undefined,
     };
     return [{ kind: 'task', phase, task: t, at: ctx.now() }];
@@ -55,7 +54,7 @@ function task(phase: 'started' | 'progress' | 'updated' | 'ended'): Handler {
 
 function hook(phase: 'started' | 'progress' | 'response'): Handler {
   return (m, ctx) => {
-    const hookId = str(m.hook_id);
+    const hookId = nonEmpty(m.hook_id);
     if (!hookId) return [];
     return [
       {
@@ -63,12 +62,12 @@ function hook(phase: 'started' | 'progress' | 'response'): Handler {
         phase,
         hook: {
           hookId,
-          name: str(m.hook_name) ?? 'hook',
-          event: str(m.hook_event) ?? '',
-          outcome: str(m.outcome),
+          name: nonEmpty(m.hook_name) ?? 'hook',
+          event: nonEmpty(m.hook_event) ?? '',
+          outcome: nonEmpty(m.outcome),
           exitCode: num(m.exit_code),
-          output: str(m.output),
-          stderr: str(m.stderr),
+          output: nonEmpty(m.output),
+          stderr: nonEmpty(m.stderr),
         },
         at: ctx.now(),
       },
@@ -84,7 +83,7 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
     const s = m.status;
     out.push({ kind: 'activity', activity: s === 'requesting' || s === 'compacting' ? s : null });
     if (m.compact_result === 'failed') {
-      out.push(ctx.notice('error', 'compact-failed', `Compacting the conversation failed${str(m.compact_error) ? `: ${String(m.compact_error)}` : '.'}`));
+      out.push(ctx.notice('error', 'compact-failed', `Compacting the conversation failed${nonEmpty(m.compact_error) ? `: ${String(m.compact_error)}` : '.'}`));
     }
     return out;
   },
@@ -93,8 +92,8 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
     return [
       {
         kind: 'compaction',
-        id: str(m.uuid) ?? ctx.newId(),
-        compaction: { trigger: str(meta.trigger) ?? 'auto', preTokens: num(meta.pre_tokens), postTokens: num(meta.post_tokens), durationMs: num(meta.duration_ms) },
+        id: nonEmpty(m.uuid) ?? ctx.newId(),
+        compaction: { trigger: nonEmpty(meta.trigger) ?? 'auto', preTokens: num(meta.pre_tokens), postTokens: num(meta.post_tokens), durationMs: num(meta.duration_ms) },
         at: ctx.now(),
       },
     ];
@@ -107,7 +106,7 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
         maxRetries: num(m.max_retries),
         delayMs: num(m.retry_delay_ms),
         httpStatus: num(m.error_status),
-        error: str(m.error),
+        error: nonEmpty(m.error),
         at: ctx.now(),
       },
     },
@@ -120,49 +119,49 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
   hook_progress: hook('progress'),
   hook_response: hook('response'),
   permission_denied: (m, ctx) => {
-    const toolUseId = str(m.tool_use_id);
+    const toolUseId = nonEmpty(m.tool_use_id);
     if (!toolUseId) return [];
     return [
       {
         kind: 'permission-denied',
-        toolName: str(m.tool_name) ?? 'tool',
+        toolName: nonEmpty(m.tool_name) ?? 'tool',
         toolUseId,
-        message: str(m.message) ?? 'Permission denied.',
-        reasonType: str(m.decision_reason_type),
-        reason: str(m.decision_reason),
+        message: nonEmpty(m.message) ?? 'Permission denied.',
+        reasonType: nonEmpty(m.decision_reason_type),
+        reason: nonEmpty(m.decision_reason),
         at: ctx.now(),
       },
     ];
   },
   local_command_output: (m, ctx) => {
-    const text = str(m.content);
+    const text = nonEmpty(m.content);
     if (!text) return [];
-    return [{ kind: 'context', id: str(m.uuid) ?? ctx.newId(), source: 'local-command', label: 'Command output', text, at: ctx.now() }];
+    return [{ kind: 'context', id: nonEmpty(m.uuid) ?? ctx.newId(), source: 'local-command', label: 'Command output', text, at: ctx.now() }];
   },
   memory_recall: (m, ctx) => {
     const memories = Array.isArray(m.memories) ? (m.memories as unknown[]).filter(isRecord) : [];
     if (memories.length === 0) return [];
-    const text = memories.map((x) => (str(x.content) ? `${String(x.path)}\n\n${String(x.content)}` : String(x.path))).join('\n\n---\n\n');
+    const text = memories.map((x) => (nonEmpty(x.content) ? `${String(x.path)}\n\n${String(x.content)}` : String(x.path))).join('\n\n---\n\n');
     const label = `Memory recalled (${memories.length} ${memories.length === 1 ? 'entry' : 'entries'})`;
-    return [{ kind: 'context', id: str(m.uuid) ?? ctx.newId(), source: 'memory', label, text, at: ctx.now() }];
+    return [{ kind: 'context', id: nonEmpty(m.uuid) ?? ctx.newId(), source: 'memory', label, text, at: ctx.now() }];
   },
   commands_changed: (m) => [{ kind: 'info', info: { commands: commandsFrom(m.commands) } }],
   model_refusal_fallback: (m, ctx) => {
-    const out: SessionEvent[] = [ctx.notice('warning', 'model-fallback', str(m.content) ?? `The model declined; continuing with ${String(m.fallback_model)}.`)];
+    const out: SessionEvent[] = [ctx.notice('warning', 'model-fallback', nonEmpty(m.content) ?? `The model declined; continuing with ${String(m.fallback_model)}.`)];
     // scope "local": only a subagent or side question fell back; the session model is unchanged.
-    if (m.scope !== 'local' && str(m.fallback_model)) out.push({ kind: 'info', info: { model: String(m.fallback_model) } });
+    if (m.scope !== 'local' && nonEmpty(m.fallback_model)) out.push({ kind: 'info', info: { model: String(m.fallback_model) } });
     return out;
   },
-  model_refusal_no_fallback: (m, ctx) => [ctx.notice('error', 'model-refusal', str(m.content) ?? 'The model declined to answer.')],
+  model_refusal_no_fallback: (m, ctx) => [ctx.notice('error', 'model-refusal', nonEmpty(m.content) ?? 'The model declined to answer.')],
   notification: (m, ctx) => {
-    const text = str(m.text);
+    const text = nonEmpty(m.text);
     if (!text) return [];
-    return [ctx.notice(m.priority === 'high' || m.priority === 'immediate' ? 'warning' : 'info', `notification:${str(m.key) ?? 'cli'}`, text)];
+    return [ctx.notice(m.priority === 'high' || m.priority === 'immediate' ? 'warning' : 'info', `notification:${nonEmpty(m.key) ?? 'cli'}`, text)];
   },
   informational: (m, ctx) => {
-    const text = str(m.content);
+    const text = nonEmpty(m.content);
     if (!text) return [];
-    return [ctx.notice(m.level === 'warning' ? 'warning' : 'info', `informational${str(m.tag) ? `:${String(m.tag)}` : ''}`, text)];
+    return [ctx.notice(m.level === 'warning' ? 'warning' : 'info', `informational${nonEmpty(m.tag) ? `:${String(m.tag)}` : ''}`, text)];
   },
   session_writes_lost: (m, ctx) => {
     const lost = Array.isArray(m.lost) ? (m.lost as unknown[]).map(String).join(' and ') : 'some data';
@@ -170,8 +169,8 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
     return [ctx.notice('error', 'session-writes-lost', `Claude Code could not save the ${lost} because ${why}; resuming this session later may miss part of it. Free some space.`)];
   },
   plugin_install: (m, ctx) =>
-    m.status === 'failed' ? [ctx.notice('warning', 'plugin-install', `Installing plugin ${str(m.name) ?? ''} failed${str(m.error) ? `: ${String(m.error)}` : '.'}`)] : [],
-  worker_shutting_down: (m, ctx) => [ctx.notice('info', 'cli-shutting-down', `Claude Code is shutting down (${str(m.reason) ?? 'no reason given'}).`)],
+    m.status === 'failed' ? [ctx.notice('warning', 'plugin-install', `Installing plugin ${nonEmpty(m.name) ?? ''} failed${nonEmpty(m.error) ? `: ${String(m.error)}` : '.'}`)] : [],
+  worker_shutting_down: (m, ctx) => [ctx.notice('info', 'cli-shutting-down', `Claude Code is shutting down (${nonEmpty(m.reason) ?? 'no reason given'}).`)],
 
   thinking_tokens: { ignored: 'an estimate that counts the signature: only a "still thinking" signal; stream_event deltas already show it' },
   session_state_changed: { ignored: 'idle/running/requires_action: the session derives the same from the turn events and control requests' },
@@ -188,6 +187,3 @@ export function systemEvents(m: Sys, ctx: SystemContext): SessionEvent[] | undef
   return typeof entry === 'function' ? entry(m, ctx) : [];
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

@@ -7,6 +7,7 @@ import type { SessionEvent } from '../../../shared/events';
 import { LineFramer } from './line-framer';
 import { WireNormalizer } from './normalize';
 import type { WireOf } from './wire';
+import { isRecord, nonBlank } from '../../../shared/guards';
 
 export type TranscriptRecord = Record<string, unknown> & { type?: unknown };
 
@@ -24,7 +25,7 @@ export async function* readRecords(file: string, stats?: { skipped: number }, ra
   const parse = (line: string): TranscriptRecord | undefined => {
     try {
       const v: unknown = JSON.parse(line);
-      if (v && typeof v === 'object' && !Array.isArray(v)) return v as TranscriptRecord;
+      if (isRecord(v)) return v as TranscriptRecord;
     } catch {
       // A line cut off mid-write, or garbage: skip it and go on.
     }
@@ -41,10 +42,6 @@ export async function* readRecords(file: string, stats?: { skipped: number }, ra
     const r = parse(line);
     if (r) yield r;
   }
-}
-
-export function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
 }
 
 /** Text of a user record if it is the person's own prompt (not a tool result or injected text). */
@@ -130,14 +127,14 @@ export async function readConversation(file: string, opts: ReadOptions = {}): Pr
   let customTitle: string | undefined;
   for await (const r of readRecords(file)) {
     if (lastRecord) break;
-    if (r.type === 'custom-title') customTitle = str(r.customTitle) ?? customTitle;
+    if (r.type === 'custom-title') customTitle = nonBlank(r.customTitle) ?? customTitle;
     if (r.isSidechain === true) continue; // subagent records live in their own files
     if (opts.through !== undefined && r.uuid === opts.through) lastRecord = true;
-    const at = Date.parse(str(r.timestamp) ?? '') || 0;
+    const at = Date.parse(nonBlank(r.timestamp) ?? '') || 0;
     if (r.type === 'user') {
       const prompt = promptText(r);
       if (prompt) {
-        lastPromptId = str(r.uuid) ?? `user-${out.length}`;
+        lastPromptId = nonBlank(r.uuid) ?? `user-${out.length}`;
         out.push({ kind: 'user', id: lastPromptId, text: prompt, at });
         awaitingReply = true;
         continue;
@@ -148,7 +145,7 @@ export async function readConversation(file: string, opts: ReadOptions = {}): Pr
       const events = normalizer.user({
         type: 'user',
         message,
-        uuid: str(r.uuid),
+        uuid: nonBlank(r.uuid),
         parent_tool_use_id: null,
         // The transcript marks injected text with isMeta where the stream uses isSynthetic.
         isSynthetic: r.isMeta === true || r.isCompactSummary === true,
@@ -158,12 +155,12 @@ export async function readConversation(file: string, opts: ReadOptions = {}): Pr
     } else if (r.type === 'assistant') {
       const message = r.message as WireOf<'assistant'>['message'] | undefined;
       if (!message || typeof message.id !== 'string' || !Array.isArray(message.content)) continue;
-      for (const e of normalizer.assistant({ type: 'assistant', message, uuid: str(r.uuid), parent_tool_use_id: null })) {
+      for (const e of normalizer.assistant({ type: 'assistant', message, uuid: nonBlank(r.uuid), parent_tool_use_id: null })) {
         out.push(stamp(e, at));
       }
       awaitingReply = false;
     } else if (r.type === 'system' && r.subtype === 'compact_boundary') {
-      out.push({ kind: 'notice', id: str(r.uuid) ?? `notice-${out.length}`, level: 'info', code: 'compact-boundary', text: 'Conversation compacted.', at });
+      out.push({ kind: 'notice', id: nonBlank(r.uuid) ?? `notice-${out.length}`, level: 'info', code: 'compact-boundary', text: 'Conversation compacted.', at });
     }
   }
   return { events: out, cutOff: awaitingReply, lastPromptId, customTitle };
@@ -181,7 +178,7 @@ export interface RecordRef {
 export async function findRecord(file: string, uuid: string): Promise<RecordRef | undefined> {
   for await (const r of readRecords(file)) {
     if (r.uuid !== uuid) continue;
-    return { type: str(r.type), parentUuid: str(r.parentUuid) ?? null, prompt: promptText(r) };
+    return { type: nonBlank(r.type), parentUuid: nonBlank(r.parentUuid) ?? null, prompt: promptText(r) };
   }
   return undefined;
 }

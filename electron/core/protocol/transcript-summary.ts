@@ -3,7 +3,8 @@
 // can continue from where the last read stopped (at a line end) instead of reading a long,
 // live session's whole file again each time the list is opened.
 import fs from 'node:fs';
-import { isInterruptMarker, oneLine, promptText, readRecords, str, type TranscriptRecord } from './transcript-file';
+import { nonBlank } from '../../../shared/guards';
+import { isInterruptMarker, oneLine, promptText, readRecords, type TranscriptRecord } from './transcript-file';
 
 export interface TranscriptSummary {
   sessionId: string;
@@ -45,30 +46,30 @@ export class TranscriptSummarizer {
   private seenAssistant = new Set<string>();
 
   add(r: TranscriptRecord): void {
-    const ts = str(r.timestamp);
+    const ts = nonBlank(r.timestamp);
     if (ts) {
       const t = Date.parse(ts);
       if (Number.isFinite(t) && t > this.lastActivity) this.lastActivity = t;
     }
-    this.cwd ??= str(r.cwd);
-    this.cliVersion = str(r.version) ?? this.cliVersion;
-    this.gitBranch = str(r.gitBranch) ?? this.gitBranch;
+    this.cwd ??= nonBlank(r.cwd);
+    this.cliVersion = nonBlank(r.version) ?? this.cliVersion;
+    this.gitBranch = nonBlank(r.gitBranch) ?? this.gitBranch;
     switch (r.type) {
       case 'custom-title':
-        this.customTitle = str(r.customTitle) ?? this.customTitle;
+        this.customTitle = nonBlank(r.customTitle) ?? this.customTitle;
         break;
       case 'ai-title':
-        this.aiTitle = str(r.aiTitle) ?? this.aiTitle;
+        this.aiTitle = nonBlank(r.aiTitle) ?? this.aiTitle;
         break;
       case 'summary':
-        this.summaryText = str(r.summary) ?? this.summaryText;
+        this.summaryText = nonBlank(r.summary) ?? this.summaryText;
         break;
       case 'user': {
         const p = promptText(r);
         if (p) {
           this.firstPrompt ??= p;
           this.lastPrompt = p;
-          this.lastPromptId = str(r.uuid);
+          this.lastPromptId = nonBlank(r.uuid);
           this.messageCount++;
           this.awaitingReply = true;
         } else if (isInterruptMarker(r)) {
@@ -79,7 +80,7 @@ export class TranscriptSummarizer {
       }
       case 'assistant': {
         if (r.isSidechain === true) break;
-        const id = str((r.message as { id?: unknown } | undefined)?.id) ?? str(r.uuid) ?? '';
+        const id = nonBlank((r.message as { id?: unknown } | undefined)?.id) ?? nonBlank(r.uuid) ?? '';
         if (!this.seenAssistant.has(id)) {
           this.seenAssistant.add(id);
           this.messageCount++;

@@ -4,7 +4,8 @@
 // so a hit can open the session at that message. Injected text (reminders, skill bodies,
 // command caveats, compaction summaries) is the CLI's, not the conversation, and is left out.
 import type { SearchField, SearchTarget } from '../../../shared/search';
-import { promptText, str, type TranscriptRecord } from '../protocol/transcript-file';
+import { str } from '../../../shared/guards';
+import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
 
 /**
  * Indexed text per piece is capped: a resumed session loads the first 32 KiB of a tool result

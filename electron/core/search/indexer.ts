@@ -4,7 +4,8 @@
 // that is gone is dropped. Files are taken oldest first, so newer messages get higher row ids
 // (the query ranks among the most recent matches; see query.ts).
 import fs from 'node:fs';
-import { promptText, str, type TranscriptRecord } from '../protocol/transcript-file';
+import { str } from '../../../shared/guards';
+import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
 import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
 import type { Database } from './index-db';
 import { readLines } from './line-reader';

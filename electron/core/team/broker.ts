@@ -23,6 +23,7 @@ import type { SdkMcpServer } from '../protocol/mcp-server';
 import type { Speaker } from '../protocol/outbound';
 import type { ProtocolExtensions } from '../protocol/pipeline';
 import { TaskBoard, type TaskPatch } from './board';
+import type { Logged, Recipient, TeamToolBroker } from './broker-types';
 import { loadBoard, saveBoard } from './board-file';
 import { envelope, parseEnvelope, type Letter } from './envelope';
 import { MAX_MESSAGE_CHARS, MAX_PER_TURN, MAX_WAITING } from './limits';
@@ -57,28 +58,6 @@ const LOG_KEEP = 300;
 const LOG_SHOWN = 200;
 const LOG_TEXT = 2000;
 
-type Stored = 'pending' | 'delivered' | 'read' | 'dropped';
-
-interface Recipient {
-  party: TeamParty;
-  state: Stored;
-  at?: number;
-}
-
-interface Logged {
-  id: string;
-  from: TeamParty;
-  fromCwd: string;
-  toAll: boolean;
-  text: string;
-  at: number;
-  to: Recipient[];
-  /** The sender's send_message call, when the message came from one. */
-  toolUseId?: string;
-  /** The sender's permission mode when it sent (its class travels with the delivery). */
-  senderMode: string | undefined;
-}
-
 interface Delivering {
   sessionId: string;
   text: string;
@@ -86,7 +65,7 @@ interface Delivering {
   userId?: string;
 }
 
-export class TeamBroker {
+export class TeamBroker implements TeamToolBroker {
   readonly capPerMinute: number;
   private readonly now: () => number;
   private readonly newId: () => string;

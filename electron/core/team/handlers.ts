@@ -1,11 +1,9 @@
 // The team channels of the contract table (shared/ipc.ts), for api-handlers.ts.
 import { ClideError } from '../../../shared/result';
-import type { TeamTaskStatus } from '../../../shared/team';
+import type { ChannelOf, Handlers } from '../../../shared/ipc';
 import type { TeamBroker } from './broker';
 
-type Handler = (input: never) => unknown;
-
-export function teamHandlers(team: () => TeamBroker | undefined): Record<string, Handler> {
+export function teamHandlers(team: () => TeamBroker | undefined): Handlers<ChannelOf<'team'>> {
   const broker = (): TeamBroker => {
     const b = team();
     if (!b) throw new ClideError({ kind: 'internal', message: 'This host runs without the team broker.', hint: 'Start clide normally to use the Team panel.' });
@@ -13,10 +11,10 @@ export function teamHandlers(team: () => TeamBroker | undefined): Record<string,
   };
   return {
     'team:snapshot': () => broker().state(),
-    'team:addTask': (i: { title: string; description?: string; assignee?: string }) => broker().addTask(i),
-    'team:editTask': (i: { taskId: string; title?: string; description?: string; status?: TeamTaskStatus; note?: string }) => broker().editTask(i),
-    'team:reassignTask': (i: { taskId: string; assignee: string | null }) => broker().reassignTask(i.taskId, i.assignee),
-    'team:removeTask': (i: { taskId: string }) => {
+    'team:addTask': (i) => broker().addTask(i),
+    'team:editTask': (i) => broker().editTask(i),
+    'team:reassignTask': (i) => broker().reassignTask(i.taskId, i.assignee),
+    'team:removeTask': (i) => {
       broker().removeTask(i.taskId);
       return {};
     },
@@ -28,7 +26,7 @@ export function teamHandlers(team: () => TeamBroker | undefined): Record<string,
       broker().resume();
       return {};
     },
-    'team:release': (i: { sessionId: string }) => {
+    'team:release': (i) => {
       broker().release(i.sessionId);
       return {};
     },

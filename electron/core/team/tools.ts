@@ -6,7 +6,7 @@ import { ClideError } from '../../../shared/result';
 import { TEAM_SERVER_NAME, teamTaskStatuses, type TeamTask } from '../../../shared/team';
 import type { Json } from '../protocol/control';
 import { SdkMcpServer, textResult, type McpTool, type McpToolContext, type McpToolResult } from '../protocol/mcp-server';
-import type { TeamBroker } from './broker';
+import type { TeamToolBroker } from './broker-types';
 import { MAX_MESSAGE_CHARS } from './limits';
 import { taskLine, toolName } from './envelope';
 import { stateWords, type Member } from './roster';
@@ -86,7 +86,7 @@ const descriptions: Record<keyof typeof schemas, string> = {
   complete_task: 'Mark a task done with a note saying what was done and where, so the person and the other sessions can follow up.',
 };
 
-export function teamServer(broker: TeamBroker, sessionId: string): SdkMcpServer {
+export function teamServer(broker: TeamToolBroker, sessionId: string): SdkMcpServer {
   const tool = <K extends keyof typeof schemas>(name: K, run: (args: Args<K>, ctx: McpToolContext) => McpToolResult): McpTool => ({
     name,
     description: descriptions[name],
@@ -176,7 +176,7 @@ export function teamServer(broker: TeamBroker, sessionId: string): SdkMcpServer 
   });
 }
 
-function memberLine(broker: TeamBroker, m: Member): string {
+function memberLine(broker: TeamToolBroker, m: Member): string {
   const waiting = broker.pendingFor(m.id).length;
   const hold = broker.holdOf(m.id);
   const extra = [waiting > 0 ? `${waiting} message${waiting === 1 ? '' : 's'} waiting for it` : '', hold ? 'deliveries held for the person' : '']

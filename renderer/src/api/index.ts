@@ -3,7 +3,7 @@
 import type { ClideApi } from '../../../shared/ipc';
 import { createWebClient } from './web-client';
 import { takeAccessToken } from './page-token';
-import { ACCESS_PATH, WS_PATH } from './web-wire';
+import { ACCESS_PATH, WS_PATH } from '../../../shared/web-wire';
 
 declare global {
   interface Window {

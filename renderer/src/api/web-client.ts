@@ -3,7 +3,8 @@
 // typed timeout, or a typed "not connected" error; nothing waits forever.
 import { channels, type AppEvent, type ClideApi } from '../../../shared/ipc';
 import type { AppError, Result } from '../../../shared/result';
-import { MAX_FRAME_BYTES, socketProtocols, type CallFrame, type ServerFrame } from './web-wire';
+import { MAX_FRAME_BYTES, socketProtocols, type CallFrame, type ServerFrame } from '../../../shared/web-wire';
+import { formatBytes } from '../lib/format';
 
 /** 'full': the host has as many windows connected as it allows; this one retries slowly. */
 export type ConnectionState = 'connected' | 'disconnected' | 'full';
@@ -251,7 +252,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     const bytes = frameBytes(frame);
     if (bytes > MAX_FRAME_BYTES) {
       return Promise.resolve(
-        failure('invalid-input', `${channel} is too large to send (${mb(bytes)} MB; the limit is ${mb(MAX_FRAME_BYTES)} MB).`, {
+        failure('invalid-input', `${channel} is too large to send (${formatBytes(bytes)}; the limit is ${formatBytes(MAX_FRAME_BYTES)}).`, {
           hint: 'Attach fewer or smaller images, or split the message.',
         }),
       );
@@ -346,8 +347,4 @@ function noToken(): AppError {
 function frameBytes(frame: string): number {
   if (frame.length > MAX_FRAME_BYTES || frame.length * 3 <= MAX_FRAME_BYTES) return frame.length;
   return new TextEncoder().encode(frame).length;
-}
-
-function mb(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1);
 }

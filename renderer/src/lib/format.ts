@@ -1,4 +1,5 @@
 // Small formatting rules shared by the status bar, tabs and transcript.
+import { formatCount } from './count';
 
 /** 31_800 -> "31.8k", 1_000_000 -> "1M", 999 -> "999". */
 export function formatTokens(n: number): string {
@@ -13,6 +14,18 @@ function trimUnit(value: number, unit: string): string {
   const rounded = value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
   if (unit === 'k' && rounded >= 1000) return trimUnit(value / 1000, 'M');
   return `${rounded}${unit}`;
+}
+
+/**
+ * A size in binary units, as file managers show it: "840 KB", "5.5 MB", "104 MB" (one decimal
+ * below 10 MB), never less than "1 KB". `unit: 'KB'` stays in kilobytes at any size
+ * ("4,096 KB"), for a figure read beside a line count.
+ */
+export function formatBytes(bytes: number, opts: { unit?: 'KB' } = {}): string {
+  const kb = Math.max(1, Math.round(bytes / 1024));
+  if (opts.unit === 'KB' || bytes < 1024 * 1024) return `${formatCount(kb)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb.toFixed(mb < 10 ? 1 : 0)} MB`;
 }
 
 /** "3%", "<1%" for a tiny but non-zero share, "100%". */

@@ -1,7 +1,6 @@
 // Every call to the host returns a Result; a call that throws (the bridge or the socket is gone)
 // becomes an `internal` error the caller can show in place, never an exception.
-import type { Result } from '../../../shared/ipc';
-import type { AppError } from '../../../shared/result';
+import type { AppError, Result } from '../../../shared/result';
 
 export function unreachable(err: unknown): AppError {
   return {

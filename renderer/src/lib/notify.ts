@@ -8,7 +8,7 @@ import type { Settings } from '../../../shared/settings';
 import { attentionKind, attentionSignals, type AttentionSignal } from '../store/attention';
 import type { ClideStore } from '../store/store';
 import { tabTitle } from '../store/tabs';
-import { summarizeToolInput } from './tool-summary';
+import { summarizeToolInput } from './tools/tool-summary';
 import { makeVisible } from '../../../shared/visible-chars';
 
 export interface NotificationText {

@@ -1,6 +1,14 @@
-// One zustand store of typed slices. Actions are plain functions on the state, callable from
-// outside React: the API wiring pushes event batches in with `getState().apply(batch)`.
-// Reducers only compute state; anything that talks to the host lives in ../app-actions.ts.
+// The app's main zustand store: typed slices for the environment, the sessions and tabs, the
+// team and the workspace. Actions are plain functions on the state, callable from outside React:
+// the API wiring pushes event batches in with `getState().apply(batch)`. Reducers only compute
+// state; anything that talks to the host lives in ../app-actions.ts.
+//
+// A few small stores are kept apart on purpose, each beside what it serves, so a keystroke in
+// one of them never re-renders the transcript: history-store.ts here (the History drawer),
+// components/history/search-store.ts (search results), components/find/find-store.ts (the find
+// bar), components/composer/attachments.ts (images waiting to be sent),
+// components/modes/mode-requests.ts (mode changes on their way to the CLI) and
+// components/transcript/reveal.ts (the entry to scroll to). Seven stores in all.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment } from '../../../shared/ipc';

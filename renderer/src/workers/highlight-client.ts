@@ -1,7 +1,7 @@
 // The page's side of syntax highlighting: one lazily started worker, answers cached by code
 // and language (a virtualised transcript mounts the same code block again and again), and a
 // quiet fallback to plain text when workers are unavailable.
-import type { HighlightRuns } from '../lib/highlight-runs';
+import type { HighlightRuns } from '../lib/transcript/highlight-runs';
 import type { HighlightReply, HighlightRequest } from './highlight-protocol';
 
 /** Bigger code is shown plain: highlighting it would cost more than it helps. */

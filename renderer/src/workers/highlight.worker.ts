@@ -1,7 +1,7 @@
 // Syntax highlighting off the main thread: highlight.js runs here, and the page gets back runs
-// (see ../lib/highlight-runs.ts), never HTML.
+// (see ../lib/transcript/highlight-runs.ts), never HTML.
 import hljs from 'highlight.js/lib/common';
-import { runsFromHtml } from '../lib/highlight-runs';
+import { runsFromHtml } from '../lib/transcript/highlight-runs';
 import type { HighlightReply, HighlightRequest } from './highlight-protocol';
 
 /** Guessing a language is costly; only short snippets without a fence language get a guess. */

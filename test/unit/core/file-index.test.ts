@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileIndex, fuzzyScore, rankFiles, simpleIgnores } from '../../../electron/core/file-index';
+import { FileIndex, fuzzyScore, rankFiles } from '../../../electron/core/file-index';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-files-'));
 const files = [
@@ -37,6 +37,27 @@ describe('FileIndex', () => {
     expect(paths.some((p) => p.startsWith('node_modules') || p.startsWith('dist'))).toBe(false);
     expect(list.entries.find((e) => e.path === 'src/')?.folder).toBe(true);
     expect(list.truncated).toBe(false);
+  });
+
+  it("follows git's rules for every .gitignore in the tree: anchors, globs, folders only, negation, deeper files first", async () => {
+    const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-gitignore-'));
+    try {
+      const put = (f: string, text = 'x') => {
+        fs.mkdirSync(path.join(tree, path.dirname(f)), { recursive: true });
+        fs.writeFileSync(path.join(tree, f), text);
+      };
+      put('.gitignore', '/secret.env\n*.log\n!keep.log\nsrc/**/generated/\ncache\n');
+      for (const f of ['secret.env', 'sub/secret.env', 'a.log', 'keep.log', 'sub/b.log', 'src/x/generated/g.ts', 'src/x/generated.ts', 'cache', 'pkg/cache/c.txt']) put(f);
+      put('pkg/.gitignore', '!*.log\nlocal.txt\n');
+      put('pkg/debug.log');
+      put('pkg/local.txt');
+      put('local.txt');
+      const paths = (await new FileIndex().list(tree)).entries.map((e) => e.path);
+      for (const kept of ['sub/secret.env', 'keep.log', 'src/x/generated.ts', 'pkg/debug.log', 'local.txt', '.gitignore']) expect(paths).toContain(kept);
+      for (const skipped of ['secret.env', 'a.log', 'sub/b.log', 'src/x/generated/', 'src/x/generated/g.ts', 'cache', 'pkg/cache/', 'pkg/local.txt']) expect(paths).not.toContain(skipped);
+    } finally {
+      fs.rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it('stops at the entry limit and says the list is incomplete', async () => {
@@ -87,9 +108,4 @@ describe('fuzzy ranking', () => {
     expect(rankFiles(entries, '').map((e) => e.path)).toEqual(['src/', 'README.md']);
   });
 
-  it('reads plain names and *.ext patterns from a .gitignore, ignoring the rest', () => {
-    const r = simpleIgnores('logs/\n*.log\n/secret.env\n!keep\nsrc/**/gen\n');
-    expect([...r.names]).toEqual(['logs', 'secret.env']);
-    expect(r.suffixes).toEqual(['.log']);
-  });
 });

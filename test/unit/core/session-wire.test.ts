@@ -1,4 +1,4 @@
-// Every case of "The wire" (docs/reliability.md) through a real Session on the fake CLI: each
+// Every way the CLI's output can go wrong on the wire (torn, oversized, malformed or unknown lines, early exit) through a real Session on the fake CLI: each
 // is yielded, skipped with a log, or shown as a diagnostic; never a crash, never a silent loss;
 // every inbound control request is answered exactly once (checked by FakeLab.finish).
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySession } from '../../../shared/history';
-import { displayPath, fileSize, firstRows, flatten, groupByProject, matches, messageCount, relativeTime } from '../../../renderer/src/components/history/history-model';
+import { displayPath, firstRows, flatten, groupByProject, matches, messageCount, relativeTime } from '../../../renderer/src/components/history/history-model';
+import { formatBytes } from '../../../renderer/src/lib/format';
 
 const base = Date.UTC(2026, 10, 20, 15, 0, 0);
 const s = (id: string, patch: Partial<HistorySession> = {}): HistorySession => ({
@@ -56,6 +57,16 @@ describe('history search and grouping', () => {
     expect(firstRows(groups, 3).map((g) => g.sessions.length)).toEqual([2, 1]);
     expect(firstRows(groups, 1).map((g) => g.sessions.map((x) => x.sessionId))).toEqual([['3']]);
   });
+
+  it('puts a session of a worktree clide made under the repository it came from, found by its branch', () => {
+    const wt = { repoRoot: '/w/api', branch: 'clide/fix-login-1', base: 'main' };
+    const groups = groupByProject([
+      s('1', { cwd: '/w/api', lastActivity: base - 5000 }),
+      s('2', { cwd: '/home/ada/.clide/worktrees/api/clide-fix-login-1', worktree: wt, lastActivity: base - 100 }),
+    ]);
+    expect(groups.map((g) => [g.cwd, g.sessions.map((x) => x.sessionId)])).toEqual([['/w/api', ['2', '1']]]);
+    expect(groupByProject([s('2', { worktree: wt })], 'fix-login').map((g) => g.sessions.length)).toEqual([1]);
+  });
 });
 
 describe('history formatting', () => {
@@ -77,9 +88,9 @@ describe('history formatting', () => {
     expect(displayPath('/srv/x', undefined)).toBe('/srv/x');
     expect(messageCount(1)).toBe('1 message');
     expect(messageCount(1234)).toBe('1,234 messages');
-    expect(fileSize(200)).toBe('1 KB');
-    expect(fileSize(840 * 1024)).toBe('840 KB');
-    expect(fileSize(5.5 * 1024 * 1024)).toBe('5.5 MB');
-    expect(fileSize(104 * 1024 * 1024)).toBe('104 MB');
+    expect(formatBytes(200)).toBe('1 KB');
+    expect(formatBytes(840 * 1024)).toBe('840 KB');
+    expect(formatBytes(5.5 * 1024 * 1024)).toBe('5.5 MB');
+    expect(formatBytes(104 * 1024 * 1024)).toBe('104 MB');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { preview } from '../../../renderer/src/lib/terminal-text';
-import { cutText, folderName, formatContext, formatCost, formatDuration, formatPercent, formatTokens, modelLabel, permissionModeLabel, tildify } from '../../../renderer/src/lib/format';
+import { preview } from '../../../renderer/src/lib/tools/terminal-text';
+import { cutText, folderName, formatBytes, formatContext, formatCost, formatDuration, formatPercent, formatTokens, modelLabel, permissionModeLabel, tildify } from '../../../renderer/src/lib/format';
 
 describe('formatTokens', () => {
   it.each([
@@ -14,6 +14,20 @@ describe('formatTokens', () => {
     [1_000_000, '1M'],
     [1_500_000, '1.5M'],
   ])('%d -> %s', (n, text) => expect(formatTokens(n)).toBe(text));
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [512, '1 KB'],
+    [2048, '2 KB'],
+    [3_500_000, '3.3 MB'],
+    [20 * 1024 * 1024, '20 MB'],
+    [64 * 1024 * 1024, '64 MB'],
+  ])('%d -> %s', (n, text) => expect(formatBytes(n)).toBe(text));
+
+  it('stays in kilobytes when asked, with thousands separated', () => {
+    expect(formatBytes(4 * 1024 * 1024, { unit: 'KB' })).toBe('4,096 KB');
+  });
 });
 
 describe('formatContext', () => {

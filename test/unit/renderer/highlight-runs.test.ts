@@ -1,7 +1,7 @@
 import hljs from 'highlight.js/lib/common';
 import { describe, expect, it } from 'vitest';
-import { linesFromRuns, runsFromHtml } from '../../../renderer/src/lib/highlight-runs';
-import { indexLines, lineAt, lineIndexer, lineText } from '../../../renderer/src/lib/line-index';
+import { linesFromRuns, runsFromHtml } from '../../../renderer/src/lib/transcript/highlight-runs';
+import { indexLines, lineAt, lineIndexer, lineText } from '../../../renderer/src/lib/transcript/line-index';
 import { cpuTime } from '../../support/cpu-time';
 
 describe('runsFromHtml', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMarkdown } from '../../../renderer/src/lib/markdown-chunks';
+import { splitMarkdown } from '../../../renderer/src/lib/transcript/markdown-chunks';
 
 const para = (n: number) => `Paragraph ${n} `.repeat(20).trim();
 

@@ -25,6 +25,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     stop: vi.fn(),
     find: vi.fn(),
     exportTranscript: vi.fn(),
+    changes: vi.fn(),
     toggleTeam: vi.fn(),
     history: vi.fn(),
     inbox: vi.fn(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLines, preview, stripTerminal } from '../../../renderer/src/lib/terminal-text';
+import { countLines, preview, stripTerminal } from '../../../renderer/src/lib/tools/terminal-text';
 
 describe('stripTerminal', () => {
   it('removes colours, cursor moves and title changes', () => {

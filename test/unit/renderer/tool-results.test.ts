@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentInfo, bashResult, fileChange, languageForPath, mcpName, readInfo, readRangeLabel, searchInfo, todosOf, webSearchHits } from '../../../renderer/src/lib/tool-results';
-import { toolHead, toolTitle } from '../../../renderer/src/lib/tool-head';
+import { agentInfo, bashResult, fileChange, languageForPath, mcpName, readInfo, readRangeLabel, searchInfo, todosOf, webSearchHits } from '../../../renderer/src/lib/tools/tool-results';
+import { toolHead, toolTitle } from '../../../renderer/src/lib/tools/tool-head';
 
 describe('bashResult', () => {
   it('reads the structured result of a recorded run (fixtures/bash-tasks.jsonl)', () => {

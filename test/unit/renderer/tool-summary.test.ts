@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonSummary, partialKeyField, summarizeToolInput } from '../../../renderer/src/lib/tool-summary';
+import { jsonSummary, partialKeyField, summarizeToolInput } from '../../../renderer/src/lib/tools/tool-summary';
 
 describe('summarizeToolInput', () => {
   it('shows the Bash command', () => {

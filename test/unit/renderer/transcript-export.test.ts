@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvents, emptySession } from '../../../shared/transcript';
-import { contextBody, contextTitle } from '../../../renderer/src/lib/context-text';
-import { EXPORT_OUTPUT_CAP, exportFileName, fence, transcriptToMarkdown } from '../../../renderer/src/lib/transcript-export';
+import { contextBody, contextTitle } from '../../../renderer/src/lib/transcript/context-text';
+import { EXPORT_OUTPUT_CAP, exportFileName, fence, transcriptToMarkdown } from '../../../renderer/src/lib/transcript/transcript-export';
 
 describe('transcriptToMarkdown', () => {
   const v = applyEvents({ ...emptySession('s', '/home/ada/api', 0), info: { model: 'opus', cwd: '/home/ada/api' } }, [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenceOnly, splitGrowing, splitMarkdown, splitWithOffsets } from '../../../renderer/src/lib/markdown-chunks';
+import { fenceOnly, splitGrowing, splitMarkdown, splitWithOffsets } from '../../../renderer/src/lib/transcript/markdown-chunks';
 
 const reply = [
   'Intro paragraph that is long enough to be split from the rest of the reply, which keeps going for a while, and then goes on a little longer still so that the whole reply is well past the length where splitting starts.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvents, emptySession } from '../../../shared/transcript';
-import { findAll, transcriptSearch } from '../../../renderer/src/lib/transcript-search';
-import { topLevelIds } from '../../../renderer/src/lib/top-level-ids';
+import { findAll, transcriptSearch } from '../../../renderer/src/lib/transcript/transcript-search';
+import { topLevelIds } from '../../../renderer/src/lib/transcript/top-level-ids';
 import { syntheticView } from '../../../bench/renderer/synthetic';
 
 function session() {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../shared/events';
 import { applyEvents, emptySession } from '../../../shared/transcript';
-import { topLevelIds } from '../../../renderer/src/lib/top-level-ids';
+import { topLevelIds } from '../../../renderer/src/lib/transcript/top-level-ids';
 import { rowOf } from '../../../renderer/src/components/transcript/reveal';
 
 const events: SessionEvent[] = [

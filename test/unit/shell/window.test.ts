@@ -47,8 +47,7 @@ describe('windowOptions', () => {
 describe('WINDOW_BACKGROUND', () => {
   it("matches the page's own --bg in both themes", () => {
     const css = readFileSync(new URL('../../../renderer/src/styles/theme.css', import.meta.url), 'utf8');
-    const light = /:root\s*{[^}]*--bg:\s*(#[0-9a-f]{6})/i.exec(css)?.[1];
-    const dark = /prefers-color-scheme:\s*dark[^{]*{\s*:root\s*{[^}]*--bg:\s*(#[0-9a-f]{6})/i.exec(css)?.[1];
+    const [, light, dark] = /:root\s*{[^}]*--bg:\s*light-dark\(\s*(#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\s*\)/i.exec(css) ?? [];
     expect(light?.toLowerCase()).toBe(WINDOW_BACKGROUND.light);
     expect(dark?.toLowerCase()).toBe(WINDOW_BACKGROUND.dark);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedHost, allowedOrigin, authorize, newToken, presentedTokens, tokensEqual } from '../../../electron/web/auth';
-import { TOKEN_PROTOCOL_PREFIX, WS_PROTOCOL } from '../../../electron/web/wire';
+import { TOKEN_PROTOCOL_PREFIX, WS_PROTOCOL } from '../../../shared/web-wire';
 
 const PORT = 43123;
 const TOKEN = newToken();

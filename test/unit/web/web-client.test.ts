@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channels, type AppEvent } from '../../../shared/ipc';
 import { createWebClient, type Access, type SocketLike, type WebClient } from '../../../renderer/src/api/web-client';
-import { MAX_FRAME_BYTES } from '../../../renderer/src/api/web-wire';
+import { MAX_FRAME_BYTES } from '../../../shared/web-wire';
 import { PATIENT } from '../../support/wait';
 
 class FakeSocket implements SocketLike {

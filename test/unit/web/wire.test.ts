@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_PATH, MAX_FRAME_BYTES, parseClientFrame, TOKEN_PROTOCOL_PREFIX, WS_PATH, WS_PROTOCOL } from '../../../electron/web/wire';
-import * as client from '../../../renderer/src/api/web-wire';
+import { ACCESS_PATH, MAX_FRAME_BYTES, parseClientFrame, socketProtocols, TOKEN_PROTOCOL_PREFIX, WS_PATH, WS_PROTOCOL } from '../../../shared/web-wire';
 import { contractFor } from '../../../shared/ipc';
 import { base64Length, MAX_IMAGE_BYTES, MAX_MESSAGE_IMAGE_BYTES, MAX_PROMPT_CHARS } from '../../../shared/message-limits';
 
 describe('browser host frames', () => {
-  it('client and server agree on the frame cap and the handshake names', () => {
-    expect(client.MAX_FRAME_BYTES).toBe(MAX_FRAME_BYTES);
-    expect([client.WS_PATH, client.ACCESS_PATH, client.WS_PROTOCOL, client.TOKEN_PROTOCOL_PREFIX]).toEqual([WS_PATH, ACCESS_PATH, WS_PROTOCOL, TOKEN_PROTOCOL_PREFIX]);
+  it('the page offers the protocol first and its token second', () => {
+    expect(socketProtocols('abc')).toEqual([WS_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}abc`]);
+    expect([WS_PATH, ACCESS_PATH]).toEqual(['/ws', '/access']);
   });
 
   it('the frame cap is the named number, and the largest message the composer can make fits under it', () => {

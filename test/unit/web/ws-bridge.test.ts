@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { SessionHost } from '../../../electron/core/host';
 import { SocketBridge } from '../../../electron/web/ws-bridge';
-import type { AppEvent } from '../../../shared/ipc';
+import type { AppEvent, Handlers } from '../../../shared/ipc';
 import { PATIENT } from '../../support/wait';
 
 class FakeWs extends EventEmitter {
@@ -69,7 +69,8 @@ beforeEach(() => {
       'session:send': () => {
         throw new Error('boom');
       },
-    },
+      // Only the channels these tests call; dispatch() answers any other as unknown.
+    } as Partial<Handlers> as Handlers,
     { log: (m) => logs.push(m), maxBufferedBytes: 1000, heartbeatMs: 1000 },
   );
 });

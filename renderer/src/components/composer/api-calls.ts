@@ -1,7 +1,8 @@
 // The host calls behind the composer, the prompts and the mode controls. Like app-actions.ts,
 // each returns a Result and never throws, and a host that refuses the window is reported once,
 // for the whole window.
-import type { FileSuggestions, ImageInput, InputOf, OutputOf, PermissionDecision, Result } from '../../../../shared/ipc';
+import type { FileSuggestions, ImageInput, InputOf, OutputOf, PermissionDecision } from '../../../../shared/ipc';
+import type { Result } from '../../../../shared/result';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
 import { clideStore } from '../../store/store';

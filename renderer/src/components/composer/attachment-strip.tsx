@@ -1,6 +1,6 @@
 // Thumbnails of the images that go with the next message, each removable before sending.
 import { memo } from 'react';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '../../lib/format';
 import { removeAttachment, useAttachments } from './attachments';
 import { makeVisible } from '../../../../shared/visible-chars';
 

@@ -4,6 +4,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ImageInput } from '../../../../shared/ipc';
+import { formatBytes } from '../../lib/format';
 import { MAX_IMAGE_BYTES, MAX_IMAGES, MAX_MESSAGE_IMAGE_BYTES } from '../../../../shared/message-limits';
 
 export interface DraftImage extends ImageInput {
@@ -70,7 +71,7 @@ export async function addImageFiles(sessionId: string, files: readonly File[]): 
       continue;
     }
     if (file.size > MAX_IMAGE_BYTES) {
-      problems.push(`${name} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+      problems.push(`${name} is larger than ${formatBytes(MAX_IMAGE_BYTES)}`);
       continue;
     }
     if (attachmentsOf(sessionId).length + added.length >= MAX_IMAGES) {

@@ -23,6 +23,7 @@ import { accept } from './typeahead';
 import { TypeaheadMenu, useTypeahead } from './typeahead-menu';
 import '../../styles/answering.css';
 import { HiddenCharsNote } from '../common/visible-text';
+import { worktreeHold } from '../worktree/worktree-banner';
 
 const PLACEHOLDER = 'Message Claude… (Enter to send, Shift+Enter for a new line)';
 const PLACEHOLDER_RUNNING = 'Message Claude… (Enter to queue, Ctrl+Enter to send now)';
@@ -33,6 +34,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const setDraft = useClide((s) => s.setDraft);
   const status = useSessionField(sessionId, (v) => v.status, 'starting');
   const failure = useSessionField(sessionId, (v) => v.failure, undefined);
+  // An isolated session takes messages once its worktree is set up.
+  const held = useSessionField(sessionId, worktreeHold, undefined);
   const images = useAttachments(sessionId);
   const [error, setError] = useState<AppError | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
@@ -43,7 +46,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const box = useRef<HTMLTextAreaElement | null>(null);
 
   const running = isTurnRunning({ status });
-  const open = canSend({ status });
+  const open = canSend({ status }) && !held;
   // A dropped ssh line: typing goes on (kept for after Reconnect), sending waits for the line.
   const keepTyping = status === 'failed' && failure?.error.kind === 'connection-lost';
   const ta = useTypeahead(sessionId, draft, caret);
@@ -194,7 +197,12 @@ export function Composer({ sessionId }: { sessionId: string }) {
   return (
     <div className="composer-wrap">
       <QueueList sessionId={sessionId} />
-      {!open && !(status === 'failed' && failure?.resumable) && !keepTyping && (
+      {held && (
+        <div className="composer-closed">
+          <span>{held}</span>
+        </div>
+      )}
+      {!open && !held && !(status === 'failed' && failure?.resumable) && !keepTyping && (
         <div className="composer-closed">
           <span>
             {status === 'failed'
@@ -245,11 +253,13 @@ export function Composer({ sessionId }: { sessionId: string }) {
                 ? running
                   ? PLACEHOLDER_RUNNING
                   : PLACEHOLDER
-                : keepTyping
-                  ? 'Reconnect to send; what you type is kept.'
-                  : status === 'failed'
-                    ? 'Resume the session to continue.'
-                    : 'This session has ended.'
+                : held
+                  ? 'Waiting for the worktree…'
+                  : keepTyping
+                    ? 'Reconnect to send; what you type is kept.'
+                    : status === 'failed'
+                      ? 'Resume the session to continue.'
+                      : 'This session has ended.'
             }
             rows={1}
             value={draft}

@@ -1,14 +1,15 @@
 // Find in transcript (Ctrl/Cmd+F): searches the session's data a slice per frame, counts the
 // matches, marks collapsed parts that hold one, and on next/previous opens what hides the
 // match, scrolls its entry into the virtualised list and marks it in the page.
-import { useEffect, useRef } from 'react';
-import { transcriptSearch, type FindMatch } from '../../lib/transcript-search';
+import { useCallback, useEffect, useRef } from 'react';
+import { transcriptSearch, type FindMatch } from '../../lib/transcript/transcript-search';
 import { useClide } from '../../store/store';
 import { disclosureKey, setDisclosure } from '../transcript/disclosure';
 import { clearMatches, locateMatch, paintMatches, scrollRangeIntoView } from './find-dom';
 import { closeFind, findStore, openFind, setFindQuery, setFindResults, stepFind, useFind } from './find-store';
 import { formatCount } from '../../lib/count';
 import { usePaneShown } from '../tabs/pane-shown';
+import { hasModifier, isShortcut, useWindowKeys } from '../../lib/shortcuts';
 
 export interface FindTarget {
   rowIds(): readonly string[];
@@ -157,25 +158,23 @@ export function FindBar({ sessionId, target }: { sessionId: string; target: Find
 
   // Only the pane on screen answers the find keys; leaving the screen closes its find.
   const shown = usePaneShown();
-  useEffect(() => {
-    if (!shown) return;
-    const onKey = (e: KeyboardEvent) => {
-      const mod = e.metaKey || e.ctrlKey;
-      if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'f') {
+  const onKey = useCallback(
+    (e: KeyboardEvent) => {
+      if (isShortcut(e, 'f')) {
         e.preventDefault();
         openFind(sessionId);
         requestAnimationFrame(() => {
           inputRef.current?.focus();
           inputRef.current?.select();
         });
-      } else if (findStore.getState().open && (e.key === 'F3' || (mod && e.key.toLowerCase() === 'g'))) {
+      } else if (findStore.getState().open && (e.key === 'F3' || (hasModifier(e) && e.key.toLowerCase() === 'g'))) {
         e.preventDefault();
         stepFind(e.shiftKey ? -1 : 1);
       }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [sessionId, shown]);
+    },
+    [sessionId],
+  );
+  useWindowKeys(shown ? onKey : undefined);
 
   // Another tab's find does not follow the person here.
   useEffect(() => (shown ? () => closeFind() : undefined), [sessionId, shown]);

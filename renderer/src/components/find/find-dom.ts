@@ -1,6 +1,6 @@
 // Marking find matches in the page with the CSS Custom Highlight API: ranges over the text the
 // transcript already shows, so nothing in React's DOM is rewritten to mark a match.
-import type { FindMatch } from '../../lib/transcript-search';
+import type { FindMatch } from '../../lib/transcript/transcript-search';
 
 const ALL = 'clide-find';
 const CURRENT = 'clide-find-current';

@@ -2,7 +2,7 @@
 // current, and which collapsed parts hold matches (so their heads can say so).
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { FindMatch } from '../../lib/transcript-search';
+import type { FindMatch } from '../../lib/transcript/transcript-search';
 
 export interface FindState {
   open: boolean;

@@ -1,7 +1,7 @@
 // What the history panel and the message actions ask of the host. Each call returns a Result
 // and never throws, so the place that asked can say what went wrong.
 import type { HistorySession } from '../../../../shared/history';
-import type { Result } from '../../../../shared/ipc';
+import type { Result } from '../../../../shared/result';
 import type { RewindResult } from '../../../../shared/events';
 import { getApi } from '../../api';
 import { historyStore } from '../../store/history-store';

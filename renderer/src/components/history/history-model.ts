@@ -14,20 +14,24 @@ export interface ProjectGroup {
   lastActivity: number;
 }
 
-/** Every word of the query must appear in the title, first prompt, folder, branch or id. */
+/** Every word of the query must appear in the title, first prompt, folder, branch (a worktree's too), host or id. */
 export function matches(s: HistorySession, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = [s.title, s.firstPrompt ?? '', s.cwd ?? '', s.gitBranch ?? '', s.sessionId, s.location ?? ''].join('\n').toLowerCase();
+  const hay = [s.title, s.firstPrompt ?? '', s.cwd ?? '', s.gitBranch ?? '', s.worktree?.branch ?? '', s.worktree?.repoRoot ?? '', s.sessionId, s.location ?? ''].join('\n').toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 
-/** Sessions that match, grouped by folder: the most recently used project first, newest session first. */
+/**
+ * Sessions that match, grouped by folder (a session in a worktree clide made, under the
+ * repository it came from): the most recently used project first, newest session first.
+ */
 export function groupByProject(sessions: readonly HistorySession[], query = ''): ProjectGroup[] {
   const groups = new Map<string, ProjectGroup>();
   for (const s of sessions) {
     if (!matches(s, query)) continue;
-    const cwd = s.cwd ?? '';
+    const cwd = s.worktree?.repoRoot ?? s.cwd ?? '';
+    // A remote host's sessions are a group of their own, even in a folder of the same path here.
     const key = s.location ? `${s.location}\0${cwd}` : cwd;
     let g = groups.get(key);
     if (!g) {
@@ -75,11 +79,6 @@ export function messageCount(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'message' : 'messages'}`;
 }
 
-/** "840 KB", "104 MB": shown for large transcripts, which take a moment to open. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-}
 
 /** The visible rows in order, for arrow-key movement through the grouped list. */
 export function flatten(groups: readonly ProjectGroup[]): HistorySession[] {

@@ -8,36 +8,36 @@ import type { HistorySession } from '../../../../shared/history';
 import type { AppError } from '../../../../shared/result';
 import { getApi } from '../../api';
 import { focusComposer } from '../../lib/focus';
+import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
 import { historyStore, useHistoryStore } from '../../store/history-store';
 import { startDraftSync } from '../../store/history-drafts';
 import { clideStore, useClide } from '../../store/store';
 import { openPastSession, refreshHistory, renamePastSession } from './history-actions';
-import { displayPath, fileSize, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
+import { displayPath, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
+import { formatBytes } from '../../lib/format';
 import { SearchProgressNote, SearchResults } from './search-results';
 import { startSearchSync } from './search-store';
 import './history.css';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
+import { BranchGlyph } from '../worktree/git-glance';
 
 /** Rows shown before "Show more" (a long history stays quick to open and to search). */
 const PAGE = 200;
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-export const HISTORY_KEY_LABEL = isMac ? '⇧⌘H' : 'Ctrl+Shift+H';
+export const HISTORY_KEY_LABEL = keyLabel('H', { shift: true });
+
+function toggleOnKey(e: globalThis.KeyboardEvent): void {
+  if (!isShortcut(e, 'h', { shift: true })) return;
+  e.preventDefault();
+  const h = historyStore.getState();
+  h.setOpen(!h.open);
+}
 
 /** Wires what history needs once per window: the shortcut, and drafts kept by the host. */
 export function useHistory(): void {
   useEffect(() => startDraftSync(getApi(), clideStore), []);
   useEffect(() => startSearchSync(getApi()), []);
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'h' || !e.shiftKey || e.altKey || !(isMac ? e.metaKey : e.ctrlKey)) return;
-      e.preventDefault();
-      const h = historyStore.getState();
-      h.setOpen(!h.open);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useWindowKeys(toggleOnKey);
 }
 
 export function HistoryButton() {
@@ -248,7 +248,8 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
   const when = new Date(s.lastActivity);
-  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '', s.bytes >= 5 * 1024 * 1024 ? fileSize(s.bytes) : '']
+  const branch = s.worktree?.branch ?? (s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '');
+  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.worktree ? '' : branch, s.bytes >= 5 * 1024 * 1024 ? formatBytes(s.bytes) : '']
     .filter(Boolean)
     .join(' · ');
   const tip = [s.title, s.firstPrompt && s.firstPrompt !== s.title ? `First prompt: ${s.firstPrompt}` : '', `Last activity: ${when.toLocaleString()}`, `Session ${s.sessionId}`]
@@ -275,6 +276,11 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
               <VisibleText text={s.title} />
             </span>
             {s.openIn && <span className="history-badge">open</span>}
+            {s.worktree && (
+              <span className="history-badge history-branch" title={makeVisible(`In a worktree of its own on ${s.worktree.branch} (from ${s.worktree.base})`)}>
+                <BranchGlyph /> <VisibleText text={s.worktree.branch} />
+              </span>
+            )}
             {s.cutOff && (
               <span className="history-badge history-badge-warn" title="The last prompt got no reply">
                 cut off

@@ -7,7 +7,7 @@ import type { RewindResult } from '../../../../shared/events';
 import type { AppError } from '../../../../shared/result';
 import { positionOf, type SessionView, type TranscriptItem } from '../../../../shared/transcript';
 import { useClide } from '../../store/store';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { forkAt, resend, rewindFiles } from './history-actions';
 import { displayPath } from './history-model';
 import './history.css';

@@ -1,6 +1,6 @@
 // Opening a full-text hit: the session's tab (resumed if it is not open), scrolled to the hit.
 import type { HistorySession } from '../../../../shared/history';
-import type { Result } from '../../../../shared/ipc';
+import type { Result } from '../../../../shared/result';
 import type { SearchHit, SearchResult } from '../../../../shared/search';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';

@@ -3,7 +3,7 @@
 // then any further ones it will show next.
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { summarizeToolInput } from '../../lib/tool-summary';
+import { summarizeToolInput } from '../../lib/tools/tool-summary';
 import { attentionKind, type AttentionKind } from '../../store/attention';
 import { tabTitle } from '../../store/tabs';
 import { useClide } from '../../store/store';

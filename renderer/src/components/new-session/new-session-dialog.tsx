@@ -1,6 +1,7 @@
 // "New session": where Claude should work. Recent folders start a session in one click; any
 // other folder is typed (with completion) or, in the desktop app, chosen in the system's folder
-// dialog. The model and permission mode default to Settings and can be changed for this one.
+// dialog. The model and permission mode default to Settings and can be changed for this one; a
+// folder in a git repository can get a worktree of its own (worktree-option.tsx).
 import { useId, useMemo, useState } from 'react';
 import { permissionModes } from '../../../../shared/events';
 import { useActions } from '../../actions-context';
@@ -8,12 +9,13 @@ import { folderName, permissionModeLabel, tildify } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
 import { keyLabel } from '../../lib/shortcuts';
 import { useClide } from '../../store/store';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { PathField } from './path-field';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 import { LocationSwitch, type Where } from '../remote/location-switch';
 import { RemoteNewSession } from '../remote/remote-new-session';
+import { useWorktreeOption } from './worktree-option';
 
 export function NewSessionDialog() {
   const open = useClide((s) => s.dialog === 'new-session');
@@ -40,6 +42,7 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
   const [where, setWhere] = useState<Where>('local');
   const titleId = useId();
   const errorId = useId();
+  const worktree = useWorktreeOption(path);
 
   const defaultModel = settings?.defaultModel || undefined;
   const defaultMode = settings?.defaultPermissionMode ?? 'default';
@@ -73,10 +76,17 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
       );
       return;
     }
+    const choice = await worktree.forFolder(resolved);
+    if (!choice.ok) {
+      setBusy(false);
+      setError(choice.error);
+      return;
+    }
     const r = await actions.createSession({
       cwd: resolved,
       ...(model ? { model } : {}),
       ...(mode ? { permissionMode: mode } : {}),
+      ...(choice.worktree ? { worktree: choice.worktree } : {}),
     });
     setBusy(false);
     if (r.ok) onDone();
@@ -154,6 +164,7 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
             <VisibleText text={error} />
           </p>
         )}
+        {worktree.node}
         <details className="session-options">
           <summary>
             Model and mode: {modelDisplayName(model || defaultModel, models) ?? 'the CLI default'} · {permissionModeLabel(mode || defaultMode)}

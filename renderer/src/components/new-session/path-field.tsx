@@ -2,7 +2,7 @@
 // lists the sub-folders that match; arrows pick one, Tab or Enter takes it and goes on into it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PathCompletion } from '../../../../shared/folders';
-import type { Result } from '../../../../shared/ipc';
+import type { Result } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { tildify } from '../../lib/format';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';

@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useActions } from '../../actions-context';
-import { hasModifier, keyLabel } from '../../lib/shortcuts';
+import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
 import { pendingCount } from '../../store/attention';
 import { historyStore } from '../../store/history-store';
 import { clideStore, useClide } from '../../store/store';
@@ -12,25 +12,24 @@ import { openFind } from '../find/find-store';
 import { openPastSession, refreshHistory } from '../history/history-actions';
 import { requestMode, requestModel } from '../modes/mode-requests';
 import { useRequestClose } from '../tabs/close-tab';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
+import { openChanges } from '../changes/changes-actions';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
 
+function toggleOnKey(e: globalThis.KeyboardEvent): void {
+  if (e.defaultPrevented || e.isComposing || !isShortcut(e, 'k')) return;
+  const s = clideStore.getState();
+  if ((s.dialog && s.dialog !== 'palette' && s.dialog !== 'inbox') || s.confirmClose) return;
+  e.preventDefault();
+  s.openDialog(s.dialog === 'palette' ? undefined : 'palette');
+}
+
 /** Ctrl/Cmd+K opens the palette (and closes it again), unless another dialog owns the keyboard. */
 export function usePaletteShortcut(): void {
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.defaultPrevented || e.isComposing || !hasModifier(e) || e.shiftKey || e.key.toLowerCase() !== 'k') return;
-      const s = clideStore.getState();
-      if ((s.dialog && s.dialog !== 'palette' && s.dialog !== 'inbox') || s.confirmClose) return;
-      e.preventDefault();
-      s.openDialog(s.dialog === 'palette' ? undefined : 'palette');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useWindowKeys(toggleOnKey);
 }
 
 export function CommandPalette() {
@@ -58,6 +57,7 @@ function Palette() {
       stop: (id) => void actions.interrupt(id),
       find: (id) => openFind(id),
       exportTranscript: (id) => void exportTranscript(id),
+      changes: (id) => openChanges(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),

@@ -38,6 +38,7 @@ export interface PaletteDoers {
   stop(id: string): void;
   find(id: string): void;
   exportTranscript(id: string): void;
+  changes(id: string): void;
   toggleTeam(): void;
   history(): void;
   inbox(): void;
@@ -78,6 +79,7 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
     if (isTurnRunning(active)) act({ id: 'stop', title: 'Stop the turn', shortcut: 'Esc', keywords: 'interrupt cancel', run: () => d.stop(id) });
     act({ id: 'find', title: 'Find in transcript', shortcut: d.key('F'), keywords: 'search', run: () => d.find(id) });
     act({ id: 'export', title: 'Export transcript as Markdown', keywords: 'save download markdown', run: () => d.exportTranscript(id) });
+    act({ id: 'changes', title: 'Changes: review what this session changed', shortcut: d.key('Shift+G'), keywords: 'git diff review commit merge worktree branch pull request archive', run: () => d.changes(id) });
     act({ id: 'close', title: `Close ${tabTitle(active)}`, shortcut: d.key('W'), keywords: 'tab close end', run: () => d.closeTab(id) });
   }
   act({ id: 'history', title: 'Past sessions (History)', shortcut: d.key('Shift+H'), keywords: 'history resume previous', run: d.history });

@@ -3,15 +3,12 @@
 // direction-changing characters are shown as markers.
 import type { ReactNode } from 'react';
 import type { PermissionRequest } from '../../../../shared/events';
-import { countLines } from '../../lib/terminal-text';
-import { prettyJson, summarizeToolInput } from '../../lib/tool-summary';
+import { countLines } from '../../lib/tools/terminal-text';
+import { prettyJson, summarizeToolInput } from '../../lib/tools/tool-summary';
 import { VisibleText } from '../common/visible-text';
 import { MarkdownText } from '../transcript/markdown';
 import { diffLines, diffStats } from './prompt-diff';
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
+import { str } from '../../../../shared/guards';
 
 function Field({ label, children, note }: { label: string; children: ReactNode; note?: string }) {
   return (

@@ -1,6 +1,7 @@
 // The line diff a permission prompt shows for an edit: every line, nothing elided (the prompt
 // must show exactly what will change). Kept small and local so the transcript's richer diff
 // component can replace the rendering without touching this contract.
+import { commonEnds } from '../../lib/tools/line-diff';
 
 export interface PromptDiffLine {
   kind: 'same' | 'add' | 'del';
@@ -14,10 +15,7 @@ export function diffLines(before: string, after: string): PromptDiffLine[] {
   const a = before.split('\n');
   const b = after.split('\n');
   // Common head and tail first: most edits touch a few lines in the middle.
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const { head, tail } = commonEnds(a, b);
   const midA = a.slice(head, a.length - tail);
   const midB = b.slice(head, b.length - tail);
   const out: PromptDiffLine[] = a.slice(0, head).map((text) => ({ kind: 'same', text }));

@@ -2,6 +2,7 @@
 // Pure functions, so the exact wording is tested without a browser.
 import type { PermissionSuggestion } from '../../../../shared/events';
 import { permissionModeLabel } from '../../lib/format';
+import { nonEmpty } from '../../../../shared/guards';
 
 export const destinations = ['session', 'localSettings', 'projectSettings', 'userSettings'] as const;
 export type Destination = (typeof destinations)[number];
@@ -18,16 +19,12 @@ export function destinationLabel(destination: unknown): string {
   return typeof destination === 'string' ? (destinationText[destination] ?? destination) : 'an unnamed place';
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
 /** `{toolName: "Bash", ruleContent: "npm test *"}` -> "Bash(npm test *)". */
 export function ruleText(rule: unknown): string {
   if (typeof rule !== 'object' || rule === null) return String(rule);
   const r = rule as Record<string, unknown>;
-  const tool = str(r.toolName) ?? '?';
-  const content = str(r.ruleContent);
+  const tool = nonEmpty(r.toolName) ?? '?';
+  const content = nonEmpty(r.ruleContent);
   return content ? `${tool}(${content})` : tool;
 }
 
@@ -50,7 +47,7 @@ export interface SuggestionText {
 
 export function describeSuggestion(s: PermissionSuggestion): SuggestionText {
   const where = destinationLabel(s.destination);
-  const behavior = str(s.behavior) ?? 'allow';
+  const behavior = nonEmpty(s.behavior) ?? 'allow';
   const verb = behavior === 'deny' ? 'Deny' : behavior === 'ask' ? 'Always ask for' : 'Allow';
   switch (s.type) {
     case 'addRules':
@@ -60,7 +57,7 @@ export function describeSuggestion(s: PermissionSuggestion): SuggestionText {
     case 'removeRules':
       return { what: `Remove the ${behavior} rules ${rulesOf(s).join(', ')}`, where, movable: true };
     case 'setMode': {
-      const mode = permissionModeLabel(str(s.mode));
+      const mode = permissionModeLabel(nonEmpty(s.mode));
       return { what: s.destination === 'session' ? `Switch to ${mode} for this session` : `Use ${mode} by default`, where, movable: false };
     }
     case 'addDirectories':

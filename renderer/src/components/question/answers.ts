@@ -1,6 +1,7 @@
 // AskUserQuestion, as the CLI sends it (input.questions) and as it wants the answers back:
 // allow with updatedInput = {...input, answers: {<question text>: <label, or labels joined
 // with ", ", or the person's own words>}} (2.1.332).
+import { str } from '../../../../shared/guards';
 
 export interface QuestionOption {
   label: string;
@@ -22,10 +23,6 @@ export interface Pick {
 }
 
 export const DECLINED_MESSAGE = 'The user declined to answer these questions.';
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
 
 /** The questions in an AskUserQuestion input; malformed entries are dropped, never guessed. */
 export function parseQuestions(input: Record<string, unknown>): Question[] {

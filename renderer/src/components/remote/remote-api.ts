@@ -1,5 +1,5 @@
 // The remote channels, each returning a Result (never throwing), as app-actions does for the rest.
-import type { Result } from '../../../../shared/ipc';
+import type { Result } from '../../../../shared/result';
 import type { PathCompletion } from '../../../../shared/folders';
 import type { ConnectResult, RemoteHosts } from '../../../../shared/remote';
 import { getApi } from '../../api';

@@ -6,7 +6,7 @@ import type { AppError } from '../../../../shared/result';
 import { LOCATION_PATTERN, type ConnectResult, type RemoteHost } from '../../../../shared/remote';
 import { folderName, tildify } from '../../lib/format';
 import { keyLabel } from '../../lib/shortcuts';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { PathField } from '../new-session/path-field';
 import { VisibleText } from '../common/visible-text';
 import { HostKeyCheck } from './host-key-check';

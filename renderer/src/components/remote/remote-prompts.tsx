@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { RemotePrompt } from '../../../../shared/remote';
 import { getApi } from '../../api';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { VisibleText } from '../common/visible-text';
 import { remoteApi } from './remote-api';
 import { dropPrompt, startRemoteSync, useRemoteStore } from './remote-store';

@@ -93,7 +93,7 @@ function formatSilence(secs: number): string {
 }
 
 /** The time now, refreshed every second while `on` (from mount: the banner is keyed by state). */
-function useSecondTicks(on: boolean): number {
+export function useSecondTicks(on: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!on) return;

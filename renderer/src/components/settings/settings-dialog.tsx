@@ -7,9 +7,10 @@ import { useActions } from '../../actions-context';
 import { permissionModeLabel } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
 import { useClide } from '../../store/store';
-import { Modal } from '../tabs/modal';
+import { Modal } from '../common/modal';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
+import { WorktreeSettings } from '../worktree/worktree-settings';
 
 const modes = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 const modeHelp: Record<(typeof modes)[number], string> = {
@@ -158,6 +159,8 @@ function SettingsForm({ onDone }: { onDone(): void }) {
         {settings.notifications.enabled && <NotificationPermission />}
         {errors.notifications && <p className="modal-error">{errors.notifications}</p>}
       </fieldset>
+
+      <WorktreeSettings save={save} errors={errors} Text={TextSetting} />
 
       <div className="modal-actions">
         <button type="button" className="btn btn-primary" onClick={onDone}>

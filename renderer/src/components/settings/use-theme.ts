@@ -1,8 +1,8 @@
 // The theme setting overrides the system's light/dark preference: `data-theme` on the root
-// element selects the palette (styles/theme-override.css); without it the system decides.
+// element sets its color-scheme, which picks a side of every light-dark() colour
+// (styles/theme.css); without it the system decides.
 import { useEffect } from 'react';
 import { useClide } from '../../store/store';
-import '../../styles/theme-override.css';
 
 export function useTheme(): void {
   const theme = useClide((s) => s.settings?.theme ?? 'system');

@@ -11,6 +11,7 @@ import { clideStore, useClide } from '../../store/store';
 import { ContextItem } from './context-popover';
 import { RateLimitItem } from './rate-limit';
 import { SessionIdItem } from './session-id';
+import { GitStatusItem } from '../worktree/git-glance';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 import { HostBadge } from '../remote/host-badge';
@@ -92,6 +93,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
       </span>
       <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />
+      <GitStatusItem sessionId={sessionId} />
       <HostBadge sessionId={sessionId} place="status" />
       <span className="sb-item sb-cwd mono" title={makeVisible(cwd)}>
         <span className="sb-cwd-text">

@@ -5,7 +5,7 @@ import { useActions } from '../../actions-context';
 import { isTurnRunning } from '../../store/selectors';
 import { tabTitle } from '../../store/tabs';
 import { clideStore, useClide } from '../../store/store';
-import { Modal } from './modal';
+import { Modal } from '../common/modal';
 import { VisibleText } from '../common/visible-text';
 
 /** Whether closing this session now would interrupt Claude. */

@@ -7,14 +7,6 @@ import { InboxButton } from '../inbox/inbox-button';
 import { SettingsButton } from '../settings/settings-button';
 import { Tab } from './tab';
 
-export function tabId(sessionId: string): string {
-  return `tab-${sessionId}`;
-}
-
-export function panelId(sessionId: string): string {
-  return `panel-${sessionId}`;
-}
-
 const DRAG_TYPE = 'application/x-clide-tab';
 
 interface DropMark {

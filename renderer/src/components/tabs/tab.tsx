@@ -9,7 +9,8 @@ import { useRequestClose } from './close-tab';
 import { TabMenu } from './tab-menu';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
-import { panelId, tabId } from './tab-strip';
+import { panelId, tabId } from './tab-ids';
+import { TabGlance, tabGlanceTitle } from '../worktree/git-glance';
 
 const stateLabel: Record<TabDisplayState, string> = {
   working: 'working',
@@ -39,6 +40,7 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
     const v = s.sessions[sessionId];
     return v ? tabDisplayState(v, s.unseen[sessionId] === true) : 'idle';
   });
+  const glance = useClide((s) => tabGlanceTitle(s.sessions[sessionId]?.worktree?.info.branch, s.sessions[sessionId]?.gitStatus));
   const [renaming, setRenaming] = useState(false);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -96,7 +98,7 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
         tabIndex={active ? 0 : -1}
         className="tab-button"
         aria-label={renaming ? makeVisible(name) : undefined}
-        title={makeVisible(`${name} · ${cwd} · ${stateLabel[state]}${position < 9 ? ` (${keyLabel(String(position + 1))})` : ''}`)}
+        title={makeVisible(`${name} · ${cwd}${glance} · ${stateLabel[state]}${position < 9 ? ` (${keyLabel(String(position + 1))})` : ''}`)}
         onClick={() => setActive(sessionId)}
         onDoubleClick={() => setRenaming(true)}
         onKeyDown={onKeyDown}
@@ -107,6 +109,7 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
             <VisibleText text={name} />
           </span>
         )}
+        {!renaming && <TabGlance sessionId={sessionId} />}
         {!renaming && <HostBadge sessionId={sessionId} place="tab" />}
         {state !== 'idle' && <span className="visually-hidden">, {stateLabel[state]}</span>}
       </button>

@@ -1,17 +1,17 @@
-// Window-level keys for tabs (as in ui.md): Ctrl/Cmd+T new session, Ctrl/Cmd+W close the tab
+// Window-level keys for tabs (the usual desktop keys): Ctrl/Cmd+T new session, Ctrl/Cmd+W close the tab
 // (asking first while Claude works), Ctrl/Cmd+1..8 that tab and 9 the last, Ctrl+Tab and
 // Ctrl+PageDown/PageUp the next or previous tab, Ctrl/Cmd+, Settings. A browser keeps some of
 // these for itself (Ctrl+T, Ctrl+W); every action also has a button.
-import { useEffect } from 'react';
-import { hasModifier } from '../../lib/shortcuts';
+import { useCallback } from 'react';
+import { hasModifier, useWindowKeys } from '../../lib/shortcuts';
 import { tabForDigit } from '../../store/tabs';
 import { clideStore } from '../../store/store';
 import { useRequestClose } from './close-tab';
 
 export function useTabShortcuts(): void {
   const requestClose = useRequestClose();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
+  const onKey = useCallback(
+    (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return;
       const s = clideStore.getState();
       // A modal dialog owns the keyboard while it is open.
@@ -47,10 +47,10 @@ export function useTabShortcuts(): void {
         e.preventDefault();
         s.openDialog('settings');
       }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [requestClose]);
+    },
+    [requestClose],
+  );
+  useWindowKeys(onKey);
 }
 
 /** +1 / -1 for the next / previous tab keys (Ctrl on every platform, as browsers do), else 0. */

@@ -13,12 +13,14 @@ import { SettingsDialog } from '../settings/settings-dialog';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
+import { useChangesShortcut } from '../worktree/git-glance';
 import '../../styles/workspace.css';
 
 export function useWorkspaceChrome(): void {
   const actions = useActions();
   useTabShortcuts();
   usePaletteShortcut();
+  useChangesShortcut();
   useTheme();
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 // What the Team panel asks of the host. Each call returns a Result and never throws, so the
 // panel can say in place what went wrong; the new team state arrives as a pushed event.
-import type { ClideApi, Result } from '../../../../shared/ipc';
+import type { ClideApi } from '../../../../shared/ipc';
+import type { Result } from '../../../../shared/result';
 import type { TeamTask, TeamTaskStatus } from '../../../../shared/team';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';

@@ -1,15 +1,14 @@
 // The Team button at the end of the top bar: opens the Team panel, and says when something
 // there waits for the person (the team is paused, or messages are held).
-import { useEffect } from 'react';
 import type { TeamState } from '../../../../shared/team';
+import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
 import { clideStore, useClide } from '../../store/store';
 import { TeamGlyph } from './team-glyph';
 import './team.css';
 
 export const TEAM_PANEL_ID = 'team-panel';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-export const TEAM_KEY_LABEL = isMac ? '⇧⌘E' : 'Ctrl+Shift+E';
+export const TEAM_KEY_LABEL = keyLabel('E', { shift: true });
 
 /** Messages held for the person (loop guard, a Stop) across the team. */
 export function heldCount(team: TeamState | undefined): number {
@@ -17,18 +16,16 @@ export function heldCount(team: TeamState | undefined): number {
   return team.members.reduce((n, m) => n + (m.hold ? m.waiting : 0), 0);
 }
 
+function toggleOnKey(e: KeyboardEvent): void {
+  if (!isShortcut(e, 'e', { shift: true })) return;
+  e.preventDefault();
+  const s = clideStore.getState();
+  s.setTeamOpen(!s.teamOpen);
+}
+
 /** Ctrl/Cmd+Shift+E opens and closes the panel. */
 export function useTeamShortcut(): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'e' || !e.shiftKey || e.altKey || !(isMac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey)) return;
-      e.preventDefault();
-      const s = clideStore.getState();
-      s.setTeamOpen(!s.teamOpen);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useWindowKeys(toggleOnKey);
 }
 
 export function TeamButton() {

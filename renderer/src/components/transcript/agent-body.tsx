@@ -3,14 +3,13 @@
 import { useMemo } from 'react';
 import type { TaskView } from '../../../../shared/transcript';
 import { formatDuration, formatTokens } from '../../lib/format';
-import { agentInfo } from '../../lib/tool-results';
-import { preview } from '../../lib/terminal-text';
+import { agentInfo } from '../../lib/tools/tool-results';
+import { preview } from '../../lib/tools/terminal-text';
 import { useClide } from '../../store/store';
 import { disclosureKey, useDisclosure } from './disclosure';
-import { ItemRow } from './items';
 import { MarkdownText } from './markdown';
 import { VisibleText } from '../common/visible-text';
-import type { BodyProps } from './tool-bodies';
+import type { BodyProps } from './card-types';
 import { formatCount } from '../../lib/count';
 
 /** A long-running subagent shows its latest messages; earlier ones on request. */
@@ -70,6 +69,7 @@ export function AgentBody(p: BodyProps) {
   const shown = hidden ? children.slice(hidden) : children;
   const answer = info.answer ?? (p.task?.endedAt ? p.task.summary : undefined);
   const line = progress(p.task, info, p.phase === 'running');
+  const Row = p.row;
 
   return (
     <div className="agent-body">
@@ -99,7 +99,7 @@ export function AgentBody(p: BodyProps) {
             </button>
           )}
           {shown.map((id, i) => (
-            <ItemRow key={id} sessionId={p.sessionId} id={id} prevId={i > 0 ? shown[i - 1] : undefined} nested />
+            <Row key={id} sessionId={p.sessionId} id={id} prevId={i > 0 ? shown[i - 1] : undefined} nested />
           ))}
         </div>
       )}

@@ -4,6 +4,7 @@ import { useFindMark } from '../find/find-store';
 import { disclosureKey, useDisclosure } from './disclosure';
 import { MarkdownText } from './markdown';
 import { ToolCard } from './tool-card';
+import type { RowComponent } from './card-types';
 import { VisibleText } from '../common/visible-text';
 import { formatCount } from '../../lib/count';
 
@@ -12,9 +13,11 @@ export interface BlockProps {
   block: BlockView;
   /** `${itemId}:${index}`: the block's key for find and disclosure. */
   part: string;
+  /** The row component, for a subagent's card (see card-types.ts). */
+  row: RowComponent;
 }
 
-export const Block = memo(function Block({ sessionId, block, part }: BlockProps) {
+export const Block = memo(function Block({ sessionId, block, part, row }: BlockProps) {
   switch (block.type) {
     case 'text':
       if (!block.text && !block.streaming) return null;
@@ -26,7 +29,7 @@ export const Block = memo(function Block({ sessionId, block, part }: BlockProps)
     case 'thinking':
       return <ThinkingBlock sessionId={sessionId} part={part} text={block.text} streaming={block.streaming} />;
     case 'tool_use':
-      return <ToolCard sessionId={sessionId} block={block} />;
+      return <ToolCard sessionId={sessionId} block={block} row={row} />;
     case 'other':
       return <OtherBlock sessionId={sessionId} part={part} label={block.label ?? 'Content'} text={block.text} />;
   }

@@ -4,7 +4,7 @@
 // hidden and direction-changing characters show as markers ("Trojan Source" hides in code),
 // while the copy button copies the code exactly as written.
 import { memo, useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { linesFromRuns, type HighlightRuns, type Segment } from '../../lib/highlight-runs';
+import { linesFromRuns, type HighlightRuns, type Segment } from '../../lib/transcript/highlight-runs';
 import { cachedHighlight, highlightCode } from '../../workers/highlight-client';
 import { useDisclosure } from './disclosure';
 import { CopyButton } from './copy-button';

@@ -1,7 +1,7 @@
 // A unified diff with +/− gutters and line numbers, cut after `limit` lines with a way to see
 // the rest.
 import { memo } from 'react';
-import { countDiffLines, type DiffHunk, type DiffLine } from '../../lib/line-diff';
+import { countDiffLines, type DiffHunk, type DiffLine } from '../../lib/tools/line-diff';
 import { VisibleText } from '../common/visible-text';
 import { formatCount } from '../../lib/count';
 

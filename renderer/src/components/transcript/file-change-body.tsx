@@ -1,14 +1,14 @@
 // Edit, MultiEdit and Write: a real diff (the CLI's patch, or one computed from the strings
 // while the call is pending), or for a new file its content.
 import { useMemo } from 'react';
-import { countDiffLines } from '../../lib/line-diff';
-import { fileChange, languageForPath } from '../../lib/tool-results';
+import { countDiffLines } from '../../lib/tools/line-diff';
+import { fileChange, languageForPath } from '../../lib/tools/tool-results';
 import { VisibleText } from '../common/visible-text';
 import { CodeBlock } from './code-block';
 import { disclosureKey } from './disclosure';
 import { DiffView } from './diff-view';
 import { OutputText } from './output-text';
-import type { BodyProps } from './tool-bodies';
+import type { BodyProps } from './card-types';
 
 /** Lines of a diff shown while the card is closed. */
 const PEEK_DIFF_LINES = 20;

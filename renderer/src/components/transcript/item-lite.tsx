@@ -7,7 +7,7 @@ import type { TranscriptItem } from '../../../../shared/transcript';
 import { positionOf } from '../../../../shared/transcript';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { cutText } from '../../lib/format';
-import { summarizeToolInput } from '../../lib/tool-summary';
+import { summarizeToolInput } from '../../lib/tools/tool-summary';
 import { useClide } from '../../store/store';
 
 const PREVIEW = 280;

@@ -1,13 +1,14 @@
 import { memo, useMemo } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
-import { contextBody, contextTitle } from '../../lib/context-text';
+import { contextBody, contextTitle } from '../../lib/transcript/context-text';
 import { clockTime } from '../../lib/clock';
 import { formatTokens } from '../../lib/format';
-import { preview } from '../../lib/terminal-text';
+import { preview } from '../../lib/tools/terminal-text';
 import { useClide } from '../../store/store';
 import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
+import type { ItemRowProps } from './card-types';
 import { disclosureKey, useDisclosure } from './disclosure';
 import { TeamMessageCard } from '../team/team-message-card';
 import { MessageActions } from '../history/message-actions';
@@ -32,15 +33,6 @@ function useItemType(sessionId: string, id: string | undefined): TranscriptItem[
     const at = positionOf(v, id);
     return at === undefined ? undefined : v.items[at]?.type;
   });
-}
-
-export interface ItemRowProps {
-  sessionId: string;
-  id: string;
-  /** The entry shown just before this one (to group consecutive replies under one author line). */
-  prevId?: string;
-  /** Inside a subagent card. */
-  nested?: boolean;
 }
 
 /** One transcript entry, selected by id so that only changed entries re-render. */
@@ -143,7 +135,7 @@ function AssistantMessage({ sessionId, item, showAuthor, nested }: { sessionId: 
       )}
       <div className="msg-blocks">
         {item.blocks.map((b, i) => (
-          <Block key={i} sessionId={sessionId} block={b} part={`${item.id}:${i}`} />
+          <Block key={i} sessionId={sessionId} block={b} part={`${item.id}:${i}`} row={ItemRow} />
         ))}
       </div>
       {item.aborted && <div className="msg-aborted">Stopped before the reply was finished.</div>}

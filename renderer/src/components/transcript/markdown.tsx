@@ -13,7 +13,7 @@ import { createContext, memo, useContext, useEffect, useMemo, useState, type Rea
 import { flushSync } from 'react-dom';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { fenceOnly, splitGrowing, type SplitState } from '../../lib/markdown-chunks';
+import { fenceOnly, splitGrowing, type SplitState } from '../../lib/transcript/markdown-chunks';
 import { safeLanguage, safeLink } from '../../lib/safe-url';
 import { frameAfterTyping } from '../../lib/typing-first';
 import { hasInvisible, hiddenInUrl, makeVisible } from '../../../../shared/visible-chars';

@@ -5,11 +5,12 @@
 // so a 4 MB result is never scanned whole for them.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { lineAt, lineIndexer, lineText, type LineIndex } from '../../lib/line-index';
-import { stripTerminal } from '../../lib/terminal-text';
+import { lineAt, lineIndexer, lineText, type LineIndex } from '../../lib/transcript/line-index';
+import { stripTerminal } from '../../lib/tools/terminal-text';
 import { useFind } from '../find/find-store';
 import { visibleNodes } from '../common/visible-text';
 import { formatCount } from '../../lib/count';
+import { formatBytes } from '../../lib/format';
 
 /** Past either limit the output is virtualised. */
 const PLAIN_MAX_CHARS = 60_000;
@@ -85,11 +86,11 @@ function BigOutput({ text, isError, findPart, label }: OutputTextProps) {
     virtualizer.scrollToIndex(lineAt(index, revealOffset), { align: 'center' });
   }, [index, reveal, revealOffset, virtualizer]);
 
-  const kb = formatCount(Math.round(text.length / 1024));
+  const size = formatBytes(text.length, { unit: 'KB' });
   return (
     <div className={`tool-io big-output${isError ? ' is-error' : ''}`} aria-label={label}>
       <div className="big-output-bar">
-        {index ? `${formatCount(count)} lines · ${kb} KB` : `Preparing ${kb} KB of output…`}
+        {index ? `${formatCount(count)} lines · ${size}` : `Preparing ${size} of output…`}
       </div>
       <div className="big-output-box" ref={boxRef} tabIndex={0} data-find-part={findPart} data-find-large="">
         <div className="big-output-inner" style={{ height: virtualizer.getTotalSize() }}>

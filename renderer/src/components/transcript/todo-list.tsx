@@ -1,4 +1,4 @@
-import { todosOf } from '../../lib/tool-results';
+import { todosOf } from '../../lib/tools/tool-results';
 import { VisibleText } from '../common/visible-text';
 
 const statusLabel = { pending: 'To do', in_progress: 'In progress', completed: 'Done' } as const;

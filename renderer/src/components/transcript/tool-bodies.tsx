@@ -1,11 +1,9 @@
 // What a tool card shows below its head: a peek while closed (a few lines of output, the first
 // lines of a diff, an error) and the full body when open. One pair per kind of card.
 import { useMemo, type ReactNode } from 'react';
-import type { TaskView, ToolState } from '../../../../shared/transcript';
-import type { CardKind } from '../../lib/tool-head';
-import { bashResult, fetchInfo, readInfo, searchInfo, webSearchHits } from '../../lib/tool-results';
-import { preview, stripTerminal } from '../../lib/terminal-text';
-import { prettyJson } from '../../lib/tool-summary';
+import { bashResult, fetchInfo, readInfo, searchInfo, webSearchHits } from '../../lib/tools/tool-results';
+import { preview, stripTerminal } from '../../lib/tools/terminal-text';
+import { prettyJson } from '../../lib/tools/tool-summary';
 import { safeLink } from '../../lib/safe-url';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { visibleNodes, VisibleText } from '../common/visible-text';
@@ -13,20 +11,10 @@ import { AgentBody, AgentPeek } from './agent-body';
 import { FileChangeBody, FileChangePeek } from './file-change-body';
 import { MarkdownText } from './markdown';
 import { OutputText } from './output-text';
-import type { Phase } from './tool-card';
+import type { TaskView } from '../../../../shared/transcript';
+import type { BodyProps } from './card-types';
 import { TodoList } from './todo-list';
 import { formatCount } from '../../lib/count';
-
-export interface BodyProps {
-  sessionId: string;
-  kind: CardKind;
-  tool: { id: string; name: string; input: Record<string, unknown> };
-  state: ToolState;
-  task: TaskView | undefined;
-  phase: Phase;
-  streamingInput?: string;
-  onOpen?: () => void;
-}
 
 const PEEK_LINES = 4;
 

@@ -4,7 +4,7 @@
 // scrolling out of the virtualised list and back.
 import { memo, useMemo } from 'react';
 import type { BlockView, TaskView, ToolState } from '../../../../shared/transcript';
-import { toolHead, type CardKind } from '../../lib/tool-head';
+import { toolHead, type CardKind } from '../../lib/tools/tool-head';
 import { useClide } from '../../store/store';
 import { isTurnRunning } from '../../store/selectors';
 import { makeVisible } from '../../../../shared/visible-chars';
@@ -12,8 +12,7 @@ import { VisibleText } from '../common/visible-text';
 import { useFindMark } from '../find/find-store';
 import { disclosureKey, useDisclosure } from './disclosure';
 import { ToolBody, ToolPeek } from './tool-bodies';
-
-export type Phase = 'preparing' | 'waiting' | 'running' | 'done' | 'error' | 'stopped';
+import type { Phase, RowComponent } from './card-types';
 
 const phaseLabel: Record<Phase, string> = {
   preparing: 'Preparing…',
@@ -32,6 +31,7 @@ const RUNNING_TASK = new Set(['pending', 'running', 'paused']);
 export interface ToolCardProps {
   sessionId: string;
   block: BlockView;
+  row: RowComponent;
 }
 
 export function usePhase(sessionId: string, block: BlockView, state: ToolState, task: TaskView | undefined): Phase {
@@ -59,7 +59,7 @@ function defaultOpen(kind: CardKind, phase: Phase): boolean {
   return false;
 }
 
-export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardProps) {
+export const ToolCard = memo(function ToolCard({ sessionId, block, row }: ToolCardProps) {
   const fallbackName = block.label ?? 'tool';
   const tool = useMemo(() => block.tool ?? { id: '', name: fallbackName, input: {} }, [block.tool, fallbackName]);
   const state = useClide((s) => s.sessions[sessionId]?.tools[tool.id] ?? NO_STATE);
@@ -127,9 +127,9 @@ export const ToolCard = memo(function ToolCard({ sessionId, block }: ToolCardPro
         </div>
       )}
       {open ? (
-        <ToolBody sessionId={sessionId} kind={head.kind} tool={tool} state={state} task={task} streamingInput={streamingInput} phase={phase} />
+        <ToolBody sessionId={sessionId} kind={head.kind} tool={tool} state={state} task={task} streamingInput={streamingInput} phase={phase} row={row} />
       ) : (
-        <ToolPeek sessionId={sessionId} kind={head.kind} tool={tool} state={state} task={task} phase={phase} onOpen={() => setOpen(true)} />
+        <ToolPeek sessionId={sessionId} kind={head.kind} tool={tool} state={state} task={task} phase={phase} onOpen={() => setOpen(true)} row={row} />
       )}
     </section>
   );

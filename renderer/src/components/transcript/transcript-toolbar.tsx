@@ -1,11 +1,11 @@
 // Small actions over the transcript: find (Ctrl/Cmd+F) and export to Markdown.
 import { useState } from 'react';
 import { formatClock } from '../../lib/format';
-import { exportFileName, transcriptToMarkdown } from '../../lib/transcript-export';
+import { keyLabel } from '../../lib/shortcuts';
+import { exportFileName, transcriptToMarkdown } from '../../lib/transcript/transcript-export';
 import { clideStore, useClide } from '../../store/store';
 import { openFind, useFind } from '../find/find-store';
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+import { ChangesButton } from '../worktree/git-glance';
 
 /** Save text as a file through a Blob URL (the browser host downloads it; Electron offers a save dialog). */
 function download(name: string, text: string): void {
@@ -33,11 +33,18 @@ export function TranscriptToolbar({ sessionId }: { sessionId: string }) {
   const empty = useClide((s) => (s.sessions[sessionId]?.items.length ?? 0) === 0);
   const findOpen = useFind((s) => s.open && s.sessionId === sessionId);
   const [failed, setFailed] = useState<string | undefined>();
-  if (empty) return null;
+  if (empty) {
+    return (
+      <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
+        <ChangesButton sessionId={sessionId} />
+      </div>
+    );
+  }
   return (
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
+      <ChangesButton sessionId={sessionId} />
       {!findOpen && (
-        <button type="button" className="toolbar-button" onClick={() => openFind(sessionId)} title={`Find in transcript (${isMac ? '⌘F' : 'Ctrl+F'})`}>
+        <button type="button" className="toolbar-button" onClick={() => openFind(sessionId)} title={`Find in transcript (${keyLabel('F')})`}>
           Find
         </button>
       )}

@@ -4,8 +4,8 @@
 // follows the bottom while Claude writes unless the person scrolled up.
 import { elementScroll, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { estimateItemHeight } from '../../lib/row-estimate';
-import { topLevelIds } from '../../lib/top-level-ids';
+import { estimateItemHeight } from '../../lib/transcript/row-estimate';
+import { topLevelIds } from '../../lib/transcript/top-level-ids';
 import { clideStore, useClide } from '../../store/store';
 import { positionOf } from '../../../../shared/transcript';
 import { FindBar, type FindTarget } from '../find/find-bar';

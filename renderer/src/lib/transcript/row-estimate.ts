@@ -1,8 +1,8 @@
 // A first guess at an entry's height, before it has been measured. Good guesses keep the
 // scrollbar honest and the view steady while a long transcript is scrolled for the first
 // time; each guess is O(1) (lengths only, never a scan of a 4 MB result).
-import type { SessionView, TranscriptItem } from '../../../shared/transcript';
-import { cardKind } from './tool-head';
+import type { SessionView, TranscriptItem } from '../../../../shared/transcript';
+import { cardKind } from '../tools/tool-head';
 
 const LINE = 25;
 const CHARS_PER_LINE = 92;

@@ -1,11 +1,11 @@
 // What a tool card says in its one-line head: which kind of card it is, its name (MCP tools by
 // their server and tool display names), the key input, and short facts from the result
 // ("+12 −1", "exit 1", "12 files", "3 of 5 done").
-import type { ToolState } from '../../../shared/transcript';
+import type { ToolState } from '../../../../shared/transcript';
 import { diffStats } from './line-diff';
 import { bashResult, fileChange, mcpName, readInfo, readRangeLabel, searchInfo, todosOf, webSearchHits, fetchInfo } from './tool-results';
 import { firstLine, partialKeyField, summarizeToolInput, type SummaryKind } from './tool-summary';
-import { formatCount } from './count';
+import { formatCount } from '../count';
 
 export type CardKind = 'bash' | 'edit' | 'write' | 'read' | 'search' | 'todo' | 'agent' | 'fetch' | 'websearch' | 'generic';
 

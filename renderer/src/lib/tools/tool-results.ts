@@ -3,18 +3,13 @@
 // Every reader is defensive: a field of the wrong type is treated as absent, so a CLI that
 // changes a shape degrades a card to its generic form instead of breaking it.
 import { additionHunk, diffTexts, hunksFromPatch, type DiffHunk } from './line-diff';
-import { formatCount } from './count';
+import { formatCount } from '../count';
+import { isRecord, num, str } from '../../../../shared/guards';
 
 type Rec = Record<string, unknown>;
 
 function rec(v: unknown): Rec | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined;
-}
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-function num(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  return isRecord(v) ? v : undefined;
 }
 function strings(v: unknown): string[] | undefined {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;

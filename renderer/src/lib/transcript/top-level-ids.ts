@@ -2,7 +2,7 @@
 // not in the main list). Items are append-only, so the list is extended incrementally and the
 // same array is returned while nothing new arrived at the top level: a streaming delta, which
 // copies the items array, costs O(1) here instead of a scan of 50,000 entries.
-import type { TranscriptItem } from '../../../shared/transcript';
+import type { TranscriptItem } from '../../../../shared/transcript';
 
 interface Cache {
   scanned: number;

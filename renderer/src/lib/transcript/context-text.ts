@@ -1,7 +1,7 @@
 // Injected context (skill bodies, slash-command expansions, system reminders, local command
 // output, compaction summaries) as the transcript shows it: a one-line title that says what it
 // is, and a body without the wrapper tags the CLI puts around it for the model.
-import type { ContextSource } from '../../../shared/events';
+import type { ContextSource } from '../../../../shared/events';
 
 const fallbackTitle: Record<ContextSource, string> = {
   skill: 'Skill',

@@ -1,5 +1,6 @@
 // The one line that says what a tool call does: the Bash command, the file a Read/Write/Edit
 // touches, the pattern of a Grep/Glob, else a short JSON summary of the input.
+import { nonEmpty } from '../../../../shared/guards';
 
 export type SummaryKind = 'command' | 'path' | 'pattern' | 'url' | 'text' | 'json';
 
@@ -12,17 +13,13 @@ export interface ToolSummary {
 
 const MAX_JSON = 160;
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.length > 0 ? v : undefined;
-}
-
 export function summarizeToolInput(name: string, input: Readonly<Record<string, unknown>>): ToolSummary {
   switch (name) {
     case 'Bash':
     case 'BashOutput':
     case 'PowerShell': {
-      const command = str(input.command);
-      if (command) return { kind: 'command', text: command, detail: str(input.description) };
+      const command = nonEmpty(input.command);
+      if (command) return { kind: 'command', text: command, detail: nonEmpty(input.description) };
       break;
     }
     case 'Read':
@@ -31,35 +28,35 @@ export function summarizeToolInput(name: string, input: Readonly<Record<string, 
     case 'MultiEdit':
     case 'NotebookRead':
     case 'NotebookEdit': {
-      const path = str(input.file_path) ?? str(input.notebook_path) ?? str(input.path);
+      const path = nonEmpty(input.file_path) ?? nonEmpty(input.notebook_path) ?? nonEmpty(input.path);
       if (path) return { kind: 'path', text: path };
       break;
     }
     case 'Grep':
     case 'Glob': {
-      const pattern = str(input.pattern);
-      if (pattern) return { kind: 'pattern', text: pattern, detail: str(input.path) ?? str(input.glob) };
+      const pattern = nonEmpty(input.pattern);
+      if (pattern) return { kind: 'pattern', text: pattern, detail: nonEmpty(input.path) ?? nonEmpty(input.glob) };
       break;
     }
     case 'LS': {
-      const path = str(input.path);
+      const path = nonEmpty(input.path);
       if (path) return { kind: 'path', text: path };
       break;
     }
     case 'WebFetch': {
-      const url = str(input.url);
+      const url = nonEmpty(input.url);
       if (url) return { kind: 'url', text: url };
       break;
     }
     case 'WebSearch': {
-      const query = str(input.query);
+      const query = nonEmpty(input.query);
       if (query) return { kind: 'text', text: query };
       break;
     }
     case 'Task':
     case 'Agent': {
-      const d = str(input.description) ?? str(input.prompt);
-      if (d) return { kind: 'text', text: d, detail: str(input.subagent_type) };
+      const d = nonEmpty(input.description) ?? nonEmpty(input.prompt);
+      if (d) return { kind: 'text', text: d, detail: nonEmpty(input.subagent_type) };
       break;
     }
     case 'TodoWrite': {
@@ -67,7 +64,7 @@ export function summarizeToolInput(name: string, input: Readonly<Record<string, 
       break;
     }
     case 'ExitPlanMode':
-      return { kind: 'text', text: str(input.planFilePath) ?? 'Plan ready for review' };
+      return { kind: 'text', text: nonEmpty(input.planFilePath) ?? 'Plan ready for review' };
   }
   return { kind: 'json', text: jsonSummary(input) };
 }

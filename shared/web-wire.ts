@@ -1,11 +1,10 @@
-// The browser host's WebSocket frames. Calls carry a channel of the contract table
-// (shared/ipc.ts) and are validated there by dispatch(); this file only checks the envelope.
-// The client side (renderer/src/api/web-wire.ts) mirrors these shapes; a unit test keeps
-// the two in step.
+// The browser host's WebSocket frames, for both ends: the host (electron/web/) and the page
+// (renderer/src/api/). Calls carry a channel of the contract table (shared/ipc.ts) and are
+// validated there by dispatch(); this file only checks the envelope.
 import { z } from 'zod';
-import type { AppEvent } from '../../shared/ipc';
-import { base64Length, MAX_MESSAGE_IMAGE_BYTES, MAX_PROMPT_CHARS } from '../../shared/message-limits';
-import type { Result } from '../../shared/result';
+import type { AppEvent } from './ipc';
+import { base64Length, MAX_MESSAGE_IMAGE_BYTES, MAX_PROMPT_CHARS } from './message-limits';
+import type { Result } from './result';
 
 /**
  * Largest frame the host accepts: 67,989,592 bytes (about 65 MiB), the largest legitimate
@@ -33,6 +32,14 @@ export const WS_PROTOCOL = 'clide.v1';
 /** The page offers `clide.token.<token>` beside WS_PROTOCOL: the one header a browser lets it set. */
 export const TOKEN_PROTOCOL_PREFIX = 'clide.token.';
 
+/**
+ * The subprotocols a page offers: the host answers with the first and checks the second. The
+ * token travels there, never in a URL, a cookie or a Referer.
+ */
+export function socketProtocols(token: string): string[] {
+  return [WS_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`];
+}
+
 export const CallIdSchema = z.union([z.number().int().nonnegative(), z.string().min(1).max(100)]);
 
 export const ClientFrameSchema = z.object({
@@ -42,6 +49,8 @@ export const ClientFrameSchema = z.object({
   input: z.unknown().optional(),
 });
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+/** What the page sends: its ids are numbers. */
+export type CallFrame = { type: 'call'; id: number; channel: string; input: unknown };
 
 export type ServerFrame =
   | { type: 'result'; id: number | string; result: Result<unknown> }

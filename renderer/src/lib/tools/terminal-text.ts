@@ -1,7 +1,7 @@
 // Tool output (Bash especially) may carry terminal escape sequences. A window is not a
 // terminal: strip them so colours codes do not show as noise and nothing can pretend to
 // move a cursor or set a window title.
-import { cutText } from './format';
+import { cutText } from '../format';
 
 // CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \), other two-byte ESC sequences, and C1 CSI.
 // eslint-disable-next-line no-control-regex

@@ -2,9 +2,9 @@
 // entries are not in the page, and collapsed cards (thinking, tool output, subagents, context)
 // hide their text. Each entry is broken into parts; a part knows its key (the element that
 // shows it carries `data-find-part`) and which collapsibles must open to reveal it.
-import type { SessionView, ToolState, TranscriptItem } from '../../../shared/transcript';
-import { positionOf, shownAsTeamCard } from '../../../shared/transcript';
-import { summarizeToolInput } from './tool-summary';
+import type { SessionView, ToolState, TranscriptItem } from '../../../../shared/transcript';
+import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
+import { summarizeToolInput } from '../tools/tool-summary';
 
 export interface SearchPart {
   key: string;

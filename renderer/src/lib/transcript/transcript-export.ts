@@ -2,14 +2,14 @@
 // subagents nested under their card, injected context folded into <details>. Everything the
 // model or a tool wrote goes into code fences longer than any run of backticks inside it, so the
 // export can never turn into markup it did not contain.
-import type { SessionView, ToolState, TranscriptItem } from '../../../shared/transcript';
-import { positionOf, shownAsTeamCard } from '../../../shared/transcript';
+import type { SessionView, ToolState, TranscriptItem } from '../../../../shared/transcript';
+import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
 import { contextBody, contextTitle } from './context-text';
-import { stripTerminal } from './terminal-text';
-import { todosOf } from './tool-results';
-import { toolTitle } from './tool-head';
-import { prettyJson, summarizeToolInput } from './tool-summary';
-import { formatCount } from './count';
+import { stripTerminal } from '../tools/terminal-text';
+import { todosOf } from '../tools/tool-results';
+import { toolTitle } from '../tools/tool-head';
+import { prettyJson, summarizeToolInput } from '../tools/tool-summary';
+import { formatCount } from '../count';
 
 /** Tool output beyond this many characters is cut in the export (and says so). */
 export const EXPORT_OUTPUT_CAP = 100_000;

@@ -1,0 +1,9 @@
+// The DOM ids that tie a tab to its panel (aria-controls / aria-labelledby), used by the tab
+// strip, each tab and the panes.
+export function tabId(sessionId: string): string {
+  return `tab-${sessionId}`;
+}
+
+export function panelId(sessionId: string): string {
+  return `panel-${sessionId}`;
+}
