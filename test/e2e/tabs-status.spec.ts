@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FAKE_CLI } from '../support/fake-cli-harness';
 import { text } from '../support/fake-api';
+import { claudeVersion } from '../support/real-cli';
 import { expect, test } from './fixtures';
 import { hostClient, value } from './tabs-host-client';
 
@@ -28,7 +29,7 @@ test('the status bar shows what the CLI reported, before the first prompt and af
     await expect(status).toContainText('Opus 5.5');
     const contextButton = status.getByRole('button', { name: /^Context:/ });
     await expect(contextButton).toContainText(/\d+(\.\d)?k \/ 1M \(\d+%\)/);
-    await expect(status).toContainText('CLI 2.1.332');
+    await expect(status).toContainText(`CLI ${claudeVersion()}`);
     await expect(status).toContainText('Default mode');
     await expect(status).toContainText('$0.00');
 

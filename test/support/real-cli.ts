@@ -1,6 +1,7 @@
 // Everything a test needs to run the real pinned `claude` offline: its path, a fake API, and
 // a private HOME / config dir / working directory so tests never share state or touch the
 // real user's files.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,15 +10,38 @@ import { startFakeApi, type FakeApi, type FakeReply, type Responder } from './fa
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The pinned CLI from node_modules (the platform package's native binary). */
+const exe = process.platform === 'win32' ? 'claude.exe' : 'claude';
+const platformDir = `${process.platform}-${process.arch}`;
+
+/**
+ * The CLI the real-CLI tests run. By default the pinned one (@anthropic-ai/claude-code's platform
+ * package). `CLIDE_TEST_CLI=next` picks the newer build that ships in the Agent SDK's platform
+ * package (@anthropic-ai/claude-agent-sdk-<platform>), so the same suite shows what a CLI
+ * upgrade would break; any other value is taken as the path of a `claude` executable.
+ */
 export function claudeBin(): string {
-  const candidates = [
-    path.join(root, 'node_modules', '@anthropic-ai', `claude-code-${process.platform}-${process.arch}`, process.platform === 'win32' ? 'claude.exe' : 'claude'),
-    path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'claude.cmd' : 'claude'),
-  ];
+  const choice = process.env.CLIDE_TEST_CLI?.trim() || 'pinned';
+  const candidates =
+    choice === 'pinned'
+      ? [path.join(root, 'node_modules', '@anthropic-ai', `claude-code-${platformDir}`, exe), path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'claude.cmd' : 'claude')]
+      : choice === 'next'
+        ? [path.join(root, 'node_modules', '@anthropic-ai', `claude-agent-sdk-${platformDir}`, exe)]
+        : [path.resolve(choice)];
   const found = candidates.find((p) => fs.existsSync(p));
-  if (!found) throw new Error(`The pinned claude CLI is not installed (looked in ${candidates.join(', ')}); run npm ci.`);
+  if (!found) throw new Error(`The ${choice} claude CLI is not installed (looked in ${candidates.join(', ')}); run npm ci.`);
   return found;
+}
+
+let version: string | undefined;
+
+/** The version the CLI under test reports (`claude --version`: "2.1.332 (Claude Code)"). */
+export function claudeVersion(): string {
+  if (version) return version;
+  const out = execFileSync(claudeBin(), ['--version'], { encoding: 'utf8', env: { ...process.env, DISABLE_AUTOUPDATER: '1' }, timeout: 60_000 });
+  const m = /^(\d+\.\d+\.\d+)/.exec(out.trim());
+  if (!m?.[1]) throw new Error(`claude --version printed no version: ${out}`);
+  version = m[1];
+  return version;
 }
 
 export interface CliSandbox {

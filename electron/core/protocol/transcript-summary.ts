@@ -152,7 +152,11 @@ export async function summarizeFrom(file: string, sessionId: string, prev?: Summ
   };
 }
 
-async function readHead(file: string, size: number): Promise<string> {
+/**
+ * The first bytes of a transcript: the identity of the file, so a rewritten one (same size or
+ * not) is told apart from one that only grew. The History list and the search index both use it.
+ */
+export async function readHead(file: string, size: number): Promise<string> {
   if (size === 0) return '';
   const fh = await fs.promises.open(file, 'r');
   try {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { str } from '../../../shared/guards';
 import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
+import { readHead } from '../protocol/transcript-summary';
 import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
 import type { Database } from './index-db';
 import { readLines } from './line-reader';
@@ -35,7 +36,6 @@ interface FileRow {
   agent_call: string | null;
 }
 
-const HEAD_BYTES = 256;
 /** Commit about this much text at a time: big transactions index faster, small ones lose less. */
 const BATCH_CHARS = 16 * 1024 * 1024;
 /**
@@ -215,14 +215,3 @@ class SessionFacts {
   }
 }
 
-async function readHead(file: string, size: number): Promise<string> {
-  if (size === 0) return '';
-  const fh = await fs.promises.open(file, 'r');
-  try {
-    const buf = Buffer.alloc(Math.min(HEAD_BYTES, size));
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    return buf.subarray(0, bytesRead).toString('latin1');
-  } finally {
-    await fh.close();
-  }
-}

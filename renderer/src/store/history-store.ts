@@ -13,12 +13,15 @@ export interface HistoryState {
   /** When the list arrived (times in it read relative to this). */
   listedAt: number;
   error: AppError | undefined;
+  /** Why the last past session asked for could not be opened (from the list or the palette). */
+  openError: AppError | undefined;
   query: string;
   setOpen(open: boolean): void;
   setQuery(query: string): void;
   listing(): void;
   listed(sessions: HistorySession[]): void;
   failed(error: AppError): void;
+  openFailed(error: AppError | undefined): void;
 }
 
 export function createHistoryStore() {
@@ -28,12 +31,14 @@ export function createHistoryStore() {
     loading: false,
     listedAt: 0,
     error: undefined,
+    openError: undefined,
     query: '',
     setOpen: (open) => set((s) => (s.open === open ? {} : { open })),
     setQuery: (query) => set({ query }),
     listing: () => set({ loading: true, error: undefined }),
     listed: (sessions) => set({ sessions, loading: false, error: undefined, listedAt: Date.now() }),
     failed: (error) => set({ loading: false, error }),
+    openFailed: (openError) => set({ openError }),
   }));
 }
 

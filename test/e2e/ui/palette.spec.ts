@@ -103,3 +103,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `palette-${scheme}.png`) });
   });
 }
+
+test('a past session the palette cannot resume opens History, which says why', async ({ ui, page }) => {
+  await ui.open(doubleOptions(two()));
+  await listHistory(page);
+  await page.evaluate(() =>
+    window.__clideDouble?.setReplies('session:create', [
+      { ok: false, error: { kind: 'invalid-input', message: 'The folder /home/ada/code/api-server does not exist.', hint: 'Choose another folder.' } },
+    ]),
+  );
+  const { dialog, field } = await palette(page);
+  await field.fill('login');
+  await dialog.getByRole('option', { name: /Resume “Why does the login redirect loop\?”/ }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history).toBeVisible();
+  await expect(history).toContainText('Could not open that session. The folder /home/ada/code/api-server does not exist. Choose another folder.');
+  await expect(page.getByRole('tab')).toHaveCount(2);
+});

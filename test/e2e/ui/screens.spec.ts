@@ -112,6 +112,24 @@ test('the status bar shows model, context, cost, mode and CLI version, warning o
   await expect(bar).toContainText('claude-future-9');
 });
 
+test('a new tab on a newer CLI keeps its start screen, with the version note as one line under it', async ({ ui, page }) => {
+  await ui.open(doubleOptions(snapshotWith([sessionView(SESSION)])));
+  await expect(page.getByRole('heading', { name: 'What should Claude work on?' })).toBeVisible();
+  // What the host sends when the CLI reports a version other than the tested one.
+  const note = 'Claude Code 2.1.333 is installed; this version of clide was tested with 2.1.332. Most things should work; anything odd may come from the difference.';
+  await ui.pushSession(SESSION, [
+    { kind: 'info', info: { cliVersion: '2.1.333', testedCliVersion: '2.1.332' } },
+    { kind: 'notice', id: 'v1', level: 'warning', code: 'cli-version', text: note, at: Date.now() },
+  ]);
+  const log = page.getByRole('log', { name: 'Transcript' });
+  await expect(log).toContainText(note);
+  await expect(page.getByRole('heading', { name: 'What should Claude work on?' })).toBeVisible();
+  await expect(page.getByRole('contentinfo', { name: 'Session status' }).getByLabel('Untested version')).toBeVisible();
+  // The first message replaces the start screen, as on a tested CLI.
+  await ui.pushSession(SESSION, [{ kind: 'user', id: 'u1', text: 'hello', at: Date.now() }]);
+  await expect(page.getByRole('heading', { name: 'What should Claude work on?' })).toHaveCount(0);
+});
+
 test('tabs show state, switch sessions, and New session creates one', async ({ ui, page }) => {
   const a = sessionView('a', { cwd: '/home/ada/code/api-server' });
   const b = sessionView('b', { cwd: '/home/ada/code/web-ui', status: 'working' });

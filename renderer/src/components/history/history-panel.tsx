@@ -80,7 +80,8 @@ function Drawer() {
   const setQuery = useHistoryStore((s) => s.setQuery);
   const homeDir = useClide((s) => s.environment?.homeDir);
   const [limit, setLimit] = useState(PAGE);
-  const [openError, setOpenError] = useState<AppError | undefined>();
+  const openError = useHistoryStore((s) => s.openError);
+  const setOpenError = historyStore.getState().openFailed;
   const [opening, setOpening] = useState<string | undefined>();
   /** After opening a session, typing goes to its composer rather than back to the History button. */
   const toComposer = useRef(false);

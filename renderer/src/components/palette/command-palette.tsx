@@ -7,6 +7,7 @@ import { useActions } from '../../actions-context';
 import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
 import { pendingCount } from '../../store/attention';
 import { historyStore } from '../../store/history-store';
+import type { HistorySession } from '../../../../shared/history';
 import { clideStore, useClide } from '../../store/store';
 import { openFind } from '../find/find-store';
 import { openPastSession, refreshHistory } from '../history/history-actions';
@@ -64,7 +65,7 @@ function Palette() {
       settings: () => clideStore.getState().openDialog('settings'),
       mode: (id, mode) => void requestMode(id, mode),
       model: (id, model) => void requestModel(id, model),
-      resume: (session) => void openPastSession(session),
+      resume: (session) => void resumeFromPalette(session),
       key: keyLabel,
     }),
     [actions, requestClose],
@@ -183,4 +184,12 @@ function useHistoryList() {
     return stop;
   }, []);
   return past;
+}
+
+/** A past session chosen in the palette; if it cannot be opened, History opens and says why. */
+async function resumeFromPalette(session: HistorySession): Promise<void> {
+  const r = await openPastSession(session);
+  if (r.ok) return;
+  historyStore.getState().openFailed(r.error);
+  historyStore.getState().setOpen(true);
 }

@@ -6,6 +6,7 @@ import { elementScroll, useVirtualizer, type VirtualItem } from '@tanstack/react
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { estimateItemHeight } from '../../lib/transcript/row-estimate';
 import { topLevelIds } from '../../lib/transcript/top-level-ids';
+import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
 import { positionOf } from '../../../../shared/transcript';
 import { FindBar, type FindTarget } from '../find/find-bar';
@@ -53,6 +54,8 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     initialOffset: saved?.offset,
   });
   const ids = useRowIds(sessionId);
+  // A new tab keeps its start screen when all it holds is the "newer CLI than tested" line.
+  const fresh = useSessionField(sessionId, (v) => v.items.every((i) => i.type === 'notice' && i.code === 'cli-version'), true);
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(28);
 
@@ -166,7 +169,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     <div className="transcript-wrap">
       <div className="transcript-scroller" ref={scrollerRef} tabIndex={-1} onScroll={noteScrolling}>
         <div className="transcript-column" ref={contentRef}>
-          {ids.length === 0 && <EmptyState sessionId={sessionId} />}
+          {fresh && <EmptyState sessionId={sessionId} />}
           <div
             ref={listRef}
             role="log"
