@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lastUserText, text, toolUse } from '../support/fake-api';
+import { claudeVersion } from '../support/real-cli';
 import { remoteClaudes, remoteRigs } from '../support/remote-host';
 import { sshdAvailable } from '../support/sshd';
 import { waitFor } from '../support/wait';
@@ -20,7 +21,7 @@ describe.skipIf(!available)('a session on a remote host', () => {
     await waitFor(() => r.host.view(id).status === 'ready' || r.host.view(id).failure, 'ready');
     expect(r.host.view(id).failure).toBeUndefined();
     expect(r.host.view(id).info.location).toBe('box');
-    expect(r.host.view(id).info.cliVersion).toBe('2.1.332');
+    expect(r.host.view(id).info.cliVersion).toBe(claudeVersion());
     r.host.send(id, 'Say hello');
     await waitFor(() => r.host.view(id).lastResult, 'the result');
     const items = r.host.view(id).items;
