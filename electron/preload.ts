@@ -35,6 +35,7 @@ export const api: ClideApi = {
   history: domainApi('history'),
   git: domainApi('git'),
   worktree: domainApi('worktree'),
+  remote: domainApi('remote'),
   onEvents,
 };
 

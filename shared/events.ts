@@ -76,6 +76,8 @@ export const SessionInfoSchema = z.object({
   bypassUnavailableReason: z.string().optional(),
   /** A resumed session whose earlier conversation is still being read from its transcript. */
   loadingEarlier: z.boolean().optional(),
+  /** The remote host Claude runs on (shared/remote.ts); absent: this computer. */
+  location: z.string().optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

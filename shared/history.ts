@@ -25,6 +25,8 @@ export const HistorySessionSchema = z.object({
   cutOff: z.boolean(),
   /** The tab the session is open in now, if any. */
   openIn: z.string().optional(),
+  /** It ran on this remote host (group it under the host; resume it there). Absent: this computer. */
+  location: z.string().optional(),
   /** It ran in a worktree clide made: group it under `repoRoot`, show its branch. */
   worktree: z.object({ repoRoot: z.string(), branch: z.string(), base: z.string() }).optional(),
 });

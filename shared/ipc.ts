@@ -31,6 +31,7 @@ import {
   WorktreeRequestSchema,
 } from './git';
 import type { SessionView } from './transcript';
+import { LocationSchema, RemoteEventSchemas, remoteContracts } from './remote';
 
 const SessionId = z.string().min(1).max(200);
 
@@ -147,6 +148,8 @@ export const contracts = {
           worktree: WorktreeRequestSchema.optional(),
           /** A few words for the suggested branch name (e.g. what the session is for). */
           hint: z.string().max(200).optional(),
+          /** Run on this remote host over ssh (shared/remote.ts); `cwd` is a folder there. Absent: this computer. */
+          location: LocationSchema.optional(),
         })
         .strict(),
       output: z.object({ id: SessionId }),
@@ -328,6 +331,8 @@ export const contracts = {
      */
     archive: { input: GitInputs.archive, output: ArchiveResultSchema },
   },
+  /** Remote hosts over ssh (electron/core/remote): the host list, connecting, the folder field, prompts. */
+  remote: remoteContracts,
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {
     snapshot: { input: empty, output: TeamStateSchema },
@@ -392,6 +397,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
   z.object({ type: z.literal('team-changed'), team: TeamStateSchema }),
   z.object({ type: z.literal('search-progress'), progress: SearchProgressSchema }),
+  ...RemoteEventSchemas,
 ]);
 export type AppEvent = z.infer<typeof AppEventSchema>;
 

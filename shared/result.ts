@@ -23,6 +23,16 @@ export const errorKinds = [
   'not-a-repository',
   /** The session's worktree folder is gone (deleted outside clide). */
   'worktree-missing',
+  /** ssh could not reach or log in to a remote host (electron/core/remote). */
+  'connection-failed',
+  /** The connection to a remote host dropped while a session ran there. */
+  'connection-lost',
+  /** ssh does not know the remote host's key yet; nothing was accepted. */
+  'host-key-unknown',
+  /** The remote host's key is not the one known_hosts has: refused. */
+  'host-key-changed',
+  /** The remote host refused every way of logging in that was tried. */
+  'auth-failed',
   'internal',
 ] as const;
 

@@ -4,7 +4,7 @@
 import type { SessionEvent } from '../../shared/events';
 import type { FileSuggestions, ImageInput } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
-import { FileIndex, rankFiles } from './file-index';
+import { FileIndex, rankFiles, type FileList } from './file-index';
 import { MessageQueue, type QueueState, type QueueTarget } from './message-queue';
 import { THE_PERSON, type Speaker } from './protocol/outbound';
 
@@ -85,10 +85,11 @@ export class Answering {
     this.queue(id).restore(state);
   }
 
-  async fileSuggestions(target: AnsweringTarget, query: string): Promise<FileSuggestions> {
+  /** `lister`: where the files are read from when not this computer (a remote host). */
+  async fileSuggestions(target: AnsweringTarget, query: string, lister?: (cwd: string) => Promise<FileList>): Promise<FileSuggestions> {
     let list;
     try {
-      list = await this.files.list(target.cwd);
+      list = await (lister ? lister(target.cwd) : this.files.list(target.cwd));
     } catch (err) {
       throw new ClideError({
         kind: 'invalid-input',

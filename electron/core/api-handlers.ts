@@ -4,9 +4,11 @@
 import { contractFor, type Channel, type Handlers } from '../../shared/ipc';
 import { ClideError, fail, ok, toAppError, type Result } from '../../shared/result';
 import type { SessionHost } from './host';
+import type { WorktreeRequest } from '../../shared/git';
 import { requestedCwdProblem } from './spawn-errors';
 import { teamHandlers } from './team/handlers';
 import { gitHandlers } from './git/handlers';
+import { remoteHandlers } from './remote/handlers';
 
 export function createHandlers(host: SessionHost): Handlers {
   return {
@@ -30,6 +32,8 @@ export function createHandlers(host: SessionHost): Handlers {
     // created. (A tab reopened after a restart goes straight to the host: its folder may be
     // gone, and the tab then opens failed, with the way to recover, rather than being lost.)
     'session:create': async (i) => {
+      // A folder on a remote host is checked there (remote/place.ts), not on this computer.
+      if (i.location) return host.create(remoteChoices(i));
       // A past session of a worktree clide made opens even when that worktree was deleted:
       // its tab says so and offers to make it again from its branch (electron/core/git/isolation.ts).
       const managed = i.resume !== undefined && i.cwd !== undefined && host.isolation.worktreeOf(i.cwd) !== undefined;
@@ -140,7 +144,17 @@ export function createHandlers(host: SessionHost): Handlers {
     },
     ...teamHandlers(() => host.team),
     ...gitHandlers(() => host),
+    ...remoteHandlers(() => host.remote),
   };
+}
+
+/** A remote session's choices: a full path there, no worktree (not offered for remote hosts). */
+function remoteChoices(i: { cwd?: string; resume?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest; location?: string }) {
+  if (i.worktree) throw new ClideError({ kind: 'invalid-input', message: 'A session on a remote host cannot have a worktree of its own yet.' });
+  if (!i.cwd || !i.cwd.startsWith('/')) {
+    throw new ClideError({ kind: 'invalid-input', message: 'A session on a remote host needs the full path of a folder there.', hint: 'Pick the folder with the folder field.' });
+  }
+  return { cwd: i.cwd, resume: i.resume, model: i.model, permissionMode: i.permissionMode, location: i.location };
 }
 
 /** Validate and run one call. Unknown channels and invalid input change nothing. */

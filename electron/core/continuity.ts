@@ -13,6 +13,7 @@ import type { WorktreeInfo } from '../../shared/git';
 import type { HistorySession } from '../../shared/history';
 import { ClideError } from '../../shared/result';
 import type { History } from './history';
+import type { TranscriptSummary } from './protocol/transcript-summary';
 import { queueToKeep, SessionsStore, type PersistedQueue, type SessionsFile, type TabRecord } from './restore';
 
 /** What the continuity needs of a session. */
@@ -32,6 +33,8 @@ export interface CreateChoices {
   fork?: { at?: string };
   /** The session's own git worktree (electron/core/git), kept with the tab. */
   worktree?: WorktreeInfo;
+  /** The remote host it runs on (electron/core/remote); absent: this computer. */
+  location?: string;
 }
 
 /** What the continuity needs of the host. */
@@ -55,6 +58,11 @@ export interface ContinuityOptions {
   worktreeOf?: (cwd: string | undefined) => WorktreeInfo | undefined;
   /** The person typed in a tab, or showed another one (idle sessions are parked, parking.ts). */
   touched?: (id: string | undefined) => void;
+  /** Past sessions on remote hosts (electron/core/remote), each brought up to date when it can be. */
+  remote?: {
+    history(location: string): Promise<History>;
+    histories(): Promise<Array<{ location: string; history: History }>>;
+  };
 }
 
 /** Restored facts a tab starts with. */
@@ -126,6 +134,7 @@ export class Continuity {
       model: choices.model,
       permissionMode: choices.permissionMode,
       worktree: choices.worktree,
+      location: choices.location,
       title: incoming?.title,
       draft: incoming?.draft || undefined,
       turn: incoming?.turn,
@@ -263,7 +272,8 @@ export class Continuity {
     ]);
     const events: SessionEvent[] = [];
     try {
-      const conv = await this.opts.history.conversation(source, session.cwd, { through: tab?.fork?.at });
+      const history = await this.historyOf(tab?.location);
+      const conv = await history.conversation(source, session.cwd, { through: tab?.fork?.at });
       if (conv) {
         const title = tab?.title ?? (tab?.fork ? undefined : (this.titles[source] ?? conv.customTitle));
         events.push({ kind: 'info', info: { claudeSessionId: session.sessionId, title } });
@@ -333,7 +343,11 @@ export class Continuity {
   private async reopenTab(tab: TabRecord): Promise<string> {
     let resume: string | undefined;
     let fork: CreateChoices['fork'];
-    if (tab.claudeSessionId && (await this.opts.history.find(tab.claudeSessionId, tab.cwd))) resume = tab.claudeSessionId;
+    // A remote host may be out of reach now: its tab resumes its session there when it connects.
+    if (tab.location) {
+      resume = tab.claudeSessionId ?? tab.fork?.from;
+      if (!tab.claudeSessionId && tab.fork) fork = { at: tab.fork.at };
+    } else if (tab.claudeSessionId && (await this.opts.history.find(tab.claudeSessionId, tab.cwd))) resume = tab.claudeSessionId;
     else if (tab.fork && (await this.opts.history.find(tab.fork.from, tab.cwd))) {
       resume = tab.fork.from;
       fork = { at: tab.fork.at };
@@ -341,7 +355,7 @@ export class Continuity {
     // A cut-off prompt whose conversation is gone comes back as the draft, so it is not lost.
     const draft = tab.draft || (!resume && tab.turn ? tab.turn.prompt : undefined);
     this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
-    const choices: CreateChoices = { cwd: tab.cwd, resume, fork, model: tab.model, permissionMode: restorableMode(tab.permissionMode), worktree: tab.worktree };
+    const choices: CreateChoices = { cwd: tab.cwd, resume, fork, model: tab.model, permissionMode: restorableMode(tab.permissionMode), worktree: tab.worktree, location: tab.location };
     let id: string;
     try {
       ({ id } = this.opts.host.create(choices));
@@ -350,7 +364,7 @@ export class Continuity {
       if (!(err instanceof ClideError) || err.info.kind !== 'invalid-input' || (!choices.model && !choices.permissionMode)) throw err;
       this.log(`reopening a tab in ${tab.cwd} without its model and mode: ${err.info.message}`);
       this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
-      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork, worktree: tab.worktree }));
+      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork, worktree: tab.worktree, location: tab.location }));
     } finally {
       this.incoming = undefined;
     }
@@ -363,7 +377,12 @@ export class Continuity {
   async list(): Promise<HistorySession[]> {
     const open = new Map<string, string>();
     for (const s of this.opts.host.list()) if (s.sessionId) open.set(s.sessionId, s.id);
-    const all = await this.opts.history.list();
+    const all: Array<TranscriptSummary & { location?: string }> = await this.opts.history.list();
+    // Each host's own past sessions, grouped under it; a host out of reach shows what was read last.
+    for (const { location, history } of (await this.opts.remote?.histories()) ?? []) {
+      for (const s of await history.list().catch(() => [])) all.push({ ...s, location });
+    }
+    all.sort((a, b) => b.lastActivity - a.lastActivity);
     return all.map((s) => {
       const local = this.titles[s.sessionId];
       return {
@@ -378,7 +397,8 @@ export class Continuity {
         gitBranch: s.gitBranch,
         cutOff: s.cutOff,
         openIn: open.get(s.sessionId),
-        worktree: worktreeSummary(this.opts.worktreeOf?.(s.cwd)),
+        location: s.location,
+        worktree: s.location ? undefined : worktreeSummary(this.opts.worktreeOf?.(s.cwd)),
       };
     });
   }
@@ -400,7 +420,7 @@ export class Continuity {
     if (!sid || tab?.fork) {
       throw new ClideError({ kind: 'invalid-input', message: 'This conversation has not been saved yet, so it cannot be forked.', hint: 'Send a message first, then fork.' });
     }
-    const ref = await this.opts.history.record(sid, messageId, src.cwd);
+    const ref = await (await this.historyOf(tab?.location)).record(sid, messageId, src.cwd);
     if (!ref) {
       throw new ClideError({
         kind: 'invalid-input',
@@ -408,7 +428,7 @@ export class Continuity {
         hint: 'Claude saves a message once it has taken it in; try again in a moment.',
       });
     }
-    const choices: CreateChoices = { cwd: src.cwd, model: tab?.model, permissionMode: restorableMode(tab?.permissionMode), worktree: tab?.worktree };
+    const choices: CreateChoices = { cwd: src.cwd, model: tab?.model, permissionMode: restorableMode(tab?.permissionMode), worktree: tab?.worktree, location: tab?.location };
     const draft = ref.prompt ?? '';
     this.incoming = { draft };
     try {
@@ -421,6 +441,13 @@ export class Continuity {
   }
 
   // ---- internals -------------------------------------------------------------------------------
+
+  /** The history a tab's transcripts are in: this computer's, or its host's (brought up to date). */
+  private historyOf(location: string | undefined): Promise<History> {
+    if (!location) return Promise.resolve(this.opts.history);
+    if (!this.opts.remote) return Promise.reject(new Error('remote hosts are not available here'));
+    return this.opts.remote.history(location);
+  }
 
   private save(): void {
     if (this.frozen || this.inRestore || !this.store.path) return;

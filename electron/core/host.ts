@@ -36,6 +36,10 @@ import { Parking, parkSecondsFromEnv } from './parking';
 import { SpareProcess, type SpawnSpec } from './spare-process';
 import { spareIdleMs, specFor } from './lazy-start';
 import { cwdProblem } from './spawn-errors';
+import { Remote, type RemoteOptions } from './remote/remote-service';
+import type { RemotePlace } from './remote/place';
+import { remoteNames } from './remote/forward-env';
+import { lostProblem, NO_CAUSE } from './remote/ssh-errors';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -69,6 +73,8 @@ export interface HostOptions {
    * `idleMs`; CLIDE_SPARE_IDLE_SECONDS overrides it (0: none). Off unless given.
    */
   spare?: { idleMs?: number };
+  /** Remote hosts: an ssh config, the variables sent to remote claude (electron/core/remote). */
+  remote?: Partial<Pick<RemoteOptions, 'configFile' | 'forwardEnv' | 'keepAliveSec' | 'ssh'>>;
 }
 
 interface Entry {
@@ -76,10 +82,14 @@ interface Entry {
   view: SessionView;
   /** The CLI binary this tab's process runs (its cached `initialize` answers are tied to it). */
   cli: CliIdentity | undefined;
+  /** Set for a session on a remote host. */
+  place?: RemotePlace;
 }
 
 export class SessionHost {
   private readonly sessions = new Map<string, Entry>();
+  /** Remote sessions waiting for their host's connection before their process starts. */
+  private readonly connecting = new Set<string>();
   /** Message queues and @-mention file suggestions, per session. */
   private readonly answering = new Answering();
   private readonly listeners = new Set<(batch: AppEvent[]) => void>();
@@ -107,6 +117,8 @@ export class SessionHost {
   /** The one warm spare process (absent unless the host was asked for one). */
   readonly spare: SpareProcess | undefined;
   private quitting = false;
+  /** Remote hosts over ssh: shared connections, host keys, prompts (electron/core/remote). */
+  readonly remote: Remote;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -125,7 +137,8 @@ export class SessionHost {
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
     this.initCache = new InitCache(opts.dataDir);
     this.parking = new Parking({
-      sessions: () => [...this.sessions.values()],
+      // A remote session is not parked: its next start may need the host's connection again.
+      sessions: () => [...this.sessions.values()].filter((e) => !e.place),
       afterMs: () => this.parkAfterMs(),
       // The tab on screen may be the one parked: the spare can be made for it now.
       parked: () => this.spare?.refresh(),
@@ -144,6 +157,18 @@ export class SessionHost {
             termGraceMs: opts.timings?.termGraceMs,
             log: (m) => console.warn(`[clide] ${m}`),
           });
+    this.remote = new Remote({
+      env: this.env,
+      homeDir: this.homeDir,
+      dataDir: opts.dataDir,
+      tracker: this.registry,
+      configFile: this.env.CLIDE_SSH_CONFIG?.trim() || undefined,
+      forwardEnv: remoteNames(this.env.CLIDE_REMOTE_ENV),
+      ...opts.remote,
+      onPrompt: (prompt) => this.batcher.push({ type: 'remote-prompt', prompt }),
+      onPromptClosed: (id) => this.batcher.push({ type: 'remote-prompt-closed', id }),
+      onDown: (location, stderr) => this.remoteDown(location, stderr),
+    });
     this.isolation = new Isolation(
       {
         env: this.env,
@@ -154,7 +179,7 @@ export class SessionHost {
           const entry = this.sessions.get(id);
           if (entry) this.record(entry, events);
         },
-        cwdOf: (id) => this.get(id).session.cwd,
+        cwdOf: (id) => this.localCwdOf(id),
       },
       opts.git,
     );
@@ -168,6 +193,7 @@ export class SessionHost {
         this.spare?.refresh();
       },
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
+      remote: { history: (location) => this.remote.syncedHistory(location), histories: () => this.remote.syncedHistories() },
     });
     this.search = opts.dataDir
       ? new SearchService({
@@ -240,7 +266,17 @@ export class SessionHost {
    * `worktree`: the session works in that worktree (made for it, or restored); `setup`: it is
    * new, so its setup runs before Claude starts (electron/core/git/isolation.ts).
    */
-  create(requested: { cwd?: string; resume?: string; model?: string; permissionMode?: string; fork?: { at?: string }; worktree?: WorktreeInfo; setup?: boolean }): { id: string } {
+  create(requested: {
+    cwd?: string;
+    resume?: string;
+    model?: string;
+    permissionMode?: string;
+    fork?: { at?: string };
+    worktree?: WorktreeInfo;
+    setup?: boolean;
+    /** A remote host (shared/remote.ts): claude runs there over ssh, in `cwd` there. */
+    location?: string;
+  }): { id: string } {
     if (requested.resume && !requested.fork) {
       for (const e of this.sessions.values()) {
         if (e.session.sessionId === requested.resume) return { id: e.session.id };
@@ -252,9 +288,15 @@ export class SessionHost {
     const problem = spawnChoicesProblem({ ...input, fork });
     if (problem) throw new ClideError(problem);
     const id = randomUUID();
+    const place = requested.location ? this.remote.place(requested.location, id) : undefined;
+    if (place && (requested.worktree || !input.cwd)) {
+      throw new ClideError({ kind: 'invalid-input', message: 'A session on a remote host needs a folder there, and cannot have a worktree of its own yet.' });
+    }
     const cwd = input.cwd ?? this.defaultCwd;
-    const claude = this.checkClaude();
-    const cli = claude.path ? cliIdentity(claude.path) : undefined;
+    // claude on a remote host is looked for there, when the session starts (remote/place.ts).
+    const claude: ClaudeCheck = place ? { found: true, path: 'claude' } : this.checkClaude();
+    // (A remote session's answers are not cached: its CLI is another one.)
+    const cli = !place && claude.path ? cliIdentity(claude.path) : undefined;
     const session: Session = new Session({
       id,
       cwd,
@@ -264,26 +306,31 @@ export class SessionHost {
       fork,
       model: input.model,
       permissionMode: input.permissionMode,
-      timings: this.opts.timings,
+      timings: place ? { ...this.opts.timings, ...this.remote.timings(place.location) } : this.opts.timings,
       limits: this.opts.limits,
       tracker: this.registry,
       extensions: mergeExtensions(this.opts.extensions?.(id), this.team?.extensions(id)),
-      spare: this.spare,
+      // The warm spare is a local process: never for a session on a remote host.
+      spare: place ? undefined : this.spare,
       // A worktree still being set up (or gone) refuses to start Claude, with the reason.
       gate: () => this.isolation.assertStarted(id),
       waitBeforeStart: () => this.continuity.exitOf(session),
-      onInitialize: (info, modeFlag) => this.initialized(cwd, cli, info, modeFlag),
+      onInitialize: place ? undefined : (info, modeFlag) => this.initialized(cwd, cli, info, modeFlag),
       onStarted: () => this.spare?.noteSpawn(),
+      place,
     });
-    const entry: Entry = { session, view: emptySession(id, cwd), cli };
+    const entry: Entry = { session, view: emptySession(id, cwd), cli, place };
     this.sessions.set(id, entry);
-    this.workspace.rememberCwd(cwd);
+    if (place) {
+      this.remote.recent.used(place.location, cwd);
+      this.record(entry, [{ kind: 'info', info: { location: place.location } }]);
+    } else this.workspace.rememberCwd(cwd);
     session.onEvents(this.continuity.gate(id, (events) => this.record(entry, events)));
     this.answering.attach(session, (events) => this.record(entry, events));
     this.batcher.push({ type: 'session-created', session: { id, view: entry.view } });
     const launch = this.isolation.opened(id, cwd, requested.worktree, requested.setup);
     this.team?.created();
-    this.continuity.opened(session, { ...input, fork: requested.fork, worktree: this.isolation.known(id) });
+    this.continuity.opened(session, { ...input, fork: requested.fork, worktree: this.isolation.known(id), location: place?.location });
     if (!claude.found) {
       const error = claude.error ?? { kind: 'cli-not-found' as const, message: 'Claude Code was not found.' };
       this.record(entry, [
@@ -294,12 +341,15 @@ export class SessionHost {
       // No process until the first message: the tab shows the last `initialize` answer of its
       // folder (or of any folder). With none at all (a first run, a new CLI), one tab starts
       // at once to get it (when its worktree lets it) and the others are filled from its answer.
-      const cached = this.initCache.lookup(cwd, cli);
-      const fillsCache = !cached && !this.list().some((s) => s !== session && s.phase === 'starting');
+      const cached = place ? undefined : this.initCache.lookup(cwd, cli);
+      const fillsCache = !place && !cached && !this.list().some((s) => s !== session && s.phase === 'starting');
       session.prepare(cached);
       // Shows the earlier conversation from the transcript.
       if (input.resume) void this.continuity.resume(session, () => this.sessions.get(id) === entry);
-      if (fillsCache) launch(() => session.start());
+      // A remote session starts at once: connecting (and any login) is best done while the
+      // person writes the first message, and a host that cannot be reached says so now.
+      if (place) this.startRemote(entry, place);
+      else if (fillsCache) launch(() => session.start());
     }
     this.spare?.refresh();
     return { id };
@@ -307,9 +357,12 @@ export class SessionHost {
 
   /** With `queue`, a message written while a turn runs waits for the turn to end (see answering.ts). */
   send(id: string, text: string, images?: ImageInput[], queue = false): { queued?: string } {
-    const { session } = this.get(id);
+    const entry = this.get(id);
+    if (entry.place && this.connecting.has(id)) {
+      throw new ClideError({ kind: 'session-busy', message: `Still connecting to ${entry.place.location}.`, hint: 'Send again once it is connected; your message stays in the box.' });
+    }
     this.isolation.assertStarted(id);
-    return this.answering.send(session, text, images, queue);
+    return this.answering.send(entry.session, text, images, queue);
   }
 
   queueEdit(id: string, messageId: string, text: string): void {
@@ -333,7 +386,8 @@ export class SessionHost {
   }
 
   fileSuggestions(id: string, query: string): Promise<FileSuggestions> {
-    return this.answering.fileSuggestions(this.get(id).session, query);
+    const { session, place } = this.get(id);
+    return this.answering.fileSuggestions(session, query, place && ((cwd) => this.remote.host(place.location).fileList(cwd)));
   }
 
   respond(id: string, requestId: string, decision: PermissionDecision): void {
@@ -411,6 +465,11 @@ export class SessionHost {
 
   restart(id: string): void {
     const entry = this.get(id);
+    if (entry.place) {
+      // Reconnect: the connection again, then the same Claude session (remote/place.ts).
+      if (entry.session.connection) throw new ClideError({ kind: 'session-busy', message: 'The session is still running.', hint: 'Stop or close it first.' });
+      return this.startRemote(entry, entry.place);
+    }
     this.isolation.assertStarted(id);
     const check = this.checkClaude();
     if (!check.found) {
@@ -428,7 +487,8 @@ export class SessionHost {
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
     this.isolation.closed(id);
-    await this.continuity.closed(id, entry.session, entry.session.close());
+    // A remote claude must not outlive its tab: checked (and ended) there once ssh is gone.
+    await this.continuity.closed(id, entry.session, entry.session.close().then(() => entry.place?.ended()));
   }
 
   searchHistory(query: string, limit?: number, cursor?: string): Promise<SearchResult> {
@@ -450,7 +510,8 @@ export class SessionHost {
     this.team?.dispose();
     this.isolation.dispose();
     this.parking.dispose();
-    await Promise.all([...all.map((e) => e.session.close()), this.search?.close(), this.spare?.dispose()]);
+    await Promise.all([...all.map((e) => e.session.close().then(() => e.place?.ended())), this.search?.close(), this.spare?.dispose()]);
+    await this.remote.shutdown();
     this.batcher.flush();
   }
 
@@ -466,6 +527,53 @@ export class SessionHost {
 
   view(id: string): SessionView {
     return this.get(id).view;
+  }
+
+  /**
+   * Start (or reconnect) a remote session. With its host connected and claude found there it
+   * starts at once (so a message can be sent right away); else it connects first (a login may
+   * ask the person) and says why when that fails.
+   */
+  private startRemote(entry: Entry, place: RemotePlace): void {
+    const id = entry.session.id;
+    // Starting again clears the failure shown (the session itself may not say so: it never ran).
+    if (entry.view.failure) this.record(entry, [{ kind: 'status', status: 'starting' }]);
+    if (place.ready) return entry.session.restart();
+    this.connecting.add(id);
+    void place.prepare().then((problem) => {
+      this.connecting.delete(id);
+      if (this.sessions.get(id) !== entry) return;
+      if (!problem) {
+        try {
+          return entry.session.restart();
+        } catch (err) {
+          problem = err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) };
+        }
+      }
+      this.record(entry, [
+        { kind: 'failure', error: problem, resumable: entry.session.sessionId !== undefined },
+        { kind: 'status', status: 'failed' },
+      ]);
+    });
+  }
+
+  /** A host's connection dropped: tabs there that lost theirs get ssh's words for why. */
+  private remoteDown(location: string, stderr: string): void {
+    for (const entry of this.sessions.values()) {
+      const failure = entry.view.failure;
+      if (entry.place?.location !== location || failure?.error.kind !== 'connection-lost') continue;
+      const error = lostProblem(location, [failure.error.detail === NO_CAUSE ? '' : (failure.error.detail ?? ''), stderr].join('\n'), failure.resumable);
+      if (error.detail !== failure.error.detail) this.record(entry, [{ kind: 'failure', error, resumable: failure.resumable }]);
+    }
+  }
+
+  /** The folder of a session on this computer; git and the like never run on a remote one's path here. */
+  private localCwdOf(id: string): string {
+    const entry = this.get(id);
+    if (entry.place) {
+      throw new ClideError({ kind: 'invalid-input', message: `This session runs on ${entry.place.location}; its changes cannot be shown here yet.` });
+    }
+    return entry.session.cwd;
   }
 
   private get(id: string): Entry {

@@ -41,6 +41,8 @@ export const TabRecordSchema = z.object({
   permissionMode: z.string().optional(),
   /** The tab's own git worktree (an isolated session): made again on request if it was deleted. */
   worktree: WorktreeInfoSchema.optional(),
+  /** The remote host the tab's claude runs on (electron/core/remote); absent: this computer. */
+  location: z.string().optional(),
   draft: z.string().optional(),
   queue: PersistedQueueSchema.optional(),
   /** The prompt of a turn that was running when this was written. */

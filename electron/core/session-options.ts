@@ -1,6 +1,8 @@
 // What a Session is given: its options, grace periods and limits, with the defaults.
 import type { SessionInfo } from '../../shared/events';
-import type { ProtocolExtensions } from './protocol/connection';
+import type { AppError } from '../../shared/result';
+import type { LaunchSpec, ProtocolExtensions } from './protocol/connection';
+import type { ExitInfo } from './protocol/transport';
 import type { ChildTracker } from './process-registry';
 import type { SpareSource } from './spare-process';
 
@@ -33,6 +35,16 @@ export interface SessionOptions {
   onInitialize?: (info: SessionInfo, modeFlag: string | undefined) => void;
   /** A process was spawned, or the spare claimed, for this session. */
   onStarted?: () => void;
+  /** Where claude runs when not on this computer (a remote host, electron/core/remote). */
+  place?: SessionPlace;
+}
+
+/** A session that runs elsewhere: how to start it there, and what its exits mean. */
+export interface SessionPlace {
+  /** The command line that runs claude there, from the local one. */
+  launch(spec: LaunchSpec): LaunchSpec;
+  /** Why the process ended, when the place rather than Claude explains it (a dropped connection). */
+  exitProblem(info: ExitInfo, stderr: string, resumable: boolean): AppError | undefined;
 }
 
 export interface SessionTimings {

@@ -167,7 +167,8 @@ export class Session {
   start(): void {
     const allowed = transition(this.phaseValue, { type: 'start' });
     if (!allowed.ok) throw refused(allowed.reason, this.phaseValue, false);
-    const dir = cwdProblem(this.cwd);
+    // A remote folder is checked there, by the launch line.
+    const dir = this.opts.place ? undefined : cwdProblem(this.cwd);
     let spec: SpawnSpec | undefined;
     let bad: AppError | undefined;
     try {
@@ -176,7 +177,8 @@ export class Session {
       bad = err instanceof ClideError ? err.info : { kind: 'internal', message: String(err) };
     }
     // Claimed before the status changes: whoever hears of that change may plan the spare anew.
-    const spawned = spec && !dir ? this.opts.spare?.claim(spec) : undefined;
+    // (The spare is a local process: never for a session on a remote host.)
+    const spawned = spec && !dir && !this.opts.place ? this.opts.spare?.claim(spec) : undefined;
     this.go({ type: 'start' });
     this.closing = undefined;
     this.termination = undefined;
@@ -198,6 +200,7 @@ export class Session {
           stderrLimit: limits.stderrBytes,
           maxQueuedChars: limits.maxQueuedChars,
           spawned,
+          launch: this.opts.place && ((spec) => this.opts.place!.launch(spec)),
           ...this.opts.extensions,
         },
         {
@@ -678,8 +681,10 @@ export class Session {
     const wasTurn = this.turnActive;
     this.turnActive = false;
     const resumable = this.claudeSessionId !== undefined;
+    const stderr = conn.transport.stderrTail().trim();
+    const placeProblem = this.opts.place?.exitProblem(info, stderr, resumable);
     if (info.spawnError) {
-      return this.startFailed(spawnProblem(info.spawnError, this.opts.claudePath, this.cwd), resumable);
+      return this.startFailed(placeProblem ?? spawnProblem(info.spawnError, this.opts.claudePath, this.cwd), resumable);
     }
     if (!this.closing) {
       // Descendants of a process that died on its own (or was parked) are ended too; nobody else will.
@@ -689,7 +694,6 @@ export class Session {
     }
     if (this.phaseValue === 'closing') return this.go({ type: 'exited', clean: true });
     if (this.phaseValue === 'parking') return this.go({ type: 'exited', clean: true });
-    const stderr = conn.transport.stderrTail().trim();
     const hint = resumable ? 'Resume to continue the conversation where it stopped.' : 'Start a new session.';
     if (this.phaseValue === 'terminating') {
       const why =
@@ -698,6 +702,7 @@ export class Session {
           : `Claude did not stop within ${Math.round(this.timings.interruptGraceMs / 1000)} s of being asked, so clide ended it.`;
       return this.fail({ kind: 'process-exit', message: why, hint, detail: stderr || undefined, exitCode: info.code, signal: info.signal }, resumable);
     }
+    if (placeProblem) return this.fail(placeProblem, resumable);
     const clean = info.code === 0 && !info.signal && !wasTurn;
     if (clean) {
       this.emit([this.notice('info', 'exited', 'Claude exited.')]);

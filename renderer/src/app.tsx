@@ -16,6 +16,7 @@ import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './compo
 import { Transcript } from './components/transcript/transcript';
 import { ChangesPanel } from './components/changes/changes-panel';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
+import { RemotePrompts } from './components/remote/remote-prompts';
 import { useClide } from './store/store';
 
 export function App() {
@@ -47,6 +48,7 @@ function Workspace() {
       </div>
       <ConnectionBanner />
       <WorkspaceOverlays />
+      <RemotePrompts />
       <HistoryPanel />
       <div className="team-row">
         {activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}

@@ -177,6 +177,11 @@ export function installApiDouble(options: ApiDoubleOptions): void {
           });
         }),
     },
+    // No ssh hosts and no prompts waiting, unless a test scripts them through `handle`.
+    remote: {
+      hosts: (input: Record<string, unknown>) => handle('remote:hosts', input, () => ok({ hosts: [] })),
+      prompts: (input: Record<string, unknown>) => handle('remote:prompts', input, () => ok({ prompts: [] })),
+    },
     session: {
       create: (input: Record<string, unknown>) =>
         handle('session:create', input, () => {

@@ -37,6 +37,17 @@ export interface ConnectionOptions extends ProtocolExtensions {
    * not been sent `initialize` yet, so this connection's hooks and MCP servers still apply.
    */
   spawned?: { transport: Transport; output: Buffer[] };
+  /** Where the process runs: given the local command line, the one to spawn (ssh for a remote host). */
+  launch?: (spec: LaunchSpec) => LaunchSpec;
+}
+
+/** A command line to spawn; `preamble` goes to stdin first. */
+export interface LaunchSpec {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  preamble?: string;
 }
 
 /** The argv a connection with these extra flags spawns the CLI with. */
@@ -84,13 +95,11 @@ export class Connection {
         onActivity: () => handlers.onActivity?.(),
       },
     );
+    const local: LaunchSpec = { command: opts.command, args: connectionArgs(opts.extraArgs), cwd: opts.cwd, env: { ...opts.env, ...PROTOCOL_ENV } };
     this.transport =
       opts.spawned?.transport ??
       new Transport({
-        command: opts.command,
-        args: connectionArgs(opts.extraArgs),
-        cwd: opts.cwd,
-        env: { ...opts.env, ...PROTOCOL_ENV },
+        ...(opts.launch ? opts.launch(local) : local),
         stderrLimit: opts.stderrLimit,
         maxQueuedChars: opts.maxQueuedChars,
       });

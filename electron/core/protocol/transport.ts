@@ -26,6 +26,8 @@ export interface TransportOptions {
   maxQueuedChars?: number;
   /** After the child exits, how long its pipes may stay open before its group is ended. */
   pipeGraceMs?: number;
+  /** Written to stdin before anything else (a remote session's launch line, see remote/). */
+  preamble?: string;
 }
 
 export interface ExitInfo {
@@ -91,6 +93,7 @@ export class Transport {
     });
     // 'close' waits for stdio to end too, so every byte of stdout has been delivered first.
     this.child.on('close', (code, signal) => this.finish(this.processExit ?? { code, signal }));
+    if (opts.preamble) void this.write(opts.preamble).catch(() => {});
   }
 
   get pid(): number | undefined {

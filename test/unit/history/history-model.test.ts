@@ -26,6 +26,20 @@ describe('history search and grouping', () => {
     expect(matches(x, 'login banana')).toBe(false);
   });
 
+  it('keeps a remote host\'s sessions in groups of their own, found by the host\'s name too', () => {
+    const groups = groupByProject([
+      s('1', { cwd: '/w/a', lastActivity: base - 100 }),
+      s('2', { cwd: '/w/a', location: 'box', lastActivity: base - 200 }),
+      s('3', { cwd: '/w/a', location: 'gpu', lastActivity: base - 300 }),
+    ]);
+    expect(groups.map((g) => [g.location, g.sessions.map((x) => x.sessionId)])).toEqual([
+      [undefined, ['1']],
+      ['box', ['2']],
+      ['gpu', ['3']],
+    ]);
+    expect(groupByProject([s('1'), s('2', { location: 'box' })], 'box').map((g) => g.location)).toEqual(['box']);
+  });
+
   it('groups by folder, most recent project first, newest session first, unknown folders together', () => {
     const groups = groupByProject([
       s('1', { cwd: '/w/a', lastActivity: base - 5000 }),

@@ -47,6 +47,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
 
   const running = isTurnRunning({ status });
   const open = canSend({ status }) && !held;
+  // A dropped ssh line: typing goes on (kept for after Reconnect), sending waits for the line.
+  const keepTyping = status === 'failed' && failure?.error.kind === 'connection-lost';
   const ta = useTypeahead(sessionId, draft, caret);
   // Read when Up is pressed, not subscribed to: streaming replies must not re-render the box.
   const past = () => promptHistory((clideStore.getState().sessions[sessionId]?.items ?? []).flatMap((i) => (i.type === 'user' ? [i.text] : [])));
@@ -200,7 +202,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           <span>{held}</span>
         </div>
       )}
-      {!open && !held && !(status === 'failed' && failure?.resumable) && (
+      {!open && !held && !(status === 'failed' && failure?.resumable) && !keepTyping && (
         <div className="composer-closed">
           <span>
             {status === 'failed'
@@ -222,7 +224,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
       )}
       <form
         className="composer"
-        data-disabled={!open || undefined}
+        data-disabled={(!open && !keepTyping) || undefined}
         data-dragging={dragging || undefined}
         onSubmit={(e) => {
           e.preventDefault();
@@ -246,10 +248,22 @@ export function Composer({ sessionId }: { sessionId: string }) {
             aria-autocomplete="list"
             aria-controls={ta.open ? ta.listId : undefined}
             aria-activedescendant={ta.open && ta.items.length > 0 ? ta.optionId(ta.active) : undefined}
-            placeholder={open ? (running ? PLACEHOLDER_RUNNING : PLACEHOLDER) : held ? 'Waiting for the worktree…' : status === 'failed' ? 'Resume the session to continue.' : 'This session has ended.'}
+            placeholder={
+              open
+                ? running
+                  ? PLACEHOLDER_RUNNING
+                  : PLACEHOLDER
+                : held
+                  ? 'Waiting for the worktree…'
+                  : keepTyping
+                    ? 'Reconnect to send; what you type is kept.'
+                    : status === 'failed'
+                      ? 'Resume the session to continue.'
+                      : 'This session has ended.'
+            }
             rows={1}
             value={draft}
-            disabled={!open}
+            disabled={!open && !keepTyping}
             spellCheck
             onChange={(e) => {
               setDraft(sessionId, e.target.value);

@@ -6,17 +6,19 @@ import { folderName } from '../../lib/format';
 export interface ProjectGroup {
   /** The folder the sessions ran in ('' when the transcript never said). */
   cwd: string;
+  /** The remote host it is on (its sessions are a group of their own); absent: this computer. */
+  location?: string;
   name: string;
   sessions: HistorySession[];
   /** The newest session's last activity (groups are ordered by it). */
   lastActivity: number;
 }
 
-/** Every word of the query must appear in the title, first prompt, folder, branch (a worktree's too) or id. */
+/** Every word of the query must appear in the title, first prompt, folder, branch (a worktree's too), host or id. */
 export function matches(s: HistorySession, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = [s.title, s.firstPrompt ?? '', s.cwd ?? '', s.gitBranch ?? '', s.worktree?.branch ?? '', s.worktree?.repoRoot ?? '', s.sessionId].join('\n').toLowerCase();
+  const hay = [s.title, s.firstPrompt ?? '', s.cwd ?? '', s.gitBranch ?? '', s.worktree?.branch ?? '', s.worktree?.repoRoot ?? '', s.sessionId, s.location ?? ''].join('\n').toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 
@@ -29,10 +31,12 @@ export function groupByProject(sessions: readonly HistorySession[], query = ''):
   for (const s of sessions) {
     if (!matches(s, query)) continue;
     const cwd = s.worktree?.repoRoot ?? s.cwd ?? '';
-    let g = groups.get(cwd);
+    // A remote host's sessions are a group of their own, even in a folder of the same path here.
+    const key = s.location ? `${s.location}\0${cwd}` : cwd;
+    let g = groups.get(key);
     if (!g) {
-      g = { cwd, name: cwd ? folderName(cwd) : 'Unknown folder', sessions: [], lastActivity: 0 };
-      groups.set(cwd, g);
+      g = { cwd, location: s.location, name: cwd ? folderName(cwd) : 'Unknown folder', sessions: [], lastActivity: 0 };
+      groups.set(key, g);
     }
     g.sessions.push(s);
     g.lastActivity = Math.max(g.lastActivity, s.lastActivity);

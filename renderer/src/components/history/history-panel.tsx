@@ -2,6 +2,7 @@
 // terminal appear too), grouped by project, searchable; opening one resumes it in a tab with
 // its earlier conversation. A drawer from the left edge on a native <dialog> (focus stays in it,
 // Esc closes it). Ctrl/Cmd+Shift+H or the clock button opens it.
+import { HistoryHost } from '../remote/history-host';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { HistorySession } from '../../../../shared/history';
 import type { AppError } from '../../../../shared/result';
@@ -196,14 +197,19 @@ function Drawer() {
           )}
           {sessions && sessions.length > 0 && total === 0 && <p className="history-empty">No session titles match “{query}”.</p>}
           {shownGroups.map((g) => (
-            <section key={g.cwd} className="history-group" aria-label={makeVisible(`${g.name}: ${g.sessions.length} sessions`)}>
-              <h3 className="history-project" title={g.cwd ? makeVisible(g.cwd) : undefined}>
+            <section
+              key={`${g.location ?? ''}\0${g.cwd}`}
+              className="history-group"
+              aria-label={makeVisible(`${g.name}${g.location ? ` on ${g.location}` : ''}: ${g.sessions.length} sessions`)}
+            >
+              <h3 className="history-project" title={g.cwd ? makeVisible(g.location ? `${g.location}:${g.cwd}` : g.cwd) : undefined}>
                 <span className="history-project-name">
                   <VisibleText text={g.name} />
                 </span>
+                {g.location && <HistoryHost location={g.location} />}
                 {g.cwd && (
                   <span className="history-project-path">
-                    <VisibleText text={displayPath(g.cwd, homeDir)} />
+                    <VisibleText text={g.location ? g.cwd : displayPath(g.cwd, homeDir)} />
                   </span>
                 )}
               </h3>

@@ -13,6 +13,8 @@ import { Modal } from '../common/modal';
 import { PathField } from './path-field';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
+import { LocationSwitch, type Where } from '../remote/location-switch';
+import { RemoteNewSession } from '../remote/remote-new-session';
 import { useWorktreeOption } from './worktree-option';
 
 export function NewSessionDialog() {
@@ -37,6 +39,7 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
   const [mode, setMode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [where, setWhere] = useState<Where>('local');
   const titleId = useId();
   const errorId = useId();
   const worktree = useWorktreeOption(path);
@@ -90,6 +93,8 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
     else setError(`${r.error.message}${r.error.hint ? ` ${r.error.hint}` : ''}`);
   };
 
+  if (where === 'remote') return <RemoteNewSession onWhere={setWhere} onDone={onDone} />;
+
   const choose = async () => {
     setError(undefined);
     const r = await actions.pickFolder(path.trim() ? undefined : start);
@@ -107,6 +112,7 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
           {keyLabel('T')}
         </kbd>
       </h2>
+      <LocationSwitch value={where} onChange={setWhere} />
       {recent.length > 0 && (
         <section className="recent" aria-label="Recent folders">
           <h3 className="modal-subtitle">Recent folders</h3>

@@ -2,6 +2,7 @@
 // lists the sub-folders that match; arrows pick one, Tab or Enter takes it and goes on into it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PathCompletion } from '../../../../shared/folders';
+import type { Result } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { tildify } from '../../lib/format';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
@@ -14,12 +15,15 @@ interface PathFieldProps {
   homeDir: string | undefined;
   invalid: boolean;
   describedBy?: string;
+  /** Where folders are completed (a remote host); default this computer. */
+  complete?: (prefix: string) => Promise<Result<PathCompletion>>;
 }
 
 const DEBOUNCE_MS = 80;
 
-export function PathField({ value, onChange, onSubmit, homeDir, invalid, describedBy }: PathFieldProps) {
+export function PathField({ value, onChange, onSubmit, homeDir, invalid, describedBy, complete }: PathFieldProps) {
   const actions = useActions();
+  const completePath = complete ?? actions.completePath;
   const [result, setResult] = useState<PathCompletion | undefined>();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -30,7 +34,7 @@ export function PathField({ value, onChange, onSubmit, homeDir, invalid, describ
   useEffect(() => {
     const mine = ++seq.current;
     const t = setTimeout(() => {
-      void actions.completePath(value).then((r) => {
+      void completePath(value).then((r) => {
         // Only the answer to the latest text counts; a slow early answer must not win.
         if (mine !== seq.current || !r.ok) return;
         setResult(r.value);
@@ -38,7 +42,7 @@ export function PathField({ value, onChange, onSubmit, homeDir, invalid, describ
       });
     }, DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [value, actions]);
+  }, [value, completePath]);
 
   const entries = result?.entries ?? [];
   const showList = open && entries.length > 0;

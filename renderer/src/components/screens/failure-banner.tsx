@@ -13,6 +13,8 @@ export function FailureBanner({ sessionId }: { sessionId: string }) {
   const [error, setError] = useState<AppError | undefined>();
   if (!failed || !failure) return null;
   const { error: cause, resumable } = failure;
+  // A dropped ssh connection is reconnected (resuming the conversation where there is one).
+  const reconnect = cause.kind === 'connection-lost';
   const exit = [cause.exitCode !== undefined && cause.exitCode !== null ? `exit code ${cause.exitCode}` : '', cause.signal ? `signal ${cause.signal}` : '']
     .filter(Boolean)
     .join(', ');
@@ -46,14 +48,14 @@ export function FailureBanner({ sessionId }: { sessionId: string }) {
         )}
         {error && (
           <p className="banner-action-error">
-            Resume failed: {error.message}
+            {reconnect ? 'Reconnect' : 'Resume'} failed: {error.message}
             {error.hint ? ` ${error.hint}` : ''}
           </p>
         )}
       </div>
-      {resumable && (
+      {(resumable || reconnect) && (
         <button type="button" className="btn btn-primary" onClick={() => void resume()} disabled={busy}>
-          {busy ? 'Resuming…' : 'Resume'}
+          {reconnect ? (busy ? 'Reconnecting…' : 'Reconnect') : busy ? 'Resuming…' : 'Resume'}
         </button>
       )}
     </div>

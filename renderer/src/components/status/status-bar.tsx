@@ -15,6 +15,7 @@ import { SessionIdItem } from './session-id';
 import { GitStatusItem } from '../worktree/git-glance';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
+import { HostBadge } from '../remote/host-badge';
 
 const statusLabel: Record<SessionStatus, string> = {
   // Takes a message like a ready tab: its process starts with the first one.
@@ -105,6 +106,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
       <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />
       <GitStatusItem sessionId={sessionId} />
+      <HostBadge sessionId={sessionId} place="status" />
       <span className="sb-item sb-cwd mono" title={makeVisible(cwd)}>
         <span className="sb-cwd-text">
           <VisibleText text={tildify(cwd, home)} />

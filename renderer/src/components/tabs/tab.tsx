@@ -1,4 +1,5 @@
 // One tab: its state marker, its name (renamed in place), a close button and a menu.
+import { HostBadge } from '../remote/host-badge';
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useActions } from '../../actions-context';
 import { keyLabel } from '../../lib/shortcuts';
@@ -110,6 +111,7 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
           </span>
         )}
         {!renaming && <TabGlance sessionId={sessionId} />}
+        {!renaming && <HostBadge sessionId={sessionId} place="tab" />}
         {state !== 'idle' && <span className="visually-hidden">, {stateLabel[state]}</span>}
       </button>
       {renaming && <RenameField name={name} onDone={(v) => void rename(v)} onCancel={() => setRenaming(false)} />}
