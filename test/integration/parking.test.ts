@@ -114,5 +114,8 @@ describe('parking idle sessions with the real CLI', () => {
     expect(h.view(asking).pending).toHaveLength(1);
     release();
     await waitFor(() => h.view(busy).lastResult, 'the slow turn ends');
+    // Answered at last, so the CLI is owed nothing when the test ends.
+    h.respond(asking, h.view(asking).pending[0]!.requestId, { behavior: 'deny', message: 'Not now.' });
+    await waitFor(() => h.view(asking).pending.length === 0, 'the prompt answered');
   }, 90_000);
 });
