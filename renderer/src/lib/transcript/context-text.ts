@@ -11,6 +11,7 @@ const fallbackTitle: Record<ContextSource, string> = {
   compaction: 'Conversation summary',
   interrupt: 'Interrupted',
   memory: 'Memory',
+  task: 'Background task',
   other: 'Context added by Claude Code',
 };
 
@@ -25,10 +26,21 @@ const WRAPPERS = /<\/?(?:system-reminder|local-command-stdout|local-command-stde
 
 export function contextBody(text: string, source: ContextSource): string {
   let t = text;
+  if (source === 'task') return taskBody(t);
   if (source === 'command') {
     // "<command-name>/review</command-name>" is already the title.
     t = t.replace(/<command-name>[^<]*<\/command-name>\s*/g, '');
   }
   t = t.replace(WRAPPERS, '');
   return t.replace(/^\s*\n/, '').replace(/\s+$/, '');
+}
+
+/** A <task-notification>: its result (or summary) and where the output went, without the XML. */
+function taskBody(text: string): string {
+  const tag = (name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text)?.[1]?.trim() || undefined;
+  if (!text.includes('<task-notification>')) return text.trim();
+  const lines = [tag('result') ?? tag('summary') ?? ''];
+  const output = tag('output-file');
+  if (output) lines.push('', `Output: ${output}`);
+  return lines.join('\n').trim();
 }
