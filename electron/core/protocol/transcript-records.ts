@@ -8,17 +8,22 @@ import { classifyInjected } from './normalize';
 
 type TranscriptRecord = Record<string, unknown> & { type?: unknown };
 
-/** Record types the CLI writes for itself (titles, snapshots, request shapes, costs, queues). */
+/**
+ * Record types the CLI writes for itself (titles, snapshots, request shapes, costs, queues),
+ * as the pinned CLI names them.
+ */
 const BOOKKEEPING = new Set([
   'summary',
   'custom-title',
   'ai-title',
   'attachment',
   'file-history-snapshot',
+  'file-history-delta',
   'queue-operation',
   'api-request',
   'api-request-shape',
   'api-request-blob',
+  'api-request-resumed',
   'last-prompt',
   'atis-latch',
   'tools-used',
@@ -28,6 +33,15 @@ const BOOKKEEPING = new Set([
   'agent-name',
   'pr-link',
   'worktree-state',
+  'agent-color',
+  'content-replacement',
+  'bridge-session',
+  'resume-head-vouch',
+  'hybrid-organization',
+  'host-row',
+  'history-suppression',
+  'frame-link',
+  'artifact-autoreact-ledger',
 ]);
 
 /** System records with nothing to show: a turn's timing, a failed call the next retry followed. */
