@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FinalBlock, SessionEvent, ContextSource } from '../../../shared/events';
 import { isRecord } from '../../../shared/guards';
+import { parseTaskNotification } from '../../../shared/task-notification';
 import type { WireOf, WireContentBlock, WireUsage } from './wire';
 
 type Now = () => number;
@@ -352,11 +353,9 @@ export function classifyInjected(text: string, isReplay: boolean): { source: Con
 
 /** "Background task completed: Agent "look around" finished" from a <task-notification>. */
 function taskLabel(t: string): string {
-  const tag = (name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(t)?.[1]?.trim() || undefined;
-  const status = tag('status');
-  const summary = tag('summary');
-  const head = status ? `Background task ${status}` : 'Background task';
-  return summary ? `${head}: ${summary}` : head;
+  const n = parseTaskNotification(t);
+  const head = n?.status ? `Background task ${n.status}` : 'Background task';
+  return n?.summary ? `${head}: ${n.summary}` : head;
 }
 
 export function parseResetsAt(v: number | string | undefined): number | undefined {

@@ -2,6 +2,7 @@
 // output, compaction summaries) as the transcript shows it: a one-line title that says what it
 // is, and a body without the wrapper tags the CLI puts around it for the model.
 import type { ContextSource } from '../../../../shared/events';
+import { parseTaskNotification } from '../../../../shared/task-notification';
 
 const fallbackTitle: Record<ContextSource, string> = {
   skill: 'Skill',
@@ -37,10 +38,9 @@ export function contextBody(text: string, source: ContextSource): string {
 
 /** A <task-notification>: its result (or summary) and where the output went, without the XML. */
 function taskBody(text: string): string {
-  const tag = (name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text)?.[1]?.trim() || undefined;
-  if (!text.includes('<task-notification>')) return text.trim();
-  const lines = [tag('result') ?? tag('summary') ?? ''];
-  const output = tag('output-file');
-  if (output) lines.push('', `Output: ${output}`);
+  const n = parseTaskNotification(text);
+  if (!n) return text.trim();
+  const lines = [n.result ?? n.summary ?? ''];
+  if (n.outputFile) lines.push('', `Output: ${n.outputFile}`);
   return lines.join('\n').trim();
 }
