@@ -162,7 +162,7 @@ export const TurnResultSchema = z.object({
 });
 export type TurnResult = z.infer<typeof TurnResultSchema>;
 
-export const contextSources = ['skill', 'command', 'reminder', 'local-command', 'compaction', 'interrupt', 'memory', 'other'] as const;
+export const contextSources = ['skill', 'command', 'reminder', 'local-command', 'compaction', 'interrupt', 'memory', 'task', 'other'] as const;
 export const ContextSourceSchema = z.enum(contextSources);
 export type ContextSource = z.infer<typeof ContextSourceSchema>;
 

@@ -8,6 +8,8 @@ import { LineFramer } from './line-framer';
 import { WireNormalizer } from './normalize';
 import type { WireOf } from './wire';
 import { isRecord, nonBlank } from '../../../shared/guards';
+import { recordText, SubagentLinks, subagentFiles, type SubagentFile } from './transcript-subagents';
+import { countNotShown, imageCount, otherRecordEvent, recordAt } from './transcript-records';
 
 export type TranscriptRecord = Record<string, unknown> & { type?: unknown };
 
@@ -44,26 +46,38 @@ export async function* readRecords(file: string, stats?: { skipped: number }, ra
   }
 }
 
+/** A user record the person could have written: not a tool result, injected or another's. */
+function fromPerson(r: TranscriptRecord): boolean {
+  if (r.type !== 'user' || r.isMeta === true || r.isSidechain === true || r.isCompactSummary === true) return false;
+  if (spokenByOther(r.origin)) return false;
+  const content = (r.message as { content?: unknown } | undefined)?.content;
+  return !(Array.isArray(content) && content.some((b) => (b as { type?: string }).type === 'tool_result'));
+}
+
+/** Text the CLI wraps in its own tags: slash commands, their output, task notifications. */
+const CLI_TAGGED = /^\s*<(command-name|local-command-stdout|local-command-stderr|local-command-caveat|command-message|task-notification)>/;
+
+function taggedText(r: TranscriptRecord): boolean {
+  const text = recordText(r);
+  return text !== undefined && (CLI_TAGGED.test(text) || text.startsWith('[Request interrupted by user'));
+}
+
 /** Text of a user record if it is the person's own prompt (not a tool result or injected text). */
 export function promptText(r: TranscriptRecord): string | undefined {
-  if (r.type !== 'user' || r.isMeta === true || r.isSidechain === true || r.isCompactSummary === true) return undefined;
-  if (spokenByOther(r.origin)) return undefined;
-  const msg = r.message as { content?: unknown } | undefined;
-  const content = msg?.content;
-  let text: string | undefined;
-  if (typeof content === 'string') text = content;
-  else if (Array.isArray(content)) {
-    if (content.some((b) => (b as { type?: string }).type === 'tool_result')) return undefined;
-    text = content
-      .filter((b) => (b as { type?: string }).type === 'text')
-      .map((b) => String((b as { text?: unknown }).text ?? ''))
-      .join('\n');
-  }
-  if (!text || !text.trim()) return undefined;
-  // Slash commands and local command output are recorded as user text wrapped in tags.
-  if (/^\s*<(command-name|local-command-stdout|local-command-stderr|command-message)>/.test(text)) return undefined;
-  if (text.startsWith('[Request interrupted by user')) return undefined;
+  if (!fromPerson(r)) return undefined;
+  const text = recordText(r);
+  if (!text || !text.trim() || taggedText(r)) return undefined;
   return text;
+}
+
+/** "/review 42" for the record the CLI writes when the person runs a slash command. */
+export function slashCommand(r: TranscriptRecord): string | undefined {
+  if (!fromPerson(r)) return undefined;
+  const text = recordText(r);
+  const name = text && /<command-name>\s*\/?([^<]*?)\s*<\/command-name>/.exec(text)?.[1];
+  if (!name) return undefined;
+  const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text ?? '')?.[1]?.trim();
+  return args ? `/${name} ${args}` : `/${name}`;
 }
 
 /**
@@ -120,50 +134,91 @@ export interface Conversation {
 export async function readConversation(file: string, opts: ReadOptions = {}): Promise<Conversation> {
   const cap = opts.maxToolResultChars ?? 32 * 1024;
   const normalizer = new WireNormalizer();
+  const links = new SubagentLinks();
+  const notShown = new Map<string, number>();
   const out: SessionEvent[] = [];
+  const emit = (r: TranscriptRecord, parent: string | undefined) => {
+    for (const e of recordEvents(normalizer, r, parent)) out.push(stamp(capResult(e, cap), recordAt(r)));
+  };
   let awaitingReply = false;
   let lastPromptId: string | undefined;
   let lastRecord = false;
   let customTitle: string | undefined;
+  let lastAt = 0;
   for await (const r of readRecords(file)) {
     if (lastRecord) break;
+    lastAt = recordAt(r) || lastAt;
     if (r.type === 'custom-title') customTitle = nonBlank(r.customTitle) ?? customTitle;
-    if (r.isSidechain === true) continue; // subagent records live in their own files
     if (opts.through !== undefined && r.uuid === opts.through) lastRecord = true;
-    const at = Date.parse(nonBlank(r.timestamp) ?? '') || 0;
+    if (r.isSidechain === true) {
+      const parent = links.sidechainParent(r);
+      // The first record is the subagent's prompt: the Task card already shows it, as live.
+      if (parent && nonBlank(r.parentUuid) !== undefined) emit(r, parent);
+      continue;
+    }
+    links.noteMain(r);
     if (r.type === 'user') {
       const prompt = promptText(r);
-      if (prompt) {
+      const images = imageCount(r);
+      if (prompt || (images && fromPerson(r) && !taggedText(r))) {
         lastPromptId = nonBlank(r.uuid) ?? `user-${out.length}`;
-        out.push({ kind: 'user', id: lastPromptId, text: prompt, at });
+        out.push({ kind: 'user', id: lastPromptId, text: prompt ?? '', at: recordAt(r), ...(images ? { images } : {}) });
         awaitingReply = true;
         continue;
       }
       if (isInterruptMarker(r)) awaitingReply = false;
-      const message = r.message as WireOf<'user'>['message'] | undefined;
-      if (!message) continue;
-      const events = normalizer.user({
-        type: 'user',
-        message,
-        uuid: nonBlank(r.uuid),
-        parent_tool_use_id: null,
-        // The transcript marks injected text with isMeta where the stream uses isSynthetic.
-        isSynthetic: r.isMeta === true || r.isCompactSummary === true,
-        tool_use_result: r.toolUseResult,
-      });
-      for (const e of events) out.push(stamp(capResult(e, cap), at));
+      emit(r, undefined);
     } else if (r.type === 'assistant') {
-      const message = r.message as WireOf<'assistant'>['message'] | undefined;
-      if (!message || typeof message.id !== 'string' || !Array.isArray(message.content)) continue;
-      for (const e of normalizer.assistant({ type: 'assistant', message, uuid: nonBlank(r.uuid), parent_tool_use_id: null })) {
-        out.push(stamp(e, at));
-      }
-      awaitingReply = false;
-    } else if (r.type === 'system' && r.subtype === 'compact_boundary') {
-      out.push({ kind: 'notice', id: nonBlank(r.uuid) ?? `notice-${out.length}`, level: 'info', code: 'compact-boundary', text: 'Conversation compacted.', at });
+      emit(r, undefined);
+      if (isRecord(r.message) && typeof r.message.id === 'string') awaitingReply = false;
+    } else {
+      const e = otherRecordEvent(r, out.length);
+      if (e) out.push(e);
+      else if (e === undefined) countNotShown(notShown, r);
     }
   }
+  for (const f of await subagentFiles(file)) await readSubagent(f, links, emit);
+  for (const [what, n] of notShown) {
+    out.push({ kind: 'notice', id: `not-shown-${what}`, level: 'info', code: 'records-not-shown', text: `Not shown: ${n} ${n === 1 ? 'record' : 'records'} of type ${what}.`, at: lastAt });
+  }
   return { events: out, cutOff: awaitingReply, lastPromptId, customTitle };
+}
+
+/** A user or assistant record as the app events a live session gets for it. */
+function recordEvents(normalizer: WireNormalizer, r: TranscriptRecord, parent: string | undefined): SessionEvent[] {
+  if (r.type === 'user') {
+    const message = r.message as WireOf<'user'>['message'] | undefined;
+    if (!message) return [];
+    return normalizer.user({
+      type: 'user',
+      message,
+      uuid: nonBlank(r.uuid),
+      parent_tool_use_id: parent ?? null,
+      // The transcript marks injected text with isMeta where the stream uses isSynthetic.
+      isSynthetic: r.isMeta === true || r.isCompactSummary === true,
+      tool_use_result: r.toolUseResult,
+    });
+  }
+  if (r.type !== 'assistant') return [];
+  const message = r.message as WireOf<'assistant'>['message'] | undefined;
+  if (!message || typeof message.id !== 'string' || !Array.isArray(message.content)) return [];
+  return normalizer.assistant({ type: 'assistant', message, uuid: nonBlank(r.uuid), parent_tool_use_id: parent ?? null });
+}
+
+/** A subagent's own file, nested under the Task call it belongs to (none: not shown). */
+async function readSubagent(f: SubagentFile, links: SubagentLinks, emit: (r: TranscriptRecord, parent: string) => void): Promise<void> {
+  let parent: string | undefined;
+  let first = true;
+  for await (const r of readRecords(f.file)) {
+    if (r.type !== 'user' && r.type !== 'assistant') continue;
+    if (first) {
+      first = false;
+      parent = links.fileParent(f, r.type === 'user' ? recordText(r) : undefined);
+      if (!parent) return; // its Task is past a fork's cut, or gone
+      if (r.type === 'user' && r.parentUuid == null) continue; // the prompt the Task card shows
+    }
+    if (parent) emit(r, parent);
+  }
 }
 
 export interface RecordRef {

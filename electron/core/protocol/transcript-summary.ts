@@ -4,7 +4,7 @@
 // live session's whole file again each time the list is opened.
 import fs from 'node:fs';
 import { nonBlank } from '../../../shared/guards';
-import { isInterruptMarker, oneLine, promptText, readRecords, type TranscriptRecord } from './transcript-file';
+import { isInterruptMarker, oneLine, promptText, readRecords, slashCommand, type TranscriptRecord } from './transcript-file';
 
 export interface TranscriptSummary {
   sessionId: string;
@@ -36,6 +36,8 @@ export class TranscriptSummarizer {
   private aiTitle: string | undefined;
   private summaryText: string | undefined;
   private firstPrompt: string | undefined;
+  /** "/review 42" when the session began with a slash command (titles it until a prompt). */
+  private firstCommand: string | undefined;
   private lastPrompt: string | undefined;
   private lastPromptId: string | undefined;
   private lastActivity = 0;
@@ -72,6 +74,8 @@ export class TranscriptSummarizer {
           this.lastPromptId = nonBlank(r.uuid);
           this.messageCount++;
           this.awaitingReply = true;
+        } else if (this.messageCount === 0 && !this.firstCommand) {
+          this.firstCommand = slashCommand(r);
         } else if (isInterruptMarker(r)) {
           // The person pressed Stop: the turn ended on purpose, it was not cut off.
           this.awaitingReply = false;
@@ -100,7 +104,7 @@ export class TranscriptSummarizer {
   }
 
   result(file: string, sessionId: string, stat: { size: number; mtimeMs: number }): TranscriptSummary {
-    const title = oneLine(this.customTitle ?? this.aiTitle ?? this.summaryText ?? this.firstPrompt ?? 'Untitled session');
+    const title = oneLine(this.customTitle ?? this.aiTitle ?? this.summaryText ?? this.firstPrompt ?? this.firstCommand ?? 'Untitled session');
     return {
       sessionId,
       file,

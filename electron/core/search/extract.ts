@@ -5,7 +5,8 @@
 // command caveats, compaction summaries) is the CLI's, not the conversation, and is left out.
 import type { SearchField, SearchTarget } from '../../../shared/search';
 import { str } from '../../../shared/guards';
-import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
+import { promptText, slashCommand, type TranscriptRecord } from '../protocol/transcript-file';
+import { AGENT_TOOLS } from '../protocol/transcript-subagents';
 
 /**
  * Indexed text per piece is capped: a resumed session loads the first 32 KiB of a tool result
@@ -33,9 +34,9 @@ export interface RecordContext {
    * the session's own file (isSidechain) while that call runs, so they belong to its card.
    */
   lastAgentCall?: string;
+  /** A prompt or command was read: a later command no longer titles the session. */
+  spoken?: boolean;
 }
-
-const AGENT_TOOLS = new Set(['Task', 'Agent']);
 
 /**
  * A line can hold a searchable record only if it names one of these types. Checked before
@@ -109,11 +110,18 @@ function userDocs(r: TranscriptRecord, ctx: RecordContext): IndexDoc[] {
     });
     return out;
   }
-  const command = commandText(content);
-  if (command) return [{ field: 'prompt', text: command, part: 0, target: side ?? (uuid ? { itemId: uuid } : {}) }];
+  const command = side ? undefined : slashCommand(r);
+  if (command) {
+    const doc: IndexDoc = { field: 'prompt', text: cap(command), part: 0, target: uuid ? { itemId: uuid } : {} };
+    // A session that starts with a command is titled from it (transcript-summary.ts).
+    const title = ctx.spoken ? [] : titleDoc(command);
+    ctx.spoken = true;
+    return [doc, ...title];
+  }
   // A subagent's prompt is written as a user record of its own conversation.
   const prompt = side ? plainText(content) : promptText(r);
   if (!prompt || prompt.startsWith('[Request interrupted by user') || /^\s*<(task-notification|local-command-std)/.test(prompt)) return [];
+  if (!side) ctx.spoken = true;
   return [{ field: 'prompt', text: cap(prompt), part: 0, target: side ?? (uuid ? { itemId: uuid } : {}) }];
 }
 
@@ -158,16 +166,6 @@ function plainText(content: unknown): string | undefined {
       .map((b) => String((b as { text?: unknown }).text ?? ''))
       .join('\n'),
   );
-}
-
-/** "/review 42" for the record the CLI writes when a slash command is run. */
-function commandText(content: unknown): string | undefined {
-  const text = plainText(content);
-  if (!text) return undefined;
-  const name = /<command-name>\s*\/?([^<]*?)\s*<\/command-name>/.exec(text)?.[1];
-  if (!name) return undefined;
-  const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1]?.trim();
-  return cap(args ? `/${name} ${args}` : `/${name}`);
 }
 
 function resultText(content: unknown): string | undefined {

@@ -3,9 +3,9 @@
 // (agent-*.jsonl; agent-acompact-* are the CLI's compaction runs, not the conversation).
 import fs from 'node:fs';
 import path from 'node:path';
+import { subagentFiles } from '../protocol/transcript-subagents';
 
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-const AGENT_FILE = /^agent-(?!acompact-)[\w-]+\.jsonl$/;
 
 export interface TranscriptFile {
   file: string;
@@ -31,11 +31,8 @@ export async function transcriptFiles(projectsDir: string): Promise<TranscriptFi
     }
     for (const e of entries) {
       if (!e.isDirectory() || !ids.has(e.name)) continue;
-      const agents = path.join(dir, e.name, 'subagents');
-      for (const a of await dirents(agents)) {
-        if (!a.isFile() || !AGENT_FILE.test(a.name)) continue;
-        const file = path.join(agents, a.name);
-        out.push({ file, sessionId: e.name, subagent: true, agentToolUseId: await agentToolUseId(file) });
+      for (const a of await subagentFiles(path.join(dir, `${e.name}.jsonl`))) {
+        out.push({ file: a.file, sessionId: e.name, subagent: true, agentToolUseId: a.toolUseId });
       }
     }
   }
@@ -47,15 +44,5 @@ async function dirents(dir: string): Promise<fs.Dirent[]> {
     return await fs.promises.readdir(dir, { withFileTypes: true });
   } catch {
     return [];
-  }
-}
-
-/** The CLI writes `agent-<id>.meta.json` beside a subagent's file, naming the tool call that ran it. */
-async function agentToolUseId(file: string): Promise<string | undefined> {
-  try {
-    const meta = JSON.parse(await fs.promises.readFile(file.replace(/\.jsonl$/, '.meta.json'), 'utf8')) as { toolUseId?: unknown };
-    return typeof meta.toolUseId === 'string' && meta.toolUseId ? meta.toolUseId : undefined;
-  } catch {
-    return undefined;
   }
 }

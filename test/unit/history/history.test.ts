@@ -71,7 +71,9 @@ describe('transcript summaries', () => {
     expect(s.messageCount).toBe(2);
     const events = await transcriptEvents(f);
     const view = applyEvents(emptySession('x', '/'), events);
-    expect(view.items.map((i) => i.type)).toEqual(['user', 'assistant']);
+    // The unknown record is not shown, but the transcript says so.
+    expect(view.items.map((i) => i.type)).toEqual(['user', 'assistant', 'notice']);
+    expect(view.items.at(-1)).toMatchObject({ code: 'records-not-shown', text: 'Not shown: 1 record of type some-future-record.' });
   });
 
   it('does not count injected context, tool results or slash-command records as prompts', async () => {

@@ -57,6 +57,9 @@ describe('what is indexed of a 1.0.58 transcript', () => {
   it('slash commands with their arguments, thinking, in-file subagent records under their Task, edits, the summary title', () => {
     const docs = docsOf(file).map(brief);
     expect(docs[0]).toEqual({ field: 'prompt', text: '/review 42', target: { itemId: '10000000-0000-4000-8000-000000000001' }, tool: undefined });
+    // The session starts with the command, so it is also its title until a better one (found by title search).
+    expect(docs[1]).toEqual({ field: 'title', text: '/review 42', target: {}, tool: undefined });
+    expect(docs.filter((d) => d.field === 'title')).toHaveLength(2);
     expect(docs).toContainEqual({ field: 'thinking', text: 'The locale is probably read before the store loads.', target: { itemId: 'msg_01AbcCurrency' }, tool: undefined });
     // isSidechain records sit in the session's file while the Task runs: they point at its card.
     expect(docs).toContainEqual({ field: 'prompt', text: 'Search the code for Intl.NumberFormat and report the files', target: { toolUseId: 'toolu_01Task' }, tool: undefined });
