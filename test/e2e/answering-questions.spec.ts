@@ -75,6 +75,11 @@ test('questions answered and skipped, then a plan approved into Accept edits', a
   const answered = JSON.stringify(lastToolResults(sandbox.api.turns()[1]!.body));
   expect(answered).toContain('\\"Which pet do you prefer?\\"=\\"Dogs\\"');
   expect(answered).toContain('\\"Which snacks should we bring?\\"=\\"Apples, Figs, Cheese\\"');
+  // The transcript's card reads the answers back from the CLI's result: no raw input.
+  const asked = transcript.getByLabel('Tool: 2 questions');
+  await expect(asked.locator('.tool-meta')).toHaveText('answered');
+  await expect(asked.locator('.question-peek')).toContainText('Apples, Figs, Cheese');
+  await expect(asked).not.toContainText('"questions"');
 
   // Skipping tells Claude the person declined.
   await composer.fill('Ask me again');

@@ -39,7 +39,10 @@ test('hostile markdown, tool results, file names, diffs and MCP names run nothin
 
   // Open everything that can open, hover everything, on every screen of the transcript.
   const scroller = page.locator('.transcript-scroller');
-  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  // The person goes to the top (a key: only the person's own gestures stop the view following).
+  await scroller.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0);
   for (let pass = 0; pass < 40; pass++) {
     const closed = log.locator('button[aria-expanded="false"]:visible');
     while ((await closed.count()) > 0) {

@@ -24,7 +24,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByLabel('Tool: Bash')).toContainText('Allowed');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.locator('.transcript-scroller').evaluate((el) => el.scrollTo({ top: 0 }));
+    // The person goes to the top (a key: only the person's own gestures stop the view following).
+    await page.locator('.transcript-scroller').focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.locator('.transcript-scroller').evaluate((el) => el.scrollTop)).toBe(0);
     await page.screenshot({ path: shot(testInfo, `conversation-${scheme}`) });
     await prompt.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: shot(testInfo, `prompt-${scheme}`) });

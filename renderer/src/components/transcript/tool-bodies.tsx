@@ -11,6 +11,7 @@ import { AgentBody, AgentPeek } from './agent-body';
 import { FileChangeBody, FileChangePeek } from './file-change-body';
 import { MarkdownText } from './markdown';
 import { OutputText } from './output-text';
+import { QuestionBody, QuestionPeek } from './question-body';
 import type { TaskView } from '../../../../shared/transcript';
 import type { BodyProps } from './card-types';
 import { TodoList } from './todo-list';
@@ -48,6 +49,8 @@ export function ToolPeek(p: BodyProps) {
       return <FileChangePeek {...p} />;
     case 'agent':
       return <AgentPeek {...p} />;
+    case 'question':
+      return <QuestionPeek {...p} />;
     case 'todo':
       return null;
     case 'read':
@@ -75,6 +78,8 @@ export function ToolBody(p: BodyProps) {
       return <TodoList input={p.tool.input} part={`tool:${p.tool.id}:input`} />;
     case 'agent':
       return <AgentBody {...p} />;
+    case 'question':
+      return <QuestionBody {...p} />;
     case 'read':
       return <ReadBody {...p} />;
     case 'search':

@@ -2,7 +2,7 @@
 // messages live inside its card), then what is happening now and any prompt waiting for the
 // person. Mounted DOM stays bounded by the viewport however long the session grows; the view
 // follows the bottom while Claude writes unless the person scrolled up.
-import { elementScroll, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { estimateItemHeight } from '../../lib/transcript/row-estimate';
 import { topLevelIds } from '../../lib/transcript/top-level-ids';
@@ -49,7 +49,7 @@ export function useRowIds(sessionId: string): string[] {
 export function Transcript({ sessionId }: { sessionId: string }) {
   const [saved] = useState(() => memory.get(sessionId));
   const [initialMeasurements] = useState(() => saved?.measurements());
-  const { scrollerRef, contentRef, away, jump, unstick, stuck, noteProgrammatic } = useStickToBottom({
+  const { scrollerRef, contentRef, away, jump, unstick, stuck } = useStickToBottom({
     initiallyStuck: saved?.stuck ?? true,
     initialOffset: saved?.offset,
   });
@@ -99,12 +99,6 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     initialOffset,
     initialMeasurementsCache: initialMeasurements,
     useFlushSync: false,
-    // The list's own scrolling (its first offset, corrections as rows are measured) must not
-    // read as the person scrolling away from the bottom.
-    scrollToFn: (offset, options, instance) => {
-      noteProgrammatic();
-      elementScroll(offset, options, instance);
-    },
   });
 
   useLayoutEffect(() => {

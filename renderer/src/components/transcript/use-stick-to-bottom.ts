@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 const NEAR_BOTTOM_PX = 48;
+const UP_KEYS = new Set(['PageUp', 'ArrowUp', 'Home']);
+const DOWN_KEYS = new Set(['PageDown', 'ArrowDown', ' ']);
 
 export interface StickOptions {
   /** Start pinned to the bottom (a fresh tab) or where the person left it. */
@@ -9,36 +11,27 @@ export interface StickOptions {
 }
 
 /**
- * Keep a scroller pinned to its bottom while content grows (a reply streaming in, a virtualised
- * row measured taller than guessed), unless the person scrolled up to read; then offer a way
- * back instead of yanking them down.
+ * Keep a scroller pinned to its bottom while content grows (a reply streaming in, a burst of
+ * whole messages, a virtualised row measured taller than guessed), unless the person scrolled
+ * up to read; then offer a way back instead of yanking them down.
+ *
+ * Only the person's own gestures unpin: a wheel or touch moving up, an upward key, a press on
+ * the scrollbar, or Find (`unstick`). A scroll event alone never does: while messages arrive
+ * fast, layout changes, re-measured rows and the list's own offset corrections fire scroll
+ * events that cannot be told apart from the person's, and reading one as "they left the
+ * bottom" is what made the view stop following. Reaching the bottom again, the End key or
+ * "Jump to latest" pin once more.
  */
 export function useStickToBottom({ initiallyStuck = true, initialOffset }: StickOptions = {}) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(initiallyStuck);
   const [away, setAway] = useState(!initiallyStuck);
-  // Set when our own code scrolls (a pin, the virtual list correcting its offset): the scroll
-  // event that follows is not the person leaving the bottom.
-  const programmatic = useRef(false);
-  const clearing = useRef(0);
-  const noteProgrammatic = useCallback(() => {
-    programmatic.current = true;
-    // A scroll's event arrives before the next frame's callbacks; one that moved nothing has
-    // none, and must not leave the flag set for the person's next scroll.
-    if (!clearing.current) {
-      clearing.current = requestAnimationFrame(() => {
-        clearing.current = 0;
-        programmatic.current = false;
-      });
-    }
-  }, []);
 
   // Before the first paint: land at the bottom, or where the person was.
   useLayoutEffect(() => {
     const el = scrollerRef.current;
     if (!el) return;
-    noteProgrammatic();
     if (stuck.current) el.scrollTop = el.scrollHeight;
     else if (initialOffset !== undefined) el.scrollTop = initialOffset;
     // Only on mount: later changes are the person's own scrolling.
@@ -49,35 +42,53 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     const el = scrollerRef.current;
     const inner = contentRef.current;
     if (!el || !inner) return;
-    const onScroll = () => {
-      const near = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX;
-      if (programmatic.current) {
-        programmatic.current = false;
-        if (stuck.current && !near) {
-          noteProgrammatic();
-          el.scrollTop = el.scrollHeight;
-          return;
-        }
-      } else {
-        stuck.current = near;
-      }
-      setAway(!near && !stuck.current);
+    const gap = () => el.scrollHeight - el.scrollTop - el.clientHeight;
+    const pin = () => {
+      if (gap() >= 1) el.scrollTop = el.scrollHeight;
     };
-    // A wheel or key scroll upwards unpins at once, before content growth can pull it back down.
+    // Set by the person heading down (or taking the scrollbar): reaching the bottom then means
+    // they came back. A scroll event alone cannot say so: one queued by our own pin can arrive
+    // just after the person's wheel up, still at the bottom.
+    let returning = false;
+    const onScroll = () => {
+      const near = gap() <= NEAR_BOTTOM_PX;
+      if (!stuck.current && near && returning) stuck.current = true;
+      if (stuck.current && !near) pin();
+      setAway(!stuck.current && !near);
+    };
+    const leave = () => {
+      stuck.current = false;
+      returning = false;
+    };
     const onWheel = (e: WheelEvent) => {
-      if (e.deltaY < 0) stuck.current = false;
+      if (e.deltaY < 0) leave();
+      else if (e.deltaY > 0) returning = true;
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'PageUp' || e.key === 'ArrowUp' || e.key === 'Home') stuck.current = false;
+      if (UP_KEYS.has(e.key) || (e.key === ' ' && e.shiftKey)) leave();
+      // End asks for the bottom: follow from now on, even while a burst outruns the scroll.
+      else if (e.key === 'End') stuck.current = true;
+      else if (DOWN_KEYS.has(e.key)) returning = true;
     };
     const onPointer = (e: PointerEvent) => {
-      // Dragging the scrollbar: the pointer lands on the scroller itself, right of its content.
-      if (e.target === el && e.offsetX > el.clientWidth) stuck.current = false;
+      // The scrollbar: the pointer lands on the scroller itself, right of its content.
+      if (e.target !== el || e.offsetX <= el.clientWidth) return;
+      leave();
+      returning = true;
+    };
+    let touchY = 0;
+    const onTouchStart = (e: TouchEvent) => {
+      touchY = e.touches[0]?.clientY ?? 0;
+    };
+    const onTouchMove = (e: TouchEvent) => {
+      // A finger moving down drags the content down: the view moves up.
+      const y = e.touches[0]?.clientY ?? touchY;
+      if (y > touchY) leave();
+      else if (y < touchY) returning = true;
+      touchY = y;
     };
     const grow = new ResizeObserver(() => {
-      if (!stuck.current || el.scrollHeight - el.scrollTop - el.clientHeight < 1) return;
-      noteProgrammatic();
-      el.scrollTop = el.scrollHeight;
+      if (stuck.current) pin();
     });
     grow.observe(inner);
     grow.observe(el);
@@ -85,28 +96,30 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     el.addEventListener('wheel', onWheel, { passive: true });
     el.addEventListener('keydown', onKey);
     el.addEventListener('pointerdown', onPointer);
+    el.addEventListener('touchstart', onTouchStart, { passive: true });
+    el.addEventListener('touchmove', onTouchMove, { passive: true });
     return () => {
       grow.disconnect();
       el.removeEventListener('scroll', onScroll);
       el.removeEventListener('wheel', onWheel);
       el.removeEventListener('keydown', onKey);
       el.removeEventListener('pointerdown', onPointer);
+      el.removeEventListener('touchstart', onTouchStart);
+      el.removeEventListener('touchmove', onTouchMove);
     };
-  }, [noteProgrammatic]);
+  }, []);
 
   const jump = useCallback(() => {
     stuck.current = true;
     setAway(false);
     const el = scrollerRef.current;
-    if (!el) return;
-    noteProgrammatic();
-    el.scrollTop = el.scrollHeight;
-  }, [noteProgrammatic]);
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
 
   /** Stop following the bottom (find moved to a match further up). */
   const unstick = useCallback(() => {
     stuck.current = false;
   }, []);
 
-  return { scrollerRef, contentRef, away, jump, unstick, stuck, noteProgrammatic };
+  return { scrollerRef, contentRef, away, jump, unstick, stuck };
 }

@@ -6,8 +6,10 @@ import { diffStats } from './line-diff';
 import { bashResult, fileChange, mcpName, readInfo, readRangeLabel, searchInfo, todosOf, webSearchHits, fetchInfo } from './tool-results';
 import { firstLine, partialKeyField, summarizeToolInput, type SummaryKind } from './tool-summary';
 import { formatCount } from '../count';
+import { parseQuestions } from '../../components/question/answers';
+import { questionOutcome } from './question-result';
 
-export type CardKind = 'bash' | 'edit' | 'write' | 'read' | 'search' | 'todo' | 'agent' | 'fetch' | 'websearch' | 'generic';
+export type CardKind = 'bash' | 'edit' | 'write' | 'read' | 'search' | 'todo' | 'agent' | 'fetch' | 'websearch' | 'question' | 'generic';
 
 export function cardKind(name: string): CardKind {
   switch (name) {
@@ -35,6 +37,8 @@ export function cardKind(name: string): CardKind {
       return 'fetch';
     case 'WebSearch':
       return 'websearch';
+    case 'AskUserQuestion':
+      return 'question';
     default:
       return 'generic';
   }
@@ -131,6 +135,17 @@ export function toolHead(
       const f = fetchInfo(tool.input, r?.structured);
       if (f.status) meta.push({ text: f.status, tone: f.status.startsWith('2') ? 'muted' : 'error' });
       break;
+    }
+    case 'question': {
+      const questions = parseQuestions(tool.input);
+      if (questions.length === 0) break;
+      const title = questions.length === 1 ? 'Question' : `${questions.length} questions`;
+      const outcome = questionOutcome(questions, state);
+      if (outcome.kind === 'answered') {
+        const given = outcome.answers.filter((a) => a !== undefined).length;
+        meta.push({ text: given === questions.length ? 'answered' : `${given} of ${questions.length} answered`, tone: 'ok' });
+      } else if (outcome.kind === 'unanswered') meta.push({ text: 'not answered', tone: 'muted' });
+      return { kind, title, server, summary: line, summaryKind: s.kind, more, meta };
     }
     case 'websearch': {
       const hits = r ? webSearchHits(r.structured) : undefined;

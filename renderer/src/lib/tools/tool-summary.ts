@@ -63,6 +63,13 @@ export function summarizeToolInput(name: string, input: Readonly<Record<string, 
       if (Array.isArray(input.todos)) return { kind: 'text', text: `${input.todos.length} ${input.todos.length === 1 ? 'item' : 'items'}` };
       break;
     }
+    case 'AskUserQuestion': {
+      // The first question is the line; the head's meta counts the rest.
+      const first = Array.isArray(input.questions) ? (input.questions[0] as Record<string, unknown> | undefined) : undefined;
+      const question = typeof first === 'object' && first !== null ? nonEmpty(first.question) : undefined;
+      if (question) return { kind: 'text', text: question };
+      break;
+    }
     case 'ExitPlanMode':
       return { kind: 'text', text: nonEmpty(input.planFilePath) ?? 'Plan ready for review' };
   }

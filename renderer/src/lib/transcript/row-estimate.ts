@@ -40,6 +40,8 @@ function guess(item: TranscriptItem, v: SessionView | undefined): number {
           if (kind === 'edit' || kind === 'write') h += 200;
           else if (kind === 'todo') h += 44 + 26 * (Array.isArray(b.tool.input.todos) ? b.tool.input.todos.length : 3);
           else if (kind === 'bash' || kind === 'generic' || kind === 'search') h += result ? 110 : 44;
+          // Closed, a question card lists each question with its answer.
+          else if (kind === 'question') h += 52 + 50 * (Array.isArray(b.tool.input.questions) ? b.tool.input.questions.length : 1);
           else h += 44;
         }
       }

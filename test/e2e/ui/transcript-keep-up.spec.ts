@@ -1,0 +1,163 @@
+// A fast burst of whole messages (a long agentic turn, a run of tool calls) on a busy machine:
+// the view keeps following the newest one however fast they come, until the person scrolls up
+// themselves; a row measured taller than guessed or a layout change is never the person leaving.
+import type { CDPSession, Page } from '@playwright/test';
+import { syntheticView } from '../../../bench/renderer/synthetic';
+import { doubleOptions, snapshotWith } from '../../support/api-double';
+import { SESSION } from './scenarios';
+import { expect, test } from './ui-fixtures';
+
+const COUNT = 3000;
+const RATE = 200;
+
+/**
+ * Start streaming COUNT whole messages into the session from inside the page, at RATE a second
+ * by the clock (a slow frame sends the ones that fell due together, each in its own delivery,
+ * as a busy host would). Messages differ in length and kind so measured rows differ from their
+ * guesses. Resolves once streaming has started; `window.__burstSent` counts what was sent.
+ */
+async function startBurst(page: Page): Promise<void> {
+  await page.evaluate(
+    ([session, count, rate]) => {
+      const w = window as unknown as { __burstSent: number; __clideDouble: { pushSession(id: string, events: unknown[]): void } };
+      w.__burstSent = 0;
+      const start = performance.now();
+      const send = (i: number) => {
+        const id = `burst-${i}`;
+        const at = Date.now();
+        const words = 'Checked the next file and moved on to the one after it. '.repeat(1 + ((i * 7) % 13));
+        const events: unknown[] = [{ kind: 'block', messageId: id, index: 0, block: { type: 'text', text: `Message ${i}. ${words}` }, at }];
+        if (i % 5 === 0) {
+          const tool = `tool-${i}`;
+          events.push({ kind: 'block', messageId: id, index: 1, block: { type: 'tool_use', id: tool, name: 'Bash', input: { command: `ls step-${i}` } }, at });
+          events.push({ kind: 'tool-result', toolUseId: tool, content: Array.from({ length: 1 + (i % 9) }, (_, k) => `line ${k}`).join('\n'), isError: false });
+        }
+        events.push({ kind: 'message-end', messageId: id });
+        w.__clideDouble.pushSession(session, events);
+      };
+      const tick = () => {
+        const due = Math.min(count, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+        while (w.__burstSent < due) send(w.__burstSent++);
+        if (w.__burstSent < count) setTimeout(tick, 5);
+      };
+      tick();
+    },
+    [SESSION, COUNT, RATE] as const,
+  );
+}
+
+const sent = (page: Page) => page.evaluate(() => (window as unknown as { __burstSent: number }).__burstSent);
+const gap = (page: Page) => page.locator('.transcript-scroller').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+/** Watch, from inside the page, whether "Jump to latest" ever shows while the burst runs. */
+async function watchJump(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __jumpSeen: boolean };
+    w.__jumpSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.jump-latest')) w.__jumpSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+const jumpSeen = (page: Page) => page.evaluate(() => (window as unknown as { __jumpSeen: boolean }).__jumpSeen);
+
+async function openShort(page: Page, load: (o: ReturnType<typeof doubleOptions>) => Promise<void>): Promise<void> {
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await load(doubleOptions(snapshotWith([syntheticView(SESSION, 40)])));
+  await expect(page.getByRole('log', { name: 'Transcript' })).toBeVisible();
+  await expect(page.locator('.transcript-row').last()).toHaveAttribute('data-row-id', 'e39');
+}
+
+async function followsTheWholeBurst(page: Page): Promise<void> {
+  await watchJump(page);
+  await startBurst(page);
+  await expect.poll(() => sent(page), { timeout: 120_000 }).toBe(COUNT);
+  const last = page.locator(`[data-row-id="burst-${COUNT - 1}"]`);
+  await expect(last).toBeInViewport({ timeout: 30_000 });
+  await expect.poll(() => gap(page)).toBeLessThan(60);
+  await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
+  expect(await jumpSeen(page), '"Jump to latest" showed while nobody scrolled').toBe(false);
+}
+
+test.describe('a burst of whole messages', () => {
+  test.setTimeout(240_000);
+
+  test('3,000 messages at 200 a second: the last one is on screen, no click, no "Jump to latest"', async ({ ui, page }) => {
+    await openShort(page, ui.open);
+    await followsTheWholeBurst(page);
+  });
+
+  test('the same burst on a CPU slowed 4x still ends on the last message', async ({ ui, page }) => {
+    await openShort(page, ui.open);
+    const cdp: CDPSession = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      await followsTheWholeBurst(page);
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  });
+
+  test('a wheel scroll up during the burst is respected; back at the bottom it follows again', async ({ ui, page }) => {
+    await openShort(page, ui.open);
+    const scroller = page.locator('.transcript-scroller');
+    await startBurst(page);
+    await expect.poll(() => sent(page)).toBeGreaterThan(200);
+    await scroller.hover();
+    await page.mouse.wheel(0, -2000);
+    const jumpButton = page.getByRole('button', { name: 'Jump to latest' });
+    await expect(jumpButton).toBeVisible();
+    // While the burst goes on the view stays where the person put it: the rows on screen stay
+    // the same ones (measured rows above may shift the offset, never the content shown).
+    const onScreen = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('.transcript-scroller')?.getBoundingClientRect();
+        const mid = box ? box.top + box.height / 2 : 0;
+        const row = [...document.querySelectorAll<HTMLElement>('.transcript-row')].find((r) => {
+          const b = r.getBoundingClientRect();
+          return b.top <= mid && b.bottom >= mid;
+        });
+        return row?.dataset.index ?? '';
+      });
+    const reading = await onScreen();
+    expect(reading).not.toBe('');
+    const from = await sent(page);
+    await expect.poll(() => sent(page)).toBeGreaterThan(from + 400);
+    expect(await onScreen()).toBe(reading);
+    await expect(jumpButton).toBeVisible();
+    expect(await gap(page)).toBeGreaterThan(500);
+
+    // The person goes back down to the bottom themselves (End, no click): following resumes.
+    // While 200 messages a second arrive, the content grows faster than any wheel scroll.
+    await scroller.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => gap(page)).toBeLessThan(60);
+    await expect(jumpButton).toHaveCount(0);
+    // Enough of the burst is still to come to show that following really resumed.
+    expect(COUNT - (await sent(page)), 'messages still to come once back at the bottom').toBeGreaterThan(500);
+    await watchJump(page);
+    await expect.poll(() => sent(page), { timeout: 120_000 }).toBe(COUNT);
+    await expect(page.locator(`[data-row-id="burst-${COUNT - 1}"]`)).toBeInViewport({ timeout: 30_000 });
+    await expect(jumpButton).toHaveCount(0);
+    expect(await jumpSeen(page), '"Jump to latest" showed again after the person came back').toBe(false);
+
+    // Once the burst is over, wheeling back down to the bottom resumes following too.
+    await scroller.hover();
+    await page.mouse.wheel(0, -1500);
+    await expect(jumpButton).toBeVisible();
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 5000);
+        return gap(page);
+      })
+      .toBeLessThan(60);
+    await expect(jumpButton).toHaveCount(0);
+    await ui.pushSession(SESSION, [
+      { kind: 'block', messageId: 'after', index: 0, block: { type: 'text', text: 'One more after the burst.\n\n'.repeat(30) }, at: Date.now() },
+      { kind: 'message-end', messageId: 'after' },
+    ]);
+    await expect(page.locator('[data-row-id="after"]')).toBeInViewport();
+    await expect.poll(() => gap(page)).toBeLessThan(60);
+    await expect(jumpButton).toHaveCount(0);
+  });
+});
