@@ -34,11 +34,7 @@ function describeSender(event: SenderEvent): string {
 }
 
 /** Register one channel: sender check, then the validated call. */
-export function handleChannel(
-  channel: string,
-  isAppPage: (url: string) => boolean,
-  run: (input: unknown) => Promise<Result<unknown>>,
-): void {
+export function handleChannel(channel: string, isAppPage: (url: string) => boolean, run: (input: unknown) => Promise<Result<unknown>>): void {
   ipcMain.handle(channel, async (event, input: unknown): Promise<Result<unknown>> => {
     if (!isTrustedSender(event, isAppPage)) {
       console.warn(`[clide] rejected IPC call ${channel} from ${describeSender(event)}`);
@@ -60,10 +56,7 @@ export function registerIpcHandlers(opts: { handlers: Handlers; isAppPage: (url:
 }
 
 /** Push every batch of host events to every live window. */
-export function forwardHostEvents(
-  host: { subscribe(listener: (batch: AppEvent[]) => void): () => void },
-  targets: () => WebContents[],
-): () => void {
+export function forwardHostEvents(host: { subscribe(listener: (batch: AppEvent[]) => void): () => void }, targets: () => WebContents[]): () => void {
   return host.subscribe((batch) => {
     for (const contents of targets()) {
       if (contents.isDestroyed()) continue;

@@ -38,8 +38,20 @@ function parseArgs(argv) {
       if (v === undefined) throw new Error(`${a} needs a value`);
       return v;
     };
-    if (a.startsWith('--only')) opts.only.push(...value().split(',').map((s) => s.trim().toUpperCase()).filter(Boolean));
-    else if (a.startsWith('--area')) opts.areas.push(...value().split(',').map((s) => s.trim()).filter(Boolean));
+    if (a.startsWith('--only'))
+      opts.only.push(
+        ...value()
+          .split(',')
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean),
+      );
+    else if (a.startsWith('--area'))
+      opts.areas.push(
+        ...value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
     else if (a === '--help' || a === '-h') {
       process.stdout.write('usage: npm run bench [-- --only C1,C4] [-- --area core,renderer]\n');
       process.exit(0);
@@ -91,7 +103,16 @@ async function bundle(suite) {
     return undefined;
   }
   const outfile = path.join(root, '.bench', suite.area, path.basename(suite.file).replace(/\.(ts|mjs)$/, '.mjs'));
-  await esbuild.build({ entryPoints: [suite.file], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [suite.file],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   return outfile;
 }
 
@@ -167,7 +188,14 @@ function table(figures) {
     rows.push([f.name, fmt(f.value), fmt(f.baseline), f.unit ?? '', `${fmt(f.ratio)}x`, `<= ${fmt(f.target)}x`, met ? 'ok' : 'MISSED']);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows.map((r) => r.map((cell, c) => String(cell).padEnd(widths[c])).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => String(cell).padEnd(widths[c]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 async function main() {

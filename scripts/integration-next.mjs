@@ -12,7 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const choice = process.env.CLIDE_TEST_CLI?.trim() || 'next';
 const bin =
   choice === 'next'
-    ? path.join(root, 'node_modules', '@anthropic-ai', `claude-agent-sdk-${process.platform}-${process.arch}`, process.platform === 'win32' ? 'claude.exe' : 'claude')
+    ? path.join(
+        root,
+        'node_modules',
+        '@anthropic-ai',
+        `claude-agent-sdk-${process.platform}-${process.arch}`,
+        process.platform === 'win32' ? 'claude.exe' : 'claude',
+      )
     : path.resolve(choice);
 if (!fs.existsSync(bin)) {
   process.stderr.write(`integration (next CLI): ${bin} is missing; run npm ci (the Agent SDK's platform package carries it).\n`);

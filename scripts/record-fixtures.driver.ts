@@ -95,7 +95,8 @@ export class FixtureDriver {
         const m = this.messages[seen];
         if (m && pred(m)) return m;
       }
-      if (this.exited) throw new Error(`claude exited (${JSON.stringify(this.exited)}) while waiting for ${what}; stderr: ${this.stderrChunks.join('').slice(-2000)}`);
+      if (this.exited)
+        throw new Error(`claude exited (${JSON.stringify(this.exited)}) while waiting for ${what}; stderr: ${this.stderrChunks.join('').slice(-2000)}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`timed out waiting for ${what}`);
       await new Promise<void>((resolve) => {

@@ -49,7 +49,15 @@ export const scenarios: Scenario[] = [
   {
     name: 'text-turn',
     description: 'One prompt answered with a thinking block and streamed text.',
-    api: [{ blocks: [{ type: 'thinking', thinking: 'The user greets me; answer briefly.' }, { type: 'text', text: 'Hello! How can I help with this project today?' }], chunk: 6 }],
+    api: [
+      {
+        blocks: [
+          { type: 'thinking', thinking: 'The user greets me; answer briefly.' },
+          { type: 'text', text: 'Hello! How can I help with this project today?' },
+        ],
+        chunk: 6,
+      },
+    ],
     run: async (d) => {
       await oneTurn(d, 'Say hello');
     },
@@ -75,7 +83,10 @@ export const scenarios: Scenario[] = [
   {
     name: 'interrupt',
     description: 'A slowly streamed reply interrupted after its first text delta; then a normal turn.',
-    api: [text('This is a long answer that streams slowly so that it can be interrupted part of the way through. '.repeat(4), { chunk: 4, delayMs: 60 }), text('Fresh start.')],
+    api: [
+      text('This is a long answer that streams slowly so that it can be interrupted part of the way through. '.repeat(4), { chunk: 4, delayMs: 60 }),
+      text('Fresh start.'),
+    ],
     run: async (d) => {
       const from = d.mark;
       d.sendUser('Tell me a long story');
@@ -175,7 +186,10 @@ export const scenarios: Scenario[] = [
     setup: (sb) => {
       const dir = path.join(sb.cwd, '.claude', 'skills', 'greet');
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: greet\ndescription: Greets people warmly.\n---\n\nGreet the person by name and wish them a good day.\n');
+      fs.writeFileSync(
+        path.join(dir, 'SKILL.md'),
+        '---\nname: greet\ndescription: Greets people warmly.\n---\n\nGreet the person by name and wish them a good day.\n',
+      );
     },
     api: [toolUse('Skill', { skill: 'greet' }), text('Hello, and have a good day!')],
     run: async (d) => {
@@ -226,7 +240,8 @@ export const scenarios: Scenario[] = [
     api: (req, i) => {
       if (i === 0) return toolUse('Bash', { command: 'for i in 1 2 3; do echo tick $i; sleep 1; done', description: 'Count to three slowly' });
       if (i === 1) return toolUse('Bash', { command: 'sleep 2; echo finished', description: 'Wait in the background', run_in_background: true });
-      if (lastUserText(req.body).includes('task-notification') || JSON.stringify(req.body.messages.at(-1)).includes('finished')) return text('The background job finished.');
+      if (lastUserText(req.body).includes('task-notification') || JSON.stringify(req.body.messages.at(-1)).includes('finished'))
+        return text('The background job finished.');
       return text('Started the background job.');
     },
     run: async (d) => {
@@ -289,11 +304,23 @@ export const scenarios: Scenario[] = [
       const reply = (result: Json) => ({ mcp_response: { jsonrpc: '2.0', id: msg.id ?? 0, result } });
       switch (msg.method) {
         case 'initialize':
-          return reply({ protocolVersion: (msg.params?.protocolVersion as string) ?? '2025-06-18', capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'clide-test', version: '1.0.0' } });
+          return reply({
+            protocolVersion: (msg.params?.protocolVersion as string) ?? '2025-06-18',
+            capabilities: { tools: { listChanged: false } },
+            serverInfo: { name: 'clide-test', version: '1.0.0' },
+          });
         case 'notifications/initialized':
           return { mcp_response: { jsonrpc: '2.0', id: 0, result: {} } };
         case 'tools/list':
-          return reply({ tools: [{ name: 'echo', description: 'Echo the text back', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }] });
+          return reply({
+            tools: [
+              {
+                name: 'echo',
+                description: 'Echo the text back',
+                inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+              },
+            ],
+          });
         case 'tools/call':
           return reply({ content: [{ type: 'text', text: `echo: ${String((msg.params?.arguments as Json | undefined)?.text)}` }], isError: false });
         default:
@@ -322,7 +349,11 @@ export const scenarios: Scenario[] = [
         }),
       );
     },
-    api: [toolUse('Bash', { command: 'echo hi', description: 'Say hi' }), toolUse('Write', { file_path: 'frozen.txt', content: 'x\n' }), text('The write was blocked by a hook.')],
+    api: [
+      toolUse('Bash', { command: 'echo hi', description: 'Say hi' }),
+      toolUse('Write', { file_path: 'frozen.txt', content: 'x\n' }),
+      text('The write was blocked by a hook.'),
+    ],
     run: async (d) => {
       await oneTurn(d, 'Run echo, then write frozen.txt');
     },

@@ -34,13 +34,7 @@ function scrubValue(v: unknown): unknown {
 function scrubLine(line: string, base: string, apiUrl: string): string {
   // The CLI also names per-project folders after the cwd with every / turned into -.
   const dashed = (p: string) => p.replace(/[/\\.]/g, '-');
-  let s = line
-    .split(base)
-    .join(SANDBOX_PLACEHOLDER)
-    .split(dashed(base))
-    .join(dashed(SANDBOX_PLACEHOLDER))
-    .split(new URL(apiUrl).host)
-    .join('127.0.0.1:PORT');
+  let s = line.split(base).join(SANDBOX_PLACEHOLDER).split(dashed(base)).join(dashed(SANDBOX_PLACEHOLDER)).split(new URL(apiUrl).host).join('127.0.0.1:PORT');
   if (s.includes('"email') || s.includes('"organization') || s.includes('"accountUuid')) {
     try {
       s = JSON.stringify(scrubValue(JSON.parse(s)));

@@ -59,7 +59,14 @@ export function decideDist(req: DistRequest): DistDecision {
   const targets = asked.length > 0 ? asked : host ? [host] : [];
   const builderArgs = [...args, ...(publish === undefined ? ['--publish', 'never'] : []), ...(release ? ['-c.forceCodeSigning=true'] : [])];
   if (!release) {
-    return { release, targets, ok: true, missing: {}, builderArgs, message: 'Local build: artefacts are not signed unless the signing variables are set (see "Releasing" in README.md).' };
+    return {
+      release,
+      targets,
+      ok: true,
+      missing: {},
+      builderArgs,
+      message: 'Local build: artefacts are not signed unless the signing variables are set (see "Releasing" in README.md).',
+    };
   }
   const missing: Partial<Record<Target, string[]>> = {};
   for (const t of targets) {
@@ -69,7 +76,10 @@ export function decideDist(req: DistRequest): DistDecision {
   const refused = Object.entries(missing) as Array<[Target, string[]]>;
   if (refused.length > 0) {
     const lines = refused.map(([t, vars]) => `  ${NAMES[t]}: ${vars.join(', ')}`);
-    const hint = refused.some(([t]) => t === 'mac') && notarySet(req.env) === APPLE_ID_NOTARY ? `\n(For macOS, ${APPLE_API_NOTARY.join(', ')} may notarise instead of the Apple ID.)` : '';
+    const hint =
+      refused.some(([t]) => t === 'mac') && notarySet(req.env) === APPLE_ID_NOTARY
+        ? `\n(For macOS, ${APPLE_API_NOTARY.join(', ')} may notarise instead of the Apple ID.)`
+        : '';
     return {
       release,
       targets,

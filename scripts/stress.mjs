@@ -34,7 +34,12 @@ const SUITE_TIMEOUT_MS = 60 * 60 * 1000;
 function options(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { runs: { type: 'string', default: '3' }, suites: { type: 'string', default: Object.keys(SUITES).join(',') }, load: { type: 'string', default: '2' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      suites: { type: 'string', default: Object.keys(SUITES).join(',') },
+      load: { type: 'string', default: '2' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     process.stdout.write('usage: npm run test:stress [-- --runs 3] [-- --suites unit,integration,e2e] [-- --load 2]\n');
@@ -45,7 +50,10 @@ function options(argv) {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} needs a whole number of at least ${min}, got ${values[name]}`);
     return n;
   };
-  const suites = values.suites.split(',').map((s) => s.trim()).filter(Boolean);
+  const suites = values.suites
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = suites.filter((s) => !SUITES[s]);
   if (unknown.length > 0) throw new Error(`unknown suite ${unknown.join(', ')} (known: ${Object.keys(SUITES).join(', ')})`);
   return { runs: count('runs', 1), load: count('load', 0), suites };
@@ -82,7 +90,10 @@ function playwrightFailures(report) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'expected' || t.status === 'skipped') continue;
         const failed = (t.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
-        out.push({ test: `${path.relative(root, path.join(testDir, spec.file))} > ${[...here, spec.title].join(' > ')}`, message: failed?.error?.message ?? t.status });
+        out.push({
+          test: `${path.relative(root, path.join(testDir, spec.file))} > ${[...here, spec.title].join(' > ')}`,
+          message: failed?.error?.message ?? t.status,
+        });
       }
     }
     for (const child of suite.suites ?? []) walk(child, here);
@@ -130,7 +141,10 @@ function runSuite(suite, run, dir) {
       // timeout) is still a failure: say how it ended and where its output is.
       if (timedOut) failures.push({ test: `(the suite did not finish within ${SUITE_TIMEOUT_MS / 60000} minutes)`, message: '' });
       else if ((code !== 0 || signal) && failures.length === 0) {
-        failures.push({ test: `(the suite ${signal ? `was killed by ${signal}` : `exited with code ${code}`} without a failed test${parsed ? '' : ' or a report'})`, message: '' });
+        failures.push({
+          test: `(the suite ${signal ? `was killed by ${signal}` : `exited with code ${code}`} without a failed test${parsed ? '' : ' or a report'})`,
+          message: '',
+        });
       }
       resolve({ suite, run, seconds, passed, failures, log });
     });
@@ -182,7 +196,9 @@ async function main() {
   const failures = results.flatMap((r) => r.failures.map((f) => ({ ...f, suite: r.suite, run: r.run, log: r.log })));
   process.stdout.write('\nstress summary\n');
   for (const r of results) {
-    process.stdout.write(`  ${r.suite.padEnd(12)} run ${r.run}  ${String(r.passed).padStart(5)} passed  ${String(r.failures.length).padStart(3)} failed  ${r.seconds.toFixed(0).padStart(5)} s\n`);
+    process.stdout.write(
+      `  ${r.suite.padEnd(12)} run ${r.run}  ${String(r.passed).padStart(5)} passed  ${String(r.failures.length).padStart(3)} failed  ${r.seconds.toFixed(0).padStart(5)} s\n`,
+    );
   }
   if (failures.length === 0) {
     process.stdout.write(`stress: zero failures in ${results.length} suite runs\n`);

@@ -185,7 +185,14 @@ export const ReviewCommentSchema = z
   .strict();
 export type ReviewComment = z.infer<typeof ReviewCommentSchema>;
 
-export const mergeRefusals = ['wrong-branch', 'dirty-checkout', 'operation-in-progress', 'uncommitted-in-worktree', 'checkout-missing', 'nothing-to-merge'] as const;
+export const mergeRefusals = [
+  'wrong-branch',
+  'dirty-checkout',
+  'operation-in-progress',
+  'uncommitted-in-worktree',
+  'checkout-missing',
+  'nothing-to-merge',
+] as const;
 
 export const MergeResultSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('fast-forward'), checkout: z.string(), commit: z.string() }),

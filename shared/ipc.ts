@@ -218,7 +218,16 @@ export const contracts = {
       output: done,
     },
     setEffort: {
-      input: z.object({ id: SessionId, level: z.string().min(1).max(32).regex(/^[a-z_]+$/) }).strict(),
+      input: z
+        .object({
+          id: SessionId,
+          level: z
+            .string()
+            .min(1)
+            .max(32)
+            .regex(/^[a-z_]+$/),
+        })
+        .strict(),
       output: done,
     },
     /**
@@ -352,9 +361,7 @@ export type Domain = keyof Contracts;
 export type Verb<D extends Domain> = keyof Contracts[D] & string;
 export type Channel = { [D in Domain]: `${D}:${Verb<D>}` }[Domain];
 
-type ContractOf<D extends Domain, V extends Verb<D>> = Contracts[D][V] extends { input: infer I; output: infer O }
-  ? { input: I; output: O }
-  : never;
+type ContractOf<D extends Domain, V extends Verb<D>> = Contracts[D][V] extends { input: infer I; output: infer O } ? { input: I; output: O } : never;
 export type InputOf<D extends Domain, V extends Verb<D>> = z.input<Extract<ContractOf<D, V>['input'], z.ZodType>>;
 export type OutputOf<D extends Domain, V extends Verb<D>> = z.output<Extract<ContractOf<D, V>['output'], z.ZodType>>;
 

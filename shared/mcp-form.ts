@@ -112,8 +112,10 @@ function valueProblem(field: FormField, value: FormValue): string | undefined {
 
 function textProblem(field: Extract<FormField, { type: 'text' }>, value: string): string | undefined {
   const length = [...value].length;
-  if (field.minLength !== undefined && length < field.minLength) return `Enter at least ${field.minLength} ${field.minLength === 1 ? 'character' : 'characters'}.`;
-  if (field.maxLength !== undefined && length > field.maxLength) return `Enter at most ${field.maxLength} ${field.maxLength === 1 ? 'character' : 'characters'}.`;
+  if (field.minLength !== undefined && length < field.minLength)
+    return `Enter at least ${field.minLength} ${field.minLength === 1 ? 'character' : 'characters'}.`;
+  if (field.maxLength !== undefined && length > field.maxLength)
+    return `Enter at most ${field.maxLength} ${field.maxLength === 1 ? 'character' : 'characters'}.`;
   switch (field.format) {
     case 'email':
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : 'Enter an email address, like name@example.com.';

@@ -60,10 +60,7 @@ export function fail<T = never>(kind: ErrorKind, message: string, extra: Partial
 }
 
 export function resultSchema<T extends z.ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: AppErrorSchema }),
-  ]);
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: AppErrorSchema })]);
 }
 
 /** An Error subclass carrying an AppError, for code paths that throw. */

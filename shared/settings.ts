@@ -53,9 +53,7 @@ export const SettingsPatchSchema = z
     worktreeRoot: z.string().max(4096),
     parkAfterMinutes: SettingsSchema.shape.parkAfterMinutes.unwrap(),
     /** Change one repository's settings (`root`: its main checkout, as `worktree:capability` names it). */
-    repository: z
-      .object({ root: z.string().min(1).max(4096), worktrees: z.boolean().optional(), setupCommand: z.string().max(4096).optional() })
-      .strict(),
+    repository: z.object({ root: z.string().min(1).max(4096), worktrees: z.boolean().optional(), setupCommand: z.string().max(4096).optional() }).strict(),
   })
   .partial()
   .strict();

@@ -182,13 +182,19 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
     case 'notice':
       return append(v, { type: 'notice', id: e.id, level: e.level, code: e.code, text: e.text, at: e.at });
     case 'block-start':
-      return updateBlock(clearRetry(v), e.messageId, e.index, e.at, e.parentToolUseId, (b) =>
-        b ?? {
-          type: e.blockType,
-          text: '',
-          streaming: true,
-          tool: e.blockType === 'tool_use' ? { id: e.toolUseId ?? '', name: e.toolName ?? '', input: {} } : undefined,
-        },
+      return updateBlock(
+        clearRetry(v),
+        e.messageId,
+        e.index,
+        e.at,
+        e.parentToolUseId,
+        (b) =>
+          b ?? {
+            type: e.blockType,
+            text: '',
+            streaming: true,
+            tool: e.blockType === 'tool_use' ? { id: e.toolUseId ?? '', name: e.toolName ?? '', input: {} } : undefined,
+          },
       );
     case 'block-delta':
       if (positionOf(v, e.messageId) === undefined) return v;

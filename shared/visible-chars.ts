@@ -9,8 +9,10 @@ export type VisibleSegment = { text: string } | { marker: string; codePoint: num
 
 // Tab and newline are kept: they are layout, and pre-wrapped text shows them honestly.
 // Matching control, combining and format characters is the point of this expression.
-// eslint-disable-next-line no-control-regex, no-misleading-character-class
-const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u00A0\u00AD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\uD800-\uDFFF]|[\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+/* eslint-disable no-control-regex, no-misleading-character-class */
+const INVISIBLE =
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u00A0\u00AD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\uD800-\uDFFF]|[\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+/* eslint-enable no-control-regex, no-misleading-character-class */
 
 const NAMES: Record<number, string> = {
   0x00: 'NULL',

@@ -52,9 +52,7 @@ export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 /** What the page sends: its ids are numbers. */
 export type CallFrame = { type: 'call'; id: number; channel: string; input: unknown };
 
-export type ServerFrame =
-  | { type: 'result'; id: number | string; result: Result<unknown> }
-  | { type: 'events'; batch: AppEvent[] };
+export type ServerFrame = { type: 'result'; id: number | string; result: Result<unknown> } | { type: 'events'; batch: AppEvent[] };
 
 export type ParsedFrame =
   | { ok: true; frame: ClientFrame }

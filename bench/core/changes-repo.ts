@@ -33,7 +33,8 @@ export function makeRepo(): { dir: string; env: NodeJS.ProcessEnv; git: (args: s
 
 function fileText(i: number, lines: number, every: number, changed: boolean): string {
   const out: string[] = [];
-  for (let l = 0; l < lines; l++) out.push(changed && l % every === 1 ? `changed line ${l} of file ${i}, now different` : `line ${l} of file ${i}: some ordinary source text`);
+  for (let l = 0; l < lines; l++)
+    out.push(changed && l % every === 1 ? `changed line ${l} of file ${i}, now different` : `line ${l} of file ${i}: some ordinary source text`);
   return `${out.join('\n')}\n`;
 }
 

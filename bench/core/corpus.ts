@@ -72,7 +72,7 @@ export function commandOutput(bytes: number, unicode = true): string {
     '{"level":"info","msg":"request handled","path":"/api/health","status":200,"ms":3}',
     '  - Compiling module \u2192 out/main/main.js (12.4 kB)',
     'diff --git a/src/router.ts b/src/router.ts',
-    '+  router.get(\'/health\', (_req, res) => res.json({ ok: true }));',
+    "+  router.get('/health', (_req, res) => res.json({ ok: true }));",
     'Tests  1204 passed (1204)',
     '\t"version": "1.0.0",',
   ];

@@ -53,7 +53,9 @@ if (wanted('C6')) {
     const closed = await heap();
     const retained = after - before;
     const leftover = (closed - before) / before;
-    log(`C6: ${events} events; retained ${(retained / 1e6).toFixed(1)} MB for ${(shown / 1e6).toFixed(1)} MB of text; heap ${(before / 1e6).toFixed(1)} MB before, ${(closed / 1e6).toFixed(1)} MB after closing`);
+    log(
+      `C6: ${events} events; retained ${(retained / 1e6).toFixed(1)} MB for ${(shown / 1e6).toFixed(1)} MB of text; heap ${(before / 1e6).toFixed(1)} MB before, ${(closed / 1e6).toFixed(1)} MB after closing`,
+    );
     report({
       name: 'C6',
       value: retained,

@@ -48,7 +48,8 @@ if (wanted('C4')) {
   const seconds = 5;
   // The same traffic as a schedule: each session's next delta every 5 ms, a frame every 16.7 ms.
   const arrivals: Array<{ at: number; event: AppEvent }> = [];
-  for (let i = 0; i < seconds * RATE; i++) for (const id of SESSIONS) arrivals.push({ at: (i * 1000) / RATE, event: { type: 'session-events', id, events: [deltas[i % deltas.length]!] } });
+  for (let i = 0; i < seconds * RATE; i++)
+    for (const id of SESSIONS) arrivals.push({ at: (i * 1000) / RATE, event: { type: 'session-events', id, events: [deltas[i % deltas.length]!] } });
   const asJson = arrivals.flatMap((a) => (a.event.type === 'session-events' ? a.event.events.map((e) => JSON.stringify(e)) : []));
   let bytes = 0;
   // Each sample repeats the 5 s of traffic REPEAT times: CPU time is accounted in ticks of a
@@ -75,7 +76,9 @@ if (wanted('C4')) {
     },
   });
   const perSecond = await messagesPerSecond(deltas, 3);
-  log(`C4: ${asJson.length} events, ${Math.ceil((seconds * 1000) / FRAME_MS)} frames; ${perSecond.toFixed(1)} messages/s in real time; last batch ${bytes} bytes`);
+  log(
+    `C4: ${asJson.length} events, ${Math.ceil((seconds * 1000) / FRAME_MS)} frames; ${perSecond.toFixed(1)} messages/s in real time; last batch ${bytes} bytes`,
+  );
   report({
     name: 'C4',
     value: t.batch!,

@@ -70,7 +70,14 @@ async function c8(): Promise<void> {
   const one = await treeWithTabs(1);
   const ten = await treeWithTabs(10);
   log(`C8: 1 tab ${one.mb.toFixed(0)} MB (${one.processes} claude), 10 tabs ${ten.mb.toFixed(0)} MB (${ten.processes} claude)`);
-  report({ name: 'C8', value: ten.mb, baseline: one.mb, target: 1.3, unit: 'MB', note: `${ten.processes} claude processes with 10 tabs, ${one.processes} with 1 (each includes the spare)` });
+  report({
+    name: 'C8',
+    value: ten.mb,
+    baseline: one.mb,
+    target: 1.3,
+    unit: 'MB',
+    note: `${ten.processes} claude processes with 10 tabs, ${one.processes} with 1 (each includes the spare)`,
+  });
 }
 
 /** Milliseconds from send to the first streamed text of the reply. */
@@ -90,7 +97,11 @@ async function firstToken(h: SessionHost, id: string): Promise<number> {
 
 /** A spare made for `resume` (or a new session) that has had time to boot, as after a quiet moment. */
 async function warmSpare(h: SessionHost, resume: string | undefined): Promise<void> {
-  const pid = await waitFor(() => (h.spare?.pid !== undefined && h.spare.spec?.resume === resume ? h.spare.pid : undefined), 'a spare for the tab on screen', 60_000);
+  const pid = await waitFor(
+    () => (h.spare?.pid !== undefined && h.spare.spec?.resume === resume ? h.spare.pid : undefined),
+    'a spare for the tab on screen',
+    60_000,
+  );
   const since = performance.now();
   await until(() => h.spare?.pid !== pid || performance.now() - since > 2500, 'the spare to boot');
 }
@@ -121,12 +132,21 @@ async function c9(sandbox: CliSandbox): Promise<void> {
       await until(() => lazyHost.view(parked).status === 'parked', 'parked', 60_000);
       await warmSpare(lazyHost, sid);
       samples.parked.push(await firstToken(lazyHost, parked));
-      log(`C9 round ${r + 1}: warm ${samples.warm.at(-1)!.toFixed(0)} ms, never started ${samples.fresh.at(-1)!.toFixed(0)} ms, parked ${samples.parked.at(-1)!.toFixed(0)} ms`);
+      log(
+        `C9 round ${r + 1}: warm ${samples.warm.at(-1)!.toFixed(0)} ms, never started ${samples.fresh.at(-1)!.toFixed(0)} ms, parked ${samples.parked.at(-1)!.toFixed(0)} ms`,
+      );
     }
     const w = median(samples.warm);
     const f = median(samples.fresh);
     const p = median(samples.parked);
-    report({ name: 'C9', value: Math.max(f, p), baseline: w, target: 1.5, unit: 'ms', note: `median of ${rounds}: never started ${f.toFixed(0)} ms, parked ${p.toFixed(0)} ms, warm ${w.toFixed(0)} ms` });
+    report({
+      name: 'C9',
+      value: Math.max(f, p),
+      baseline: w,
+      target: 1.5,
+      unit: 'ms',
+      note: `median of ${rounds}: never started ${f.toFixed(0)} ms, parked ${p.toFixed(0)} ms, warm ${w.toFixed(0)} ms`,
+    });
   } finally {
     await Promise.all([warmHost.shutdown(), lazyHost.shutdown()]);
   }

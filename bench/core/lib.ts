@@ -26,7 +26,16 @@ export interface Figure {
 
 export function report(f: Figure): void {
   const ratio = f.value / f.baseline;
-  const line = { name: f.name, value: round(f.value), baseline: round(f.baseline), ratio: round(ratio), target: f.target, unit: f.unit, met: f.met ?? ratio <= f.target, note: f.note };
+  const line = {
+    name: f.name,
+    value: round(f.value),
+    baseline: round(f.baseline),
+    ratio: round(ratio),
+    target: f.target,
+    unit: f.unit,
+    met: f.met ?? ratio <= f.target,
+    note: f.note,
+  };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 

@@ -52,7 +52,9 @@ async function main(): Promise<void> {
     }
     const value = median(samples.remote);
     const baseline = median(samples.local);
-    log(`S1 first token: remote ${samples.remote.map((v) => v.toFixed(0)).join(' ')} ms; local ${samples.local.map((v) => v.toFixed(0)).join(' ')} ms; tcp connections for 2 tabs: ${tcp}`);
+    log(
+      `S1 first token: remote ${samples.remote.map((v) => v.toFixed(0)).join(' ')} ms; local ${samples.local.map((v) => v.toFixed(0)).join(' ')} ms; tcp connections for 2 tabs: ${tcp}`,
+    );
     report({
       name: 'S1',
       value,

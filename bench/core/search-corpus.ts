@@ -89,7 +89,15 @@ interface Bookkeeping {
 }
 
 function bookkeeping(): Bookkeeping {
-  const file = path.join(root, 'fixtures', 'transcripts', '2.1.332-background-agent', 'projects', '-tmp-clide-fixture-work', '305e9d32-7225-45f7-823c-2d7affbfa280.jsonl');
+  const file = path.join(
+    root,
+    'fixtures',
+    'transcripts',
+    '2.1.332-background-agent',
+    'projects',
+    '-tmp-clide-fixture-work',
+    '305e9d32-7225-45f7-823c-2d7affbfa280.jsonl',
+  );
   const recs = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const kind = (l: string) => {
     const r = JSON.parse(l) as { type?: string; attachment?: { type?: string } };
@@ -99,7 +107,16 @@ function bookkeeping(): Bookkeeping {
   const once = (k: string) => of(k).slice(0, 1);
   return {
     session: [
-      ...of('attachment:environment', 'attachment:model', 'attachment:deferred_tools_delta', 'attachment:agent_listing_delta', 'attachment:skill_listing', 'attachment:session_context', 'attachment:date', 'attachment:remote_session_change'),
+      ...of(
+        'attachment:environment',
+        'attachment:model',
+        'attachment:deferred_tools_delta',
+        'attachment:agent_listing_delta',
+        'attachment:skill_listing',
+        'attachment:session_context',
+        'attachment:date',
+        'attachment:remote_session_change',
+      ),
       ...once('api-request-shape'),
       ...of('api-request-blob').slice(0, 2),
     ],
@@ -125,7 +142,15 @@ export function writeCorpus(projectsDir: string, bytes: number, pools: Pools, se
     const fd = fs.openSync(path.join(dir, `${sessionId}.jsonl`), 'w');
     const version = rng.pick(['1.0.58', '1.0.96', '2.0.14', '2.1.332']);
     const pinned = version === '2.1.332';
-    const meta = { isSidechain: false, userType: 'external', cwd, sessionId, version, gitBranch: 'main', ...(pinned ? { entrypoint: 'sdk-cli', permissionMode: 'default', promptSource: 'sdk' } : {}) };
+    const meta = {
+      isSidechain: false,
+      userType: 'external',
+      cwd,
+      sessionId,
+      version,
+      gitBranch: 'main',
+      ...(pinned ? { entrypoint: 'sdk-cli', permissionMode: 'default', promptSource: 'sdk' } : {}),
+    };
     let parent: string | null = null;
     let buf: string[] = [];
     let size = 0;
@@ -147,24 +172,54 @@ export function writeCorpus(projectsDir: string, bytes: number, pools: Pools, se
     const verbatim = (ls: readonly string[]) => {
       if (pinned) for (const l of ls) emit(JSON.parse(l) as object);
     };
-    const usage = () => ({ input_tokens: rng.int(1, 50), cache_creation_input_tokens: rng.int(0, 5000), cache_read_input_tokens: rng.int(0, 90000), output_tokens: rng.int(10, 900), service_tier: 'standard' });
+    const usage = () => ({
+      input_tokens: rng.int(1, 50),
+      cache_creation_input_tokens: rng.int(0, 5000),
+      cache_read_input_tokens: rng.int(0, 90000),
+      output_tokens: rng.int(10, 900),
+      service_tier: 'standard',
+    });
     const turns = rng.int(5, 60);
     verbatim(cli.session);
     for (let t = 0; t < turns; t++) {
       verbatim(cli.turn);
       rec({ type: 'user', message: { role: 'user', content: lines(rng, pools.prose, rng.int(1, 3), ' ') } });
-      emit({ type: 'file-history-snapshot', messageId: parent, snapshot: { messageId: parent, trackedFileBackups: {}, timestamp: new Date(clock).toISOString() }, isSnapshotUpdate: false });
+      emit({
+        type: 'file-history-snapshot',
+        messageId: parent,
+        snapshot: { messageId: parent, trackedFileBackups: {}, timestamp: new Date(clock).toISOString() },
+        isSnapshotUpdate: false,
+      });
       const steps = rng.int(1, 6);
       for (let s = 0; s < steps; s++) {
         verbatim(cli.call);
         const id = `msg_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
         const requestId = `req_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-        const asst = (block: object) => rec({ type: 'assistant', requestId, message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-20250514', content: [block], stop_reason: null, stop_sequence: null, usage: usage() } });
+        const asst = (block: object) =>
+          rec({
+            type: 'assistant',
+            requestId,
+            message: {
+              id,
+              type: 'message',
+              role: 'assistant',
+              model: 'claude-sonnet-4-20250514',
+              content: [block],
+              stop_reason: null,
+              stop_sequence: null,
+              usage: usage(),
+            },
+          });
         if (rng.next() < 0.3) asst({ type: 'thinking', thinking: lines(rng, pools.prose, rng.int(1, 4), ' '), signature: 'x'.repeat(200) });
         asst({ type: 'text', text: lines(rng, pools.prose, rng.int(1, 8)) });
         const tool = rng.pick(TOOLS);
         const toolId = `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-        const file = `${cwd}/src/${rng.pick(pools.code).replace(/[^a-z]/gi, '').slice(0, 12) || 'index'}.ts`;
+        const file = `${cwd}/src/${
+          rng
+            .pick(pools.code)
+            .replace(/[^a-z]/gi, '')
+            .slice(0, 12) || 'index'
+        }.ts`;
         const body = lines(rng, pools.code, rng.int(10, 120));
         let input: object;
         let result: string;
@@ -182,7 +237,14 @@ export function writeCorpus(projectsDir: string, bytes: number, pools: Pools, se
           const newString = rng.pick(pools.code);
           input = { file_path: file, old_string: oldString, new_string: newString };
           result = `The file ${file} has been updated.`;
-          structured = { filePath: file, oldString, newString, originalFile: body, structuredPatch: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: [`-${oldString}`, `+${newString}`] }], userModified: false };
+          structured = {
+            filePath: file,
+            oldString,
+            newString,
+            originalFile: body,
+            structuredPatch: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: [`-${oldString}`, `+${newString}`] }],
+            userModified: false,
+          };
         } else {
           input = { pattern: rng.pick(pools.code).slice(0, 20), path: 'src' };
           result = `${file}\n${cwd}/src/other.ts`;
@@ -192,7 +254,20 @@ export function writeCorpus(projectsDir: string, bytes: number, pools: Pools, se
         rec({ type: 'user', message: { role: 'user', content: [{ tool_use_id: toolId, type: 'tool_result', content: result }] }, toolUseResult: structured });
       }
       const id = `msg_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-      rec({ type: 'assistant', requestId: 'req_end', message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-20250514', content: [{ type: 'text', text: lines(rng, pools.prose, rng.int(1, 6)) }], stop_reason: 'end_turn', stop_sequence: null, usage: usage() } });
+      rec({
+        type: 'assistant',
+        requestId: 'req_end',
+        message: {
+          id,
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-20250514',
+          content: [{ type: 'text', text: lines(rng, pools.prose, rng.int(1, 6)) }],
+          stop_reason: 'end_turn',
+          stop_sequence: null,
+          usage: usage(),
+        },
+      });
     }
     verbatim(cli.end);
     emit({ type: 'summary', summary: lines(rng, pools.prose, 1).slice(0, 80), leafUuid: parent });

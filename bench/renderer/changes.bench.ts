@@ -21,7 +21,14 @@ import { ensureRenderer, median } from './harness';
 const ROUNDS = 5;
 const TARGET_MS = 200;
 
-const info: WorktreeInfo = { repoRoot: '/home/ada/code/big', worktreeDir: '/home/ada/.clide/worktrees/big/clide-bench-1', branch: 'work', base: 'main', baseCommit: '0'.repeat(40), createdAt: 0 };
+const info: WorktreeInfo = {
+  repoRoot: '/home/ada/code/big',
+  worktreeDir: '/home/ada/.clide/worktrees/big/clide-bench-1',
+  branch: 'work',
+  base: 'main',
+  baseCommit: '0'.repeat(40),
+  createdAt: 0,
+};
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const t = performance.now();
@@ -30,7 +37,11 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 }
 
 /** The host's answers for a tree: the listing, and the diff of the file the panel opens first. */
-async function answers(r: ChangedRepo, first: string | undefined, full: boolean): Promise<{ changes: Changes; diff: FileDiff; coreMs: number; statMs: number }> {
+async function answers(
+  r: ChangedRepo,
+  first: string | undefined,
+  full: boolean,
+): Promise<{ changes: Changes; diff: FileDiff; coreMs: number; statMs: number }> {
   const runner = new GitRunner({ env: r.env });
   const run = (args: readonly string[], o = {}) => runner.run(args, { cwd: r.repo, ...o });
   const tree: Tree = { cwd: r.repo, base: { name: 'main', commit: r.base } };
@@ -90,10 +101,29 @@ async function measure(url: string, r: ChangedRepo, first: string | undefined, e
   const a = await answers(r, first, expand);
   const view = applyEvents(sessionView('wt', { cwd: info.worktreeDir }), [
     { kind: 'worktree', worktree: info, state: 'ready' },
-    { kind: 'git-status', status: { branch: 'work', head: a.changes.head, base: 'main', filesChanged: a.changes.files.length, ahead: 1, behind: 0, uncommitted: true, conflicted: 0, at: 0 } },
+    {
+      kind: 'git-status',
+      status: {
+        branch: 'work',
+        head: a.changes.head,
+        base: 'main',
+        filesChanged: a.changes.files.length,
+        ahead: 1,
+        behind: 0,
+        uncommitted: true,
+        conflicted: 0,
+        at: 0,
+      },
+    },
   ]);
   const reply = (value: unknown): Reply[] => [{ ok: true, value }];
-  const options = doubleOptions(snapshotWith([view]), { replies: { 'git:changes': reply(a.changes), 'git:diff': reply({ files: [a.diff] }), 'worktree:prCheck': reply({ available: false, problem: 'gh-missing' }) } });
+  const options = doubleOptions(snapshotWith([view]), {
+    replies: {
+      'git:changes': reply(a.changes),
+      'git:diff': reply({ files: [a.diff] }),
+      'worktree:prCheck': reply({ available: false, problem: 'gh-missing' }),
+    },
+  });
   const browser = await launchBenchChromium();
   const ui: number[] = [];
   const list: number[] = [];
@@ -121,11 +151,23 @@ async function measure(url: string, r: ChangedRepo, first: string | undefined, e
 }
 
 function emit(name: string, value: number, baseline: number, note: string): void {
-  const line = { name, value: Math.round(value * 10) / 10, baseline: Math.round(baseline * 10) / 10, ratio: Math.round((value / baseline) * 100) / 100, target: Math.round((TARGET_MS / baseline) * 100) / 100, unit: 'ms (wall)', met: value <= TARGET_MS, note };
+  const line = {
+    name,
+    value: Math.round(value * 10) / 10,
+    baseline: Math.round(baseline * 10) / 10,
+    ratio: Math.round((value / baseline) * 100) / 100,
+    target: Math.round((TARGET_MS / baseline) * 100) / 100,
+    unit: 'ms (wall)',
+    met: value <= TARGET_MS,
+    note,
+  };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
-const asked = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+const asked = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim().toUpperCase())
+  .filter(Boolean);
 if (asked.length === 0 || asked.includes('G1UI') || asked.includes('G1BIG') || asked.includes('G1')) {
   const dist = await ensureRenderer(process.cwd());
   const server = await serveStatic(dist);

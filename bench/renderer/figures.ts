@@ -81,7 +81,9 @@ export async function r1(b: Bench): Promise<RendererFigure> {
     await settle(page);
     plain.push(
       await page.evaluate(async () => {
-        const batch = JSON.parse(await (await fetch('/__bench/session-10000.json')).text()) as Array<{ session: { view: { items: Array<Record<string, unknown>> } } }>;
+        const batch = JSON.parse(await (await fetch('/__bench/session-10000.json')).text()) as Array<{
+          session: { view: { items: Array<Record<string, unknown>> } };
+        }>;
         const texts = (batch[0]?.session.view.items ?? []).map((item) => {
           if (typeof item.text === 'string') return item.text;
           const blocks = Array.isArray(item.blocks) ? (item.blocks as Array<{ text?: string; tool?: { name: string; input: unknown } }>) : [];
@@ -341,8 +343,20 @@ export async function r7(b: Bench): Promise<RendererFigure> {
       window.__clideDouble?.pushSession('small', [
         { kind: 'status', status: 'working' },
         { kind: 'block', messageId: 'warm', index: 0, block: { type: 'tool_use', id: 'warm', name: 'Bash', input: { command: 'ls' } }, at: Date.now() },
-        { kind: 'tool-result', toolUseId: 'warm', content: 'a\nb\nc\nd\ne\nf', isError: false, structured: { stdout: 'a\nb\nc\nd\ne\nf', stderr: '', interrupted: false } },
-        { kind: 'block', messageId: 'big-call', index: 0, block: { type: 'tool_use', id: 'big', name: 'Bash', input: { command: 'cat build.log' } }, at: Date.now() },
+        {
+          kind: 'tool-result',
+          toolUseId: 'warm',
+          content: 'a\nb\nc\nd\ne\nf',
+          isError: false,
+          structured: { stdout: 'a\nb\nc\nd\ne\nf', stderr: '', interrupted: false },
+        },
+        {
+          kind: 'block',
+          messageId: 'big-call',
+          index: 0,
+          block: { type: 'tool_use', id: 'big', name: 'Bash', input: { command: 'cat build.log' } },
+          at: Date.now(),
+        },
       ]),
     );
     await settle(page);
@@ -352,7 +366,11 @@ export async function r7(b: Bench): Promise<RendererFigure> {
       const lines: string[] = [];
       for (let i = 0; lines.length * 81 < 4 * 1024 * 1024; i++) lines.push(`${String(i).padStart(6, '0')} ${line}`);
       const content = lines.join('\n');
-      const wire = JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'big', content }] }, tool_use_result: { stdout: content, stderr: '', interrupted: false } });
+      const wire = JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'big', content }] },
+        tool_use_result: { stdout: content, stderr: '', interrupted: false },
+      });
       const p0 = performance.now();
       const parsed = JSON.parse(wire) as { tool_use_result: { stdout: string } };
       const ms = performance.now() - p0;
@@ -364,7 +382,9 @@ export async function r7(b: Bench): Promise<RendererFigure> {
     const r = await page.evaluate(async () => {
       const content = (window as unknown as { __benchContent: string }).__benchContent;
       const t0 = performance.now();
-      window.__clideDouble?.pushSession('small', [{ kind: 'tool-result', toolUseId: 'big', content, isError: false, structured: { stdout: content, stderr: '', interrupted: false } }]);
+      window.__clideDouble?.pushSession('small', [
+        { kind: 'tool-result', toolUseId: 'big', content, isError: false, structured: { stdout: content, stderr: '', interrupted: false } },
+      ]);
       await Promise.resolve();
       void document.body.offsetHeight;
       const preview = performance.now() - t0;
@@ -403,10 +423,22 @@ export async function r8(b: Bench): Promise<RendererFigure> {
     await page.evaluate(() => {
       // A session that has already shown some markdown and a highlighted block (as any real one has).
       window.__clideDouble?.pushSession('small', [
-        { kind: 'block', messageId: 'warm', index: 0, block: { type: 'text', text: 'Some **markdown** first:\n\n```ts\nconst a = 1;\n```\n\n- a list' }, at: Date.now() },
+        {
+          kind: 'block',
+          messageId: 'warm',
+          index: 0,
+          block: { type: 'text', text: 'Some **markdown** first:\n\n```ts\nconst a = 1;\n```\n\n- a list' },
+          at: Date.now(),
+        },
       ]);
       (window as unknown as { __benchCode: string }).__benchCode = Array.from({ length: 2000 }, (_, i) =>
-        i % 10 === 0 ? `// Section ${i}: helpers for the router` : i % 10 === 1 ? `export async function handler${i}(req: Request, res: Response): Promise<void> {` : i % 10 === 9 ? '}' : `  const value${i} = await load("item-${i}", { retries: ${i % 7}, timeout: 1500 }); // ${i}`,
+        i % 10 === 0
+          ? `// Section ${i}: helpers for the router`
+          : i % 10 === 1
+            ? `export async function handler${i}(req: Request, res: Response): Promise<void> {`
+            : i % 10 === 9
+              ? '}'
+              : `  const value${i} = await load("item-${i}", { retries: ${i % 7}, timeout: 1500 }); // ${i}`,
       ).join('\n');
     });
     await page.locator('.code-block[data-highlight="done"]').waitFor();
@@ -415,7 +447,9 @@ export async function r8(b: Bench): Promise<RendererFigure> {
     const r = await page.evaluate(async () => {
       const code = (window as unknown as { __benchCode: string }).__benchCode;
       const t0 = performance.now();
-      window.__clideDouble?.pushSession('small', [{ kind: 'block', messageId: 'code', index: 0, block: { type: 'text', text: `The whole module:\n\n\`\`\`ts\n${code}\n\`\`\`` }, at: Date.now() }]);
+      window.__clideDouble?.pushSession('small', [
+        { kind: 'block', messageId: 'code', index: 0, block: { type: 'text', text: `The whole module:\n\n\`\`\`ts\n${code}\n\`\`\`` }, at: Date.now() },
+      ]);
       const until = async (ok: () => boolean) => {
         for (let i = 0; i < 600 && !ok(); i++) await new Promise((done) => setTimeout(done, 25));
       };

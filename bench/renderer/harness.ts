@@ -14,7 +14,6 @@ import { syntheticView } from './synthetic';
 
 export const SMALL = 'small';
 
-
 export interface Bench {
   url: string;
   browser: Browser;

@@ -2,7 +2,10 @@
 // runner's shape (a numeric target ratio, `met` for targets that are also absolute).
 import { runRendererBenchmarks } from './run';
 
-const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter((s) => /^R\d+$/i.test(s));
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter((s) => /^R\d+$/i.test(s));
 const asked = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 
 if (asked.length > 0 && only.length === 0) {

@@ -24,7 +24,14 @@ const CODE = [
   '});',
 ].join('\n');
 
-const PATCH_LINES = [" import { Router } from 'express';", "-import { users } from './users';", "+import { users } from './routes/users';", "+import { health } from './routes/health';", ' ', ' export const router = Router();'];
+const PATCH_LINES = [
+  " import { Router } from 'express';",
+  "-import { users } from './users';",
+  "+import { users } from './routes/users';",
+  "+import { health } from './routes/health';",
+  ' ',
+  ' export const router = Router();',
+];
 
 /** One entry (and the tool states it needs), by its position in the cycle. */
 function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<string, ToolState> } {
@@ -51,7 +58,19 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
       const tid = `t${i}`;
       const out = Array.from({ length: 6 }, (_, k) => `\u001b[32m✓\u001b[0m test/case-${i}-${k}.test.ts (${k + 1} tests)`).join('\n');
       return {
-        item: { type: 'assistant', id, at, blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Bash', input: { command: `npm test -- case-${i}`, description: 'Run the tests' } } }] },
+        item: {
+          type: 'assistant',
+          id,
+          at,
+          blocks: [
+            {
+              type: 'tool_use',
+              text: '',
+              streaming: false,
+              tool: { id: tid, name: 'Bash', input: { command: `npm test -- case-${i}`, description: 'Run the tests' } },
+            },
+          ],
+        },
         tools: { [tid]: { permission: 'allowed', result: { content: out, isError: false, structured: { stdout: out, stderr: '', interrupted: false } } } },
       };
     }
@@ -62,12 +81,26 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
           type: 'assistant',
           id,
           at,
-          blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Edit', input: { file_path: `/repo/src/router-${i}.ts`, old_string: 'a', new_string: 'b' } } }],
+          blocks: [
+            {
+              type: 'tool_use',
+              text: '',
+              streaming: false,
+              tool: { id: tid, name: 'Edit', input: { file_path: `/repo/src/router-${i}.ts`, old_string: 'a', new_string: 'b' } },
+            },
+          ],
         },
         tools: {
           [tid]: {
             permission: 'allowed',
-            result: { content: 'The file has been updated.', isError: false, structured: { filePath: `/repo/src/router-${i}.ts`, structuredPatch: [{ oldStart: 1, oldLines: 4, newStart: 1, newLines: 5, lines: PATCH_LINES }] } },
+            result: {
+              content: 'The file has been updated.',
+              isError: false,
+              structured: {
+                filePath: `/repo/src/router-${i}.ts`,
+                structuredPatch: [{ oldStart: 1, oldLines: 4, newStart: 1, newLines: 5, lines: PATCH_LINES }],
+              },
+            },
           },
         },
       };
@@ -75,8 +108,21 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
     case 4: {
       const tid = `t${i}`;
       return {
-        item: { type: 'assistant', id, at, blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Read', input: { file_path: `/repo/src/file-${i}.ts` } } }] },
-        tools: { [tid]: { result: { content: CODE, isError: false, structured: { type: 'text', file: { filePath: `/repo/src/file-${i}.ts`, content: CODE, numLines: 6, startLine: 1, totalLines: 6 } } } } },
+        item: {
+          type: 'assistant',
+          id,
+          at,
+          blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Read', input: { file_path: `/repo/src/file-${i}.ts` } } }],
+        },
+        tools: {
+          [tid]: {
+            result: {
+              content: CODE,
+              isError: false,
+              structured: { type: 'text', file: { filePath: `/repo/src/file-${i}.ts`, content: CODE, numLines: 6, startLine: 1, totalLines: 6 } },
+            },
+          },
+        },
       };
     }
     case 5:
@@ -92,21 +138,53 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
         },
       };
     case 6:
-      return { item: { type: 'context', id, source: 'skill', label: `Skill: conventions-${i % 5}`, text: `Base directory for this skill: /skills/c\n\n${words(i, 30)}`, at } };
+      return {
+        item: {
+          type: 'context',
+          id,
+          source: 'skill',
+          label: `Skill: conventions-${i % 5}`,
+          text: `Base directory for this skill: /skills/c\n\n${words(i, 30)}`,
+          at,
+        },
+      };
     case 7: {
       const tid = `t${i}`;
       const files = Array.from({ length: 8 }, (_, k) => `src/module-${k}/file-${i}.ts`);
       return {
-        item: { type: 'assistant', id, at, blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Grep', input: { pattern: `case${i}`, path: 'src' } } }] },
-        tools: { [tid]: { result: { content: files.join('\n'), isError: false, structured: { mode: 'files_with_matches', numFiles: files.length, filenames: files } } } },
+        item: {
+          type: 'assistant',
+          id,
+          at,
+          blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Grep', input: { pattern: `case${i}`, path: 'src' } } }],
+        },
+        tools: {
+          [tid]: {
+            result: { content: files.join('\n'), isError: false, structured: { mode: 'files_with_matches', numFiles: files.length, filenames: files } },
+          },
+        },
       };
     }
     case 8: {
       const tid = `t${i}`;
       const content = `${CODE}\n// written at step ${i}\n`;
       return {
-        item: { type: 'assistant', id, at, blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Write', input: { file_path: `/repo/src/new-${i}.ts`, content } } }] },
-        tools: { [tid]: { permission: 'allowed', result: { content: 'File created.', isError: false, structured: { type: 'create', filePath: `/repo/src/new-${i}.ts`, content, structuredPatch: [], originalFile: null } } } },
+        item: {
+          type: 'assistant',
+          id,
+          at,
+          blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Write', input: { file_path: `/repo/src/new-${i}.ts`, content } } }],
+        },
+        tools: {
+          [tid]: {
+            permission: 'allowed',
+            result: {
+              content: 'File created.',
+              isError: false,
+              structured: { type: 'create', filePath: `/repo/src/new-${i}.ts`, content, structuredPatch: [], originalFile: null },
+            },
+          },
+        },
       };
     }
     default:

@@ -14,7 +14,8 @@ import { syntheticView } from './synthetic';
 
 export const ACTIVE = 'active';
 
-const TEXTAREA_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><textarea aria-label="Message Claude" rows="4" cols="60" autofocus></textarea></body></html>';
+const TEXTAREA_PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><textarea aria-label="Message Claude" rows="4" cols="60" autofocus></textarea></body></html>';
 
 export interface TabBench {
   browser: Browser;

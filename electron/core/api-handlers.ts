@@ -152,7 +152,11 @@ export function createHandlers(host: SessionHost): Handlers {
 function remoteChoices(i: { cwd?: string; resume?: string; model?: string; permissionMode?: string; worktree?: WorktreeRequest; location?: string }) {
   if (i.worktree) throw new ClideError({ kind: 'invalid-input', message: 'A session on a remote host cannot have a worktree of its own yet.' });
   if (!i.cwd || !i.cwd.startsWith('/')) {
-    throw new ClideError({ kind: 'invalid-input', message: 'A session on a remote host needs the full path of a folder there.', hint: 'Pick the folder with the folder field.' });
+    throw new ClideError({
+      kind: 'invalid-input',
+      message: 'A session on a remote host needs the full path of a folder there.',
+      hint: 'Pick the folder with the folder field.',
+    });
   }
   return { cwd: i.cwd, resume: i.resume, model: i.model, permissionMode: i.permissionMode, location: i.location };
 }

@@ -255,7 +255,9 @@ export class Continuity {
    */
   exitOf(session: ContinuitySession): Promise<void> | undefined {
     const source = this.tabs.get(session.id)?.fork?.from;
-    const busy = [source ? this.exiting.get(source) : undefined, session.sessionId ? this.exiting.get(session.sessionId) : undefined].filter((p) => p !== undefined);
+    const busy = [source ? this.exiting.get(source) : undefined, session.sessionId ? this.exiting.get(session.sessionId) : undefined].filter(
+      (p) => p !== undefined,
+    );
     return busy.length > 0 ? Promise.all(busy).then(() => undefined) : undefined;
   }
 
@@ -355,7 +357,15 @@ export class Continuity {
     // A cut-off prompt whose conversation is gone comes back as the draft, so it is not lost.
     const draft = tab.draft || (!resume && tab.turn ? tab.turn.prompt : undefined);
     this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
-    const choices: CreateChoices = { cwd: tab.cwd, resume, fork, model: tab.model, permissionMode: restorableMode(tab.permissionMode), worktree: tab.worktree, location: tab.location };
+    const choices: CreateChoices = {
+      cwd: tab.cwd,
+      resume,
+      fork,
+      model: tab.model,
+      permissionMode: restorableMode(tab.permissionMode),
+      worktree: tab.worktree,
+      location: tab.location,
+    };
     let id: string;
     try {
       ({ id } = this.opts.host.create(choices));
@@ -418,7 +428,11 @@ export class Continuity {
     const tab = this.tabs.get(tabId);
     const sid = src.sessionId;
     if (!sid || tab?.fork) {
-      throw new ClideError({ kind: 'invalid-input', message: 'This conversation has not been saved yet, so it cannot be forked.', hint: 'Send a message first, then fork.' });
+      throw new ClideError({
+        kind: 'invalid-input',
+        message: 'This conversation has not been saved yet, so it cannot be forked.',
+        hint: 'Send a message first, then fork.',
+      });
     }
     const ref = await (await this.historyOf(tab?.location)).record(sid, messageId, src.cwd);
     if (!ref) {
@@ -428,7 +442,13 @@ export class Continuity {
         hint: 'Claude saves a message once it has taken it in; try again in a moment.',
       });
     }
-    const choices: CreateChoices = { cwd: src.cwd, model: tab?.model, permissionMode: restorableMode(tab?.permissionMode), worktree: tab?.worktree, location: tab?.location };
+    const choices: CreateChoices = {
+      cwd: src.cwd,
+      model: tab?.model,
+      permissionMode: restorableMode(tab?.permissionMode),
+      worktree: tab?.worktree,
+      location: tab?.location,
+    };
     const draft = ref.prompt ?? '';
     this.incoming = { draft };
     try {
@@ -478,7 +498,8 @@ function restorableMode(mode: string | undefined): string | undefined {
 /** A restored queue waits for the person: the turn it waited on was cut off. */
 function heldAfterRestart(queue: PersistedQueue): PersistedQueue {
   const dropped = queue.entries.reduce((n, e) => n + (e.imagesDropped ?? 0), 0);
-  const note = dropped > 0 ? ` ${dropped} attached ${dropped === 1 ? 'image was' : 'images were'} too large to keep and ${dropped === 1 ? 'is' : 'are'} missing.` : '';
+  const note =
+    dropped > 0 ? ` ${dropped} attached ${dropped === 1 ? 'image was' : 'images were'} too large to keep and ${dropped === 1 ? 'is' : 'are'} missing.` : '';
   return {
     entries: queue.entries,
     hold: {

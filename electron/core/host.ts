@@ -359,7 +359,11 @@ export class SessionHost {
   send(id: string, text: string, images?: ImageInput[], queue = false): { queued?: string } {
     const entry = this.get(id);
     if (entry.place && this.connecting.has(id)) {
-      throw new ClideError({ kind: 'session-busy', message: `Still connecting to ${entry.place.location}.`, hint: 'Send again once it is connected; your message stays in the box.' });
+      throw new ClideError({
+        kind: 'session-busy',
+        message: `Still connecting to ${entry.place.location}.`,
+        hint: 'Send again once it is connected; your message stays in the box.',
+      });
     }
     this.isolation.assertStarted(id);
     return this.answering.send(entry.session, text, images, queue);
@@ -488,7 +492,11 @@ export class SessionHost {
     this.team?.closed(id);
     this.isolation.closed(id);
     // A remote claude must not outlive its tab: checked (and ended) there once ssh is gone.
-    await this.continuity.closed(id, entry.session, entry.session.close().then(() => entry.place?.ended()));
+    await this.continuity.closed(
+      id,
+      entry.session,
+      entry.session.close().then(() => entry.place?.ended()),
+    );
   }
 
   searchHistory(query: string, limit?: number, cursor?: string): Promise<SearchResult> {

@@ -18,7 +18,20 @@
 // event means in the phase the session is in. Rejections say why, so callers can tell the person.
 import type { SessionStatus } from '../../shared/events';
 
-export const phases = ['idle', 'starting', 'ready', 'working', 'waiting', 'stopping', 'terminating', 'closing', 'parking', 'parked', 'ended', 'failed'] as const;
+export const phases = [
+  'idle',
+  'starting',
+  'ready',
+  'working',
+  'waiting',
+  'stopping',
+  'terminating',
+  'closing',
+  'parking',
+  'parked',
+  'ended',
+  'failed',
+] as const;
 export type Phase = (typeof phases)[number];
 
 export type LifecycleEvent =

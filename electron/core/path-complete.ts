@@ -33,7 +33,14 @@ export async function completePath(typed: string, opts: CompleteOptions): Promis
   const maxScan = opts.maxScan ?? 20_000;
   let linksLeft = opts.maxLinks ?? 200;
   if (typed.includes('\0')) {
-    return { resolved: typed.replace(/\0/g, ''), target: 'invalid', entries: [], truncated: false, sep: p.sep, error: 'A path cannot contain a NUL character.' };
+    return {
+      resolved: typed.replace(/\0/g, ''),
+      target: 'invalid',
+      entries: [],
+      truncated: false,
+      sep: p.sep,
+      error: 'A path cannot contain a NUL character.',
+    };
   }
   const text = typed === '' ? '~/' : typed;
   const resolved = resolveTyped(text, opts.homeDir, platform);

@@ -16,10 +16,7 @@ export interface ProcessIdentity {
   zombie?: boolean;
 }
 
-export type IdentityLookup =
-  | { kind: 'found'; identity: ProcessIdentity }
-  | { kind: 'gone' }
-  | { kind: 'unsupported'; reason: string };
+export type IdentityLookup = { kind: 'found'; identity: ProcessIdentity } | { kind: 'gone' } | { kind: 'unsupported'; reason: string };
 
 export function identityOf(pid: number, platform: NodeJS.Platform = process.platform): IdentityLookup {
   if (!Number.isInteger(pid) || pid <= 0) return { kind: 'gone' };

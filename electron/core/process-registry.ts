@@ -256,7 +256,11 @@ export class ProcessRegistry implements ChildTracker {
 const GONE_FLUSH_MS = 1000;
 
 /** SIGTERM a verified process (its whole group when it leads one), then SIGKILL what remains. */
-export async function endProcessGroup(record: Pick<ChildRecord, 'pid' | 'pgid'>, termGraceMs: number, platform: NodeJS.Platform = process.platform): Promise<void> {
+export async function endProcessGroup(
+  record: Pick<ChildRecord, 'pid' | 'pgid'>,
+  termGraceMs: number,
+  platform: NodeJS.Platform = process.platform,
+): Promise<void> {
   const group = platform !== 'win32' && (record.pgid === undefined || record.pgid === record.pid);
   const target = group ? -record.pid : record.pid;
   const alive = () => (group ? groupRunning(record.pid, platform) : isRunning(record.pid));

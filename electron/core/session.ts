@@ -129,7 +129,10 @@ export class Session {
     if (this.phaseValue !== 'idle') return;
     this.statusValue = statusOf('idle');
     const bypass = bypassChoice(this.opts.env);
-    this.emit([{ kind: 'status', status: this.statusValue }, { kind: 'info', info: { bypassAvailable: bypass.available, bypassUnavailableReason: bypass.reason } }]);
+    this.emit([
+      { kind: 'status', status: this.statusValue },
+      { kind: 'info', info: { bypassAvailable: bypass.available, bypassUnavailableReason: bypass.reason } },
+    ]);
     if (cached) this.showCached(cached);
   }
 
@@ -213,7 +216,10 @@ export class Session {
       );
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      return this.startFailed(e.code ? spawnProblem(e, this.opts.claudePath, this.cwd) : { kind: 'spawn-failed', message: `Could not start Claude: ${e.message}` }, false);
+      return this.startFailed(
+        e.code ? spawnProblem(e, this.opts.claudePath, this.cwd) : { kind: 'spawn-failed', message: `Could not start Claude: ${e.message}` },
+        false,
+      );
     }
     this.conn = conn;
     if (conn.pid !== undefined) this.opts.tracker?.spawned(conn.pid, this.id);
@@ -485,7 +491,13 @@ export class Session {
     this.start();
     const conn = this.conn;
     if (!conn || !isLive(this.phaseValue)) {
-      this.emit([this.notice('error', 'not-sent', `${waiting.length === 1 ? 'This message was' : 'These messages were'} not sent: Claude could not start. Copy ${waiting.length === 1 ? 'it' : 'them'} from above and send again once it runs.`)]);
+      this.emit([
+        this.notice(
+          'error',
+          'not-sent',
+          `${waiting.length === 1 ? 'This message was' : 'These messages were'} not sent: Claude could not start. Copy ${waiting.length === 1 ? 'it' : 'them'} from above and send again once it runs.`,
+        ),
+      ]);
       return;
     }
     for (const m of waiting) conn.sendUser(m.text, m.images, m.speaker, m.uuid);
@@ -710,7 +722,10 @@ export class Session {
     }
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
     const when = this.phaseValue === 'starting' ? ' while starting' : wasTurn ? ' in the middle of a turn' : '';
-    this.fail({ kind: 'process-exit', message: `Claude ${how}${when}.`, hint, detail: stderr || undefined, exitCode: info.code, signal: info.signal }, resumable);
+    this.fail(
+      { kind: 'process-exit', message: `Claude ${how}${when}.`, hint, detail: stderr || undefined, exitCode: info.code, signal: info.signal },
+      resumable,
+    );
   }
 
   private startFailed(error: AppError, resumable: boolean): void {
@@ -774,4 +789,3 @@ export class Session {
     return { kind: 'notice', id: randomUUID(), level, code, text, at: this.now() };
   }
 }
-

@@ -54,7 +54,9 @@ export function spawnProblem(err: NodeJS.ErrnoException, command: string, cwd: s
     return {
       kind: 'cli-not-executable',
       message: isDir ? `${command} is a folder, not the claude executable.` : `${command} is not executable.`,
-      hint: isDir ? 'Point CLIDE_CLAUDE_PATH at the claude executable inside it.' : `Make it executable (chmod +x ${command}) or point CLIDE_CLAUDE_PATH at the right file.`,
+      hint: isDir
+        ? 'Point CLIDE_CLAUDE_PATH at the claude executable inside it.'
+        : `Make it executable (chmod +x ${command}) or point CLIDE_CLAUDE_PATH at the right file.`,
     };
   }
   if (err.code === 'EMFILE' || err.code === 'ENFILE' || err.code === 'EAGAIN' || err.code === 'ENOMEM') {

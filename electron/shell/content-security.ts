@@ -48,8 +48,6 @@ export function installPermissionPolicy(ses: PermissionSession, isAppPage: (url:
     if (!allowed) console.warn(`[clide] denied permission "${permission}" to ${details.requestingUrl.slice(0, 300)}`);
     callback(allowed);
   });
-  ses.setPermissionCheckHandler((_contents, permission, _origin, details) =>
-    permissionAllowed(permission, details.requestingUrl ?? '', isAppPage),
-  );
+  ses.setPermissionCheckHandler((_contents, permission, _origin, details) => permissionAllowed(permission, details.requestingUrl ?? '', isAppPage));
   ses.setDevicePermissionHandler(() => false);
 }

@@ -10,9 +10,7 @@ export interface MenuOptions {
 export function menuTemplate({ platform, isDev }: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const view: MenuItemConstructorOptions[] = [
-    ...(isDev
-      ? ([{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] satisfies MenuItemConstructorOptions[])
-      : []),
+    ...(isDev ? ([{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] satisfies MenuItemConstructorOptions[]) : []),
     { role: 'resetZoom' },
     { role: 'zoomIn' },
     { role: 'zoomOut' },

@@ -43,12 +43,12 @@ export function installGracefulQuit(opts: GracefulQuitOptions): void {
       closing = Promise.reject(err);
     }
     const closed = closing.then(
-        () => 'closed' as const,
-        (err: unknown) => {
-          console.error('[clide] error while closing sessions on quit:', err);
-          return 'failed' as const;
-        },
-      );
+      () => 'closed' as const,
+      (err: unknown) => {
+        console.error('[clide] error while closing sessions on quit:', err);
+        return 'failed' as const;
+      },
+    );
     void Promise.race([closed, capped]).then((outcome) => {
       clearTimeout(timer);
       if (outcome === 'timeout') console.warn(`[clide] sessions did not close within ${capMs} ms; quitting anyway`);

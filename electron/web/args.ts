@@ -50,7 +50,8 @@ export function parseArgs(argv: readonly string[], baseDir: string): ParsedArgs 
       case '--max-connections': {
         const v = value();
         const n = v !== undefined && /^\d+$/.test(v) ? Number(v) : NaN;
-        if (!Number.isInteger(n) || n < 1 || n > 1000) return { ok: false, error: `--max-connections needs a number from 1 to 1000, got ${JSON.stringify(v ?? '')}.` };
+        if (!Number.isInteger(n) || n < 1 || n > 1000)
+          return { ok: false, error: `--max-connections needs a number from 1 to 1000, got ${JSON.stringify(v ?? '')}.` };
         args.maxConnections = n;
         break;
       }

@@ -11,6 +11,6 @@ export function webDataDir(env: NodeJS.ProcessEnv, homeDir: string, platform: No
       ? (env.LOCALAPPDATA ?? path.join(homeDir, 'AppData', 'Local'))
       : platform === 'darwin'
         ? path.join(homeDir, 'Library', 'Application Support')
-        : (env.XDG_STATE_HOME || path.join(homeDir, '.local', 'state'));
+        : env.XDG_STATE_HOME || path.join(homeDir, '.local', 'state');
   return path.join(base, 'clide', 'web');
 }

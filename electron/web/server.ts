@@ -94,7 +94,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (!file) {
       const missing = !fs.existsSync(path.join(opts.rendererDir, 'index.html'));
       return missing
-        ? text(503, `The renderer is not built (${opts.rendererDir} has no index.html). Run \`npm run build:web\`, or restart \`npm run web\`, which builds it.\n`)
+        ? text(
+            503,
+            `The renderer is not built (${opts.rendererDir} has no index.html). Run \`npm run build:web\`, or restart \`npm run web\`, which builds it.\n`,
+          )
         : text(404, 'Not found\n');
     }
     serveFile(res, file, { ...headers, 'Content-Type': contentType(file), 'Cache-Control': cacheControl(opts.rendererDir, file) }, req.method === 'HEAD', log);
@@ -163,7 +166,9 @@ function pathOf(url: string | undefined): string {
 
 function refuseUpgrade(socket: Duplex, status: number, message: string): void {
   const reason = http.STATUS_CODES[status] ?? 'Error';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message) + 1}\r\n\r\n${message}\n`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message) + 1}\r\n\r\n${message}\n`,
+  );
 }
 
 function serveFile(res: http.ServerResponse, file: string, headers: Record<string, string>, headOnly: boolean, log: (m: string) => void): void {

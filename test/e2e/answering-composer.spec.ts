@@ -23,7 +23,10 @@ test('slash commands, queue and steer, Stop, and model and mode confirmed by the
   const { sandbox } = started;
   // A project command and a command of the person's own, as Claude Code reads them at start.
   fs.mkdirSync(path.join(sandbox.cwd, '.claude', 'commands'), { recursive: true });
-  fs.writeFileSync(path.join(sandbox.cwd, '.claude', 'commands', 'deploy.md'), '---\ndescription: Deploy the service\nargument-hint: <env>\n---\nDeploy to $ARGUMENTS.\n');
+  fs.writeFileSync(
+    path.join(sandbox.cwd, '.claude', 'commands', 'deploy.md'),
+    '---\ndescription: Deploy the service\nargument-hint: <env>\n---\nDeploy to $ARGUMENTS.\n',
+  );
   fs.mkdirSync(path.join(sandbox.configDir, 'commands'), { recursive: true });
   fs.writeFileSync(path.join(sandbox.configDir, 'commands', 'tidy-imports.md'), '---\ndescription: Tidy the imports\n---\nTidy the imports.\n');
   fs.writeFileSync(path.join(sandbox.cwd, 'README.md'), 'hello\n');

@@ -28,8 +28,15 @@ test('Always allow, Deny with a message, Allow by keyboard, a prompt cancelled b
   // A PermissionRequest hook that decides about `npm run build` a few seconds after the prompt
   // appeared: the CLI then withdraws its prompt. For every other command it has no opinion.
   const hook = path.join(sandbox.home, 'permission-hook.sh');
-  fs.writeFileSync(hook, `#!/bin/sh\ncase "$(cat)" in\n  *"npm run build"*) sleep 4; echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}' ;;\nesac\n`, { mode: 0o755 });
-  fs.writeFileSync(path.join(sandbox.configDir, 'settings.json'), JSON.stringify({ hooks: { PermissionRequest: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } }));
+  fs.writeFileSync(
+    hook,
+    `#!/bin/sh\ncase "$(cat)" in\n  *"npm run build"*) sleep 4; echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}' ;;\nesac\n`,
+    { mode: 0o755 },
+  );
+  fs.writeFileSync(
+    path.join(sandbox.configDir, 'settings.json'),
+    JSON.stringify({ hooks: { PermissionRequest: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } }),
+  );
   await clide.open(page, started);
   const composer = page.getByRole('textbox', { name: 'Message Claude' });
   const transcript = page.getByRole('log', { name: 'Transcript' });

@@ -6,8 +6,7 @@ import { expect, test } from './fixtures';
 
 test('a prompt sent with Enter streams its reply in, then the status bar shows cost and context', async ({ page, clide }) => {
   const started = await clide.start();
-  const reply =
-    'Streaming check: this reply leaves the fake API four characters at a time with a pause between pieces, so the page shows it growing.';
+  const reply = 'Streaming check: this reply leaves the fake API four characters at a time with a pause between pieces, so the page shows it growing.';
   // 100k input tokens make both the cost and the context share visibly non-zero.
   started.sandbox.api.script([text(reply, { chunk: 4, delayMs: 40, usage: { input_tokens: 100_000, output_tokens: 60 } })]);
   await clide.open(page, started);

@@ -48,7 +48,10 @@ test('a closed session is found in History, resumed with its conversation, and c
   await composer.fill('What fruit did I mention?');
   await composer.press('Enter');
   await expect(transcript.getByRole('article', { name: 'Claude' }).last()).toContainText('You asked me to remember the kiwi.');
-  const request = sandbox.api.turns().slice(before).find((t) => lastUserText(t.body).includes('What fruit'));
+  const request = sandbox.api
+    .turns()
+    .slice(before)
+    .find((t) => lastUserText(t.body).includes('What fruit'));
   expect(JSON.stringify(request?.body.messages)).toContain('Please remember the kiwi');
   expect(JSON.stringify(request?.body.messages)).toContain('I will remember the kiwi.');
 

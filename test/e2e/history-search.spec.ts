@@ -5,7 +5,8 @@
 import { lastUserText, text } from '../support/fake-api';
 import { expect, test } from './fixtures';
 
-const filler = (n: number) => Array.from({ length: 60 }, (_, i) => `Step ${n}.${i + 1}: nothing about birds here, only more words to scroll past.`).join('\n\n');
+const filler = (n: number) =>
+  Array.from({ length: 60 }, (_, i) => `Step ${n}.${i + 1}: nothing about birds here, only more words to scroll past.`).join('\n\n');
 
 test('a word from a past reply is found in History and opens the session at that message', async ({ page, clide }, testInfo) => {
   const started = await clide.start();

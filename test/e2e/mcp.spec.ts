@@ -72,7 +72,14 @@ const profile = {
     properties: {
       name: { type: 'string', title: 'Name', minLength: 2, description: 'As you like to be called' },
       age: { type: 'integer', title: 'Age', minimum: 0, maximum: 150 },
-      role: { type: 'string', title: 'Role', oneOf: [{ const: 'dev', title: 'Developer' }, { const: 'ops', title: 'Operations' }] },
+      role: {
+        type: 'string',
+        title: 'Role',
+        oneOf: [
+          { const: 'dev', title: 'Developer' },
+          { const: 'ops', title: 'Operations' },
+        ],
+      },
       news: { type: 'boolean', title: 'Send me news' },
     },
     required: ['name', 'role'],
@@ -136,7 +143,9 @@ test('a page to open shows its full address, and only the button opens it (which
   let probe: Probe | undefined;
   const url = 'https://auth.example.com/sign-in?session=42';
   const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox.cwd, { allow: true })) });
-  started.sandbox.api.script((req: RecordedRequest) => (lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__ask', { message: 'Sign in to Example', url }) : text('Signed in.')));
+  started.sandbox.api.script((req: RecordedRequest) =>
+    lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__ask', { message: 'Sign in to Example', url }) : text('Signed in.'),
+  );
   await clide.open(page, started);
   await page.getByRole('textbox', { name: 'Message Claude' }).fill('Sign me in');
   await page.getByRole('textbox', { name: 'Message Claude' }).press('Enter');

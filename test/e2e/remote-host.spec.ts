@@ -61,7 +61,10 @@ test.afterEach(async () => {
 });
 
 async function openRemoteDialog(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /New session/ }).first().click();
+  await page
+    .getByRole('button', { name: /New session/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: /New session/ });
   await dialog.getByText('Remote host (ssh)').click();
   await expect(dialog.getByRole('radio', { name: 'Remote host (ssh)' })).toBeChecked();
@@ -71,7 +74,10 @@ test('a session on a remote host: pick it, confirm its key, choose a folder ther
   remote = await startRemote();
   const started = await clide.start({ env: remote.env });
   // The CLI adds reminders to the prompt; the answer echoes what the person typed.
-  const typed = (body: Parameters<typeof lastUserText>[0]) => lastUserText(body).replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim();
+  const typed = (body: Parameters<typeof lastUserText>[0]) =>
+    lastUserText(body)
+      .replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '')
+      .trim();
   started.sandbox.api.script((req) => text(`Answered on the host: ${typed(req.body).slice(0, 30)}`, { chunk: 6, delayMs: 5 }));
   fs.writeFileSync(path.join(remote.remoteCwd, 'README.md'), '# remote\n');
   await clide.open(page, started);

@@ -28,7 +28,8 @@ async function start(): Promise<WebHostProcess> {
   return host;
 }
 
-function savedTabs(): { active?: number; tabs: Array<{ claudeSessionId?: string; draft?: string; turn?: unknown; queue?: { entries: Array<{ text: string }> } }> } | undefined {
+function savedTabs():
+  { active?: number; tabs: Array<{ claudeSessionId?: string; draft?: string; turn?: unknown; queue?: { entries: Array<{ text: string }> } }> } | undefined {
   const file = path.join(sandbox!.home, '.local', 'state', 'clide', 'web', 'sessions.json');
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as ReturnType<typeof savedTabs>;
@@ -85,7 +86,9 @@ test('after the host is killed, a new host reopens every tab with its conversati
     .poll(() => {
       const saved = savedTabs();
       const t = saved?.tabs;
-      return t ? [t[0]?.draft, Boolean(t[1]?.claudeSessionId), Boolean(t[1]?.turn), t[1]?.draft, t[1]?.queue?.entries.map((e) => e.text), saved?.active] : undefined;
+      return t
+        ? [t[0]?.draft, Boolean(t[1]?.claudeSessionId), Boolean(t[1]?.turn), t[1]?.draft, t[1]?.queue?.entries.map((e) => e.text), saved?.active]
+        : undefined;
     })
     .toEqual(['a half-written follow-up', true, true, undefined, ['queued while busy'], 1]);
 
@@ -110,7 +113,10 @@ test('after the host is killed, a new host reopens every tab with its conversati
   await composer.fill('What fruit did I mention?');
   await composer.press('Enter');
   await expect(transcript.getByRole('article', { name: 'Claude' }).last()).toContainText('You mentioned the kiwi.');
-  const continued = sandbox.api.turns().slice(before).find((t) => lastUserText(t.body).includes('What fruit'));
+  const continued = sandbox.api
+    .turns()
+    .slice(before)
+    .find((t) => lastUserText(t.body).includes('What fruit'));
   expect(JSON.stringify(continued?.body.messages)).toContain('I will remember the kiwi.');
 
   // Tab 2: the cut-off turn is marked, with Retry; the queued message waits for the person.

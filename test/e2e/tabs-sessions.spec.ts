@@ -29,7 +29,8 @@ async function recordNotifications(page: Page): Promise<void> {
   });
 }
 
-const notes = (page: Page) => page.evaluate(() => (window as unknown as { __notes: Array<{ title: string; body?: string }> }).__notes.map((n) => ({ title: n.title, body: n.body })));
+const notes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __notes: Array<{ title: string; body?: string }> }).__notes.map((n) => ({ title: n.title, body: n.body })));
 
 async function newSessionIn(page: Page, folder: string, typed: string): Promise<void> {
   await page.getByRole('button', { name: 'New session' }).click();

@@ -84,7 +84,10 @@ test('rate limits from the stream: the limit, how much is used, a live countdown
     const scenario = path.join(dir, 'rate-limit.jsonl');
     const soon = Math.floor(Date.now() / 1000) + 5 * 60 + 30;
     const later = new Date(Date.now() + 3 * 86_400_000 + 5 * 3_600_000).toISOString();
-    const event = (info: Record<string, unknown>) => ({ op: 'emit', line: { type: 'rate_limit_event', rate_limit_info: info, uuid: 'rl', session_id: 'fake' } });
+    const event = (info: Record<string, unknown>) => ({
+      op: 'emit',
+      line: { type: 'rate_limit_event', rate_limit_info: info, uuid: 'rl', session_id: 'fake' },
+    });
     const steps = [
       { op: 'await', match: { type: 'user' } },
       event({ status: 'allowed_warning', resetsAt: soon, rateLimitType: 'five_hour', utilization: 0.91 }),

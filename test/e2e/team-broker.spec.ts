@@ -60,7 +60,10 @@ test('a message from one tab arrives as a turn in the other, both transcripts an
   await web.click();
   await expect(transcript.getByRole('article', { name: 'Team message from work to web-ui' })).toContainText('this started a turn');
   await expect(transcript.getByRole('article', { name: 'You' })).toHaveCount(0);
-  await page.getByRole('dialog', { name: /^Allow/ }).getByRole('button', { name: 'Allow', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /^Allow/ })
+    .getByRole('button', { name: 'Allow', exact: true })
+    .click();
   await expect(transcript.getByRole('article', { name: 'Team message from web-ui to work' })).toContainText('delivered');
   await expect(transcript).toContainText('Told work that the route is done.');
 

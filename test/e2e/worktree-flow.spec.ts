@@ -56,7 +56,10 @@ test('an isolated session: its file, a review naming file and line, commit, and 
     await expect(tab).toHaveAccessibleName(/1 file changed/);
 
     // The Changes panel shows it; a comment on line 2 goes to Claude as one review.
-    await page.getByRole('tabpanel').getByRole('button', { name: /^Changes/ }).click();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /^Changes/ })
+      .click();
     const panel = page.getByRole('complementary', { name: 'Changes' });
     await expect(panel.getByRole('list', { name: 'Changed files' }).getByRole('listitem')).toHaveCount(1);
     const diff = panel.getByRole('region', { name: 'Diff of greeting.txt' });
@@ -66,7 +69,10 @@ test('an isolated session: its file, a review naming file and line, commit, and 
     await diff.getByRole('button', { name: 'Add comment' }).click();
     await panel.getByRole('button', { name: 'Send review (1)' }).click();
     await expect(page.getByRole('tabpanel').getByRole('log', { name: 'Transcript' })).toContainText('I will make the second line friendlier.');
-    const review = started.sandbox.api.turns().map((t) => lastUserText(t.body)).find((t) => t.includes('Review of your changes'));
+    const review = started.sandbox.api
+      .turns()
+      .map((t) => lastUserText(t.body))
+      .find((t) => t.includes('Review of your changes'));
     expect(review).toContain('greeting.txt');
     expect(review).toContain('- Line 2: Make this line friendlier.');
 

@@ -28,8 +28,10 @@ function prompt(req: RecordedRequest): string {
 function reply(req: RecordedRequest): FakeReply {
   const last = prompt(req);
   const results = JSON.stringify(req.body.messages.at(-1)?.content ?? '');
-  if (last.includes('write the note')) return results.includes('tool_result') ? text('Written v1.') : toolUse('Write', { file_path: 'notes.txt', content: 'v1\n' });
-  if (last.includes('edit the note')) return results.includes('tool_result') ? text('Edited to v2.') : toolUse('Edit', { file_path: 'notes.txt', old_string: 'v1', new_string: 'v2' });
+  if (last.includes('write the note'))
+    return results.includes('tool_result') ? text('Written v1.') : toolUse('Write', { file_path: 'notes.txt', content: 'v1\n' });
+  if (last.includes('edit the note'))
+    return results.includes('tool_result') ? text('Edited to v2.') : toolUse('Edit', { file_path: 'notes.txt', old_string: 'v1', new_string: 'v2' });
   return text(`answer to: ${last.slice(0, 40)}`);
 }
 
@@ -61,7 +63,12 @@ describe('fork and rewind with the real CLI', () => {
     const before = sandbox.api.turns().length;
     h.send(fork.id, 'Something else instead');
     await waitFor(() => h.view(fork.id).lastResult, 'fork reply');
-    const sent = JSON.stringify(sandbox.api.turns().slice(before).find((t) => lastUserText(t.body).includes('Something else'))!.body.messages);
+    const sent = JSON.stringify(
+      sandbox.api
+        .turns()
+        .slice(before)
+        .find((t) => lastUserText(t.body).includes('Something else'))!.body.messages,
+    );
     expect(sent).toContain('Please write the note');
     expect(sent).toContain('Written v1.');
     expect(sent).not.toContain('Now edit the note');

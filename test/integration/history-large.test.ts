@@ -24,7 +24,12 @@ beforeAll(() => {
     const ts = new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString();
     const lines = [
       { type: 'user', message: { role: 'user', content: `prompt ${i}` }, uuid: `u${i}`, timestamp: ts, cwd: '/work/big' },
-      { type: 'assistant', message: { id: `m${i}`, role: 'assistant', content: [{ type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: 'cat log' } }] }, uuid: `a${i}`, timestamp: ts },
+      {
+        type: 'assistant',
+        message: { id: `m${i}`, role: 'assistant', content: [{ type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: 'cat log' } }] },
+        uuid: `a${i}`,
+        timestamp: ts,
+      },
       { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: blob }] }, uuid: `r${i}`, timestamp: ts },
       { type: 'assistant', message: { id: `n${i}`, role: 'assistant', content: [{ type: 'text', text: `answer ${i}` }] }, uuid: `b${i}`, timestamp: ts },
     ]

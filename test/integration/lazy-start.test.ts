@@ -51,7 +51,14 @@ describe('tabs that start no process until used, with the real CLI', () => {
       const v = h.view(id);
       expect(v.status).toBe('not-started');
       // What the empty tab, the status bar, the model picker and the / list read.
-      expect(v.info).toMatchObject({ models: live.models, commands: live.commands, cliVersion: live.cliVersion, testedCliVersion: live.testedCliVersion, apiKeySource: live.apiKeySource, permissionMode: live.permissionMode });
+      expect(v.info).toMatchObject({
+        models: live.models,
+        commands: live.commands,
+        cliVersion: live.cliVersion,
+        testedCliVersion: live.testedCliVersion,
+        apiKeySource: live.apiKeySource,
+        permissionMode: live.permissionMode,
+      });
       expect(h.list().find((s) => s.id === id)!.pid).toBeUndefined();
     }
     expect(h.trackedChildren()).toEqual([h.list().find((s) => s.id === first)!.pid]);

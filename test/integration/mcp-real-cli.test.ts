@@ -49,7 +49,13 @@ const profile = {
     properties: {
       name: { type: 'string', title: 'Name', minLength: 2 },
       age: { type: 'integer', minimum: 0 },
-      role: { type: 'string', oneOf: [{ const: 'dev', title: 'Developer' }, { const: 'ops', title: 'Operations' }] },
+      role: {
+        type: 'string',
+        oneOf: [
+          { const: 'dev', title: 'Developer' },
+          { const: 'ops', title: 'Operations' },
+        ],
+      },
     },
     required: ['name', 'role'],
   },
@@ -68,7 +74,15 @@ describe('MCP servers on the real CLI', () => {
   it('lists a configured server as connected, with its tools, scope and source', async () => {
     const { host, id } = await withProbe();
     const s = await settled(host, id);
-    expect(s).toMatchObject({ name: 'probe', status: 'connected', scope: 'project', source: 'project', transport: 'stdio', serverName: 'probe-server', serverVersion: '1.4.0' });
+    expect(s).toMatchObject({
+      name: 'probe',
+      status: 'connected',
+      scope: 'project',
+      source: 'project',
+      transport: 'stdio',
+      serverName: 'probe-server',
+      serverVersion: '1.4.0',
+    });
     expect(s.tools?.sort()).toEqual(['ask', 'hello']);
   });
 
@@ -108,11 +122,21 @@ describe('MCP input requests (elicitation) on the real CLI', () => {
       fields: [
         { name: 'name', type: 'text', required: true, minLength: 2, title: 'Name' },
         { name: 'age', type: 'number', integer: true, minimum: 0, required: false },
-        { name: 'role', type: 'choice', required: true, options: [{ value: 'dev', label: 'Developer' }, { value: 'ops', label: 'Operations' }] },
+        {
+          name: 'role',
+          type: 'choice',
+          required: true,
+          options: [
+            { value: 'dev', label: 'Developer' },
+            { value: 'ops', label: 'Operations' },
+          ],
+        },
       ],
     });
     expect(host.view(id).status).toBe('waiting');
-    expect(() => host.answerPrompt(id, prompt.requestId, { input: { action: 'accept', content: { name: 'A', role: 'dev' } } })).toThrow('Name: Enter at least 2 characters.');
+    expect(() => host.answerPrompt(id, prompt.requestId, { input: { action: 'accept', content: { name: 'A', role: 'dev' } } })).toThrow(
+      'Name: Enter at least 2 characters.',
+    );
     expect(() => host.answerPrompt(id, prompt.requestId, { input: { action: 'accept', content: { name: 'Ada', role: 'boss' } } })).toThrow(/role: Choose one/);
     expect(host.view(id).pending).toHaveLength(1);
     host.answerPrompt(id, prompt.requestId, { input: { action: 'accept', content: { name: 'Ada', age: 36, role: 'dev' } } });

@@ -89,7 +89,9 @@ describe('who is speaking, on the real CLI', () => {
   it("the person's typed, steered and queued prompts reach the CLI stamped human, and its transcript keeps the stamp", async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const { sandbox: sb, host: h } = await onRealCli((req, i) => (i === 0 ? { ...text('Working on it.'), hold: held } : text(`Answer to: ${lastUserText(req.body)}`)));
+    const { sandbox: sb, host: h } = await onRealCli((req, i) =>
+      i === 0 ? { ...text('Working on it.'), hold: held } : text(`Answer to: ${lastUserText(req.body)}`),
+    );
     const { id } = h.create({});
     await waitFor(() => h.view(id).status === 'ready', 'ready', 60_000);
     const written = recordWrites(h, id);
@@ -110,9 +112,10 @@ describe('who is speaking, on the real CLI', () => {
     for (const said of ['Typed by the person', 'Steered into the turn', 'Queued for later']) expect(stampOf(records, said), said).toEqual({ kind: 'human' });
   });
 
-  it("a team delivery reaches the CLI as the sender's (a peer, prompting), is not recorded as the person's, and after a resume is a team card, not \"You\"", async () => {
+  it('a team delivery reaches the CLI as the sender\'s (a peer, prompting), is not recorded as the person\'s, and after a resume is a team card, not "You"', async () => {
     const { h, sb, api, web, dirs, stop } = await openTeam((who, body) => {
-      if (who === 'api') return lastToolResults(body).length === 0 ? toolUse(sendMessage, { to: 'web-ui', text: 'Please add GET /health.' }) : text('Asked web-ui.');
+      if (who === 'api')
+        return lastToolResults(body).length === 0 ? toolUse(sendMessage, { to: 'web-ui', text: 'Please add GET /health.' }) : text('Asked web-ui.');
       return text(lastUserText(body).includes('[clide-team]') ? 'I will add the route.' : '?');
     });
     const toWeb = recordWrites(h, web);

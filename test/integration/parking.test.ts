@@ -81,7 +81,8 @@ describe('parking idle sessions with the real CLI', () => {
         if (lastToolResults(req.body).length > 0) return text('Started it in the background.');
         if (last.includes('needs permission')) return toolUse('Write', { file_path: 'asked.txt', content: 'yes\n' });
         if (last.includes('slow reply')) return text('still going', { hold });
-        if (last.includes('in the background')) return toolUse('Bash', { command: 'sleep 60; echo late', run_in_background: true, description: 'Wait a minute' });
+        if (last.includes('in the background'))
+          return toolUse('Bash', { command: 'sleep 60; echo late', run_in_background: true, description: 'Wait a minute' });
         return text('ok');
       },
       { env: { CLIDE_IDLE_PARK_SECONDS: '2' } },
@@ -98,8 +99,14 @@ describe('parking idle sessions with the real CLI', () => {
     h.send(busy, 'A slow reply please');
     h.send(background, 'Run it in the background');
     await waitFor(() => h.view(asking).pending.length === 1, 'the permission prompt');
-    await waitFor(() => h.view(busy).status === 'working' && sandbox.api.turns().some((t) => lastUserText(t.body).includes('slow reply')), 'the slow reply under way');
-    await waitFor(() => h.view(background).status === 'ready' && Object.values(h.view(background).tasks ?? {}).some((t) => t.status === 'running'), 'the background task running');
+    await waitFor(
+      () => h.view(busy).status === 'working' && sandbox.api.turns().some((t) => lastUserText(t.body).includes('slow reply')),
+      'the slow reply under way',
+    );
+    await waitFor(
+      () => h.view(background).status === 'ready' && Object.values(h.view(background).tasks ?? {}).some((t) => t.status === 'running'),
+      'the background task running',
+    );
     // The idle tab's turn ends last, so it reaches the park time after every other tab.
     h.send(idle, 'hello');
     await waitFor(() => h.view(idle).lastResult, 'idle reply');

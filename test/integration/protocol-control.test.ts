@@ -13,7 +13,11 @@ import { realCliSessions } from '../support/real-cli-hosts';
 const openSession = realCliSessions();
 const open = (script: Responder | FakeReply[]) => openSession(script);
 
-const errorOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('outbound control requests on the real CLI', () => {
   it('interrupt mid-turn: the turn ends, the interruption shows as context, the session is ready again', async () => {

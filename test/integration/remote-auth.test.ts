@@ -53,7 +53,7 @@ describe.skipIf(!available)('logging in to a remote host', () => {
     expect(r.host.view(id).failure).toBeUndefined();
   });
 
-  it('refuses a changed host key with ssh\'s warning and offers nothing to accept', async () => {
+  it("refuses a changed host key with ssh's warning and offers nothing to accept", async () => {
     const r = await rig([]);
     expect((await r.host.remote.connect(r.location)).state).toBe('connected');
     await r.host.remote.host(r.location).master.stop();

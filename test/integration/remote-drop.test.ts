@@ -19,7 +19,7 @@ function heldThenText(): { script: FakeReply[]; release(): void } {
 }
 
 describe.skipIf(!available)('a dropped connection', () => {
-  it('the host\'s connection dies mid-turn: lost with the cause, Reconnect resumes the same session, the old claude is ended', async () => {
+  it("the host's connection dies mid-turn: lost with the cause, Reconnect resumes the same session, the old claude is ended", async () => {
     const held = heldThenText();
     const r = await rig(held.script);
     const { id } = r.host.create({ location: r.location, cwd: r.remoteCwd });
@@ -56,7 +56,7 @@ describe.skipIf(!available)('a dropped connection', () => {
     await waitFor(() => remoteClaudes(r.remoteHome).length === 0, 'no remote claude after close');
   });
 
-  it('the tab\'s own ssh is killed: that tab is lost, the other tab on the host carries on', async () => {
+  it("the tab's own ssh is killed: that tab is lost, the other tab on the host carries on", async () => {
     const r = await rig([text('still here'), text('back again')]);
     const a = r.host.create({ location: r.location, cwd: r.remoteCwd });
     const b = r.host.create({ location: r.location, cwd: r.remoteCwd });

@@ -13,7 +13,7 @@ const rig = remoteRigs();
 const available = sshdAvailable();
 if (!available) console.warn('[remote tests] skipped: no OpenSSH server at /usr/sbin/sshd (apt-get install openssh-server openssh-client; .ci/run does)');
 
-describe.skipIf(!available)('a remote host\'s files and history', () => {
+describe.skipIf(!available)("a remote host's files and history", () => {
   it('completes folders on the host, with ~ as the remote home', async () => {
     const r = await rig([]);
     for (const d of ['work/alpha', "work/it's here", 'work/.hidden', 'work/beta']) fs.mkdirSync(path.join(r.remoteHome, d), { recursive: true });
@@ -57,7 +57,7 @@ describe.skipIf(!available)('a remote host\'s files and history', () => {
     ]);
   });
 
-  it('History lists the host\'s past sessions under the host and resumes one there', async () => {
+  it("History lists the host's past sessions under the host and resumes one there", async () => {
     const r = await rig([text('The first answer, on the host.'), text('The second answer, resumed.')]);
     const first = r.host.create({ location: r.location, cwd: r.remoteCwd });
     await waitFor(() => r.host.view(first.id).status === 'ready', 'ready');

@@ -21,7 +21,7 @@ function reply(req: RecordedRequest) {
 }
 
 describe.skipIf(!available)('fork and rewind on a remote host', () => {
-  it('forks before a message from the host\'s transcript and rewinds files there', async () => {
+  it("forks before a message from the host's transcript and rewinds files there", async () => {
     const r = await rig((req) => reply(req));
     const note = path.join(r.remoteCwd, 'notes.txt');
     const { id } = r.host.create({ location: r.location, cwd: r.remoteCwd, permissionMode: 'acceptEdits' });
@@ -32,14 +32,22 @@ describe.skipIf(!available)('fork and rewind on a remote host', () => {
     await waitFor(() => r.host.view(id).lastResult && r.host.view(id).status === 'ready', 'first turn');
     r.host.send(id, 'Now edit the note');
     const users = () => r.host.view(id).items.filter((i) => i.type === 'user');
-    await waitFor(() => fs.existsSync(note) && fs.readFileSync(note, 'utf8') === 'v2\n' && r.host.view(id).status === 'ready' && users().length === 2, 'second turn');
+    await waitFor(
+      () => fs.existsSync(note) && fs.readFileSync(note, 'utf8') === 'v2\n' && r.host.view(id).status === 'ready' && users().length === 2,
+      'second turn',
+    );
     const second = users()[1]!;
 
     const fork = await r.host.continuity.fork(id, second.id);
     expect(fork.draft).toBe('Now edit the note');
     await waitFor(() => r.host.view(fork.id).status === 'ready' && r.host.view(fork.id).items.some((i) => i.type === 'assistant'), 'fork ready');
     expect(r.host.view(fork.id).info.location).toBe('box');
-    expect(r.host.view(fork.id).items.filter((i) => i.type === 'user').map((u) => (u.type === 'user' ? u.text : ''))).toEqual(['Please write the note']);
+    expect(
+      r.host
+        .view(fork.id)
+        .items.filter((i) => i.type === 'user')
+        .map((u) => (u.type === 'user' ? u.text : '')),
+    ).toEqual(['Please write the note']);
     r.host.send(fork.id, 'Something else instead');
     await waitFor(() => r.host.view(fork.id).lastResult, 'fork reply');
     const sent = JSON.stringify(r.sandbox.api.turns().find((t) => lastUserText(t.body).includes('Something else'))!.body.messages);

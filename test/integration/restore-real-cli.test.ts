@@ -98,14 +98,20 @@ describe('restore after a crash with the real CLI', () => {
     const before = sandbox.api.turns().length;
     b.send(r1, 'what fruit did I mention?');
     await waitFor(() => b.view(r1).lastResult, 'continued result');
-    const next = sandbox.api.turns().slice(before).find((t) => lastUserText(t.body).includes('what fruit'))!;
+    const next = sandbox.api
+      .turns()
+      .slice(before)
+      .find((t) => lastUserText(t.body).includes('what fruit'))!;
     expect(conversation(next.body)).toContain('Please remember the kiwi');
     expect(conversation(next.body)).toContain('I will remember the kiwi.');
 
     // Retrying the cut-off prompt runs it again; the queue then sends what waited.
     b.send(r3, 'A slow question');
     await waitFor(() => sandbox!.api.turns().some((t) => lastUserText(t.body).includes('queued while busy')), 'queued message sent after the retry', 60_000);
-    await waitFor(() => b.view(r3).queue?.length === 0 && b.view(r3).status === 'ready' && b.view(r3).items.filter((i) => i.type === 'user').length === 3, 'queue drained');
+    await waitFor(
+      () => b.view(r3).queue?.length === 0 && b.view(r3).status === 'ready' && b.view(r3).items.filter((i) => i.type === 'user').length === 3,
+      'queue drained',
+    );
   });
 
   it('after a quit with a turn running, the turn comes back cut off (not "interrupted by you"), titled, and Retry runs it', async () => {
@@ -138,7 +144,10 @@ describe('restore after a crash with the real CLI', () => {
     expect(b.view(r).status).toBe('not-started');
     b.send(r, 'Start the long job');
     await waitFor(() => b.view(r).lastResult, 'retried turn');
-    const reply = b.view(r).items.filter((i) => i.type === 'assistant').at(-1);
+    const reply = b
+      .view(r)
+      .items.filter((i) => i.type === 'assistant')
+      .at(-1);
     expect(reply?.type === 'assistant' && reply.blocks.map((x) => x.text).join('')).toContain('The long job is done.');
   });
 });

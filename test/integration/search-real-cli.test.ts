@@ -46,7 +46,15 @@ describe('full-text search over sessions the real CLI wrote', () => {
     expect(replyId).toBeTruthy();
 
     const hit = await firstHit(host, 'capybara');
-    expect(hit).toMatchObject({ sessionId, field: 'reply', target: { itemId: replyId }, cwd: sandbox.cwd, title: 'Tell me about a big rodent', snippet: 'The capybara is the largest rodent.', ranges: [[4, 12]] });
+    expect(hit).toMatchObject({
+      sessionId,
+      field: 'reply',
+      target: { itemId: replyId },
+      cwd: sandbox.cwd,
+      title: 'Tell me about a big rodent',
+      snippet: 'The capybara is the largest rodent.',
+      ranges: [[4, 12]],
+    });
     await waitFor(() => progress.some((p) => p.state === 'indexing' && p.filesTotal >= 1), 'indexing progress as an app event');
 
     // A second turn in the same session is found as well once its transcript is written.

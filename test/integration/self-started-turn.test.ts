@@ -33,11 +33,15 @@ describe('a turn the CLI starts on its own', () => {
     // Status of the session at the moment the self-started reply begins streaming.
     let statusAtSecondReply: string | undefined;
     const firstResultAt = events.findIndex((e) => e.kind === 'result');
-    await waitFor(() => {
-      const start = events.findIndex((e, i) => i > firstResultAt && e.kind === 'block-start');
-      if (start >= 0 && statusAtSecondReply === undefined) statusAtSecondReply = h.view(id).status;
-      return events.filter((e) => e.kind === 'result').length === 2;
-    }, 'the result of the turn the CLI started', 20_000);
+    await waitFor(
+      () => {
+        const start = events.findIndex((e, i) => i > firstResultAt && e.kind === 'block-start');
+        if (start >= 0 && statusAtSecondReply === undefined) statusAtSecondReply = h.view(id).status;
+        return events.filter((e) => e.kind === 'result').length === 2;
+      },
+      'the result of the turn the CLI started',
+      20_000,
+    );
     expect(statusAtSecondReply).toBe('working');
     expect(events.some((e) => e.kind === 'task' && e.phase === 'ended')).toBe(true);
     const statuses = events.flatMap((e) => (e.kind === 'status' && e.status !== 'waiting' ? [e.status] : []));

@@ -26,7 +26,10 @@ describe('a real claude session', () => {
     expect(info.permissionMode).toBe('default');
     // A CLI other than the tested one gets one quiet note saying so; the tested one, nothing.
     if (claudeVersion() === TESTED_CLI_VERSION) expect(h.view(id).items).toEqual([]);
-    else expect(h.view(id).items).toEqual([expect.objectContaining({ type: 'notice', code: 'cli-version', text: expect.stringContaining(`Claude Code ${claudeVersion()} is installed`) })]);
+    else
+      expect(h.view(id).items).toEqual([
+        expect.objectContaining({ type: 'notice', code: 'cli-version', text: expect.stringContaining(`Claude Code ${claudeVersion()} is installed`) }),
+      ]);
   });
 
   it('streams a text turn as deltas and ends with a result', async () => {
@@ -57,10 +60,7 @@ describe('a real claude session', () => {
   });
 
   it('a Write that is allowed creates the file', async () => {
-    const { id, h, sb } = await open([
-      toolUse('Write', { file_path: 'allowed.txt', content: 'yes\n' }, 'Writing it.'),
-      text('Wrote allowed.txt.'),
-    ]);
+    const { id, h, sb } = await open([toolUse('Write', { file_path: 'allowed.txt', content: 'yes\n' }, 'Writing it.'), text('Wrote allowed.txt.')]);
     h.send(id, 'Write allowed.txt');
     const prompt = await waitFor(() => h.view(id).pending[0], 'permission prompt');
     expect(h.view(id).status).toBe('waiting');

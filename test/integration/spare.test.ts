@@ -23,7 +23,16 @@ afterEach(async () => {
 
 function newHost(opts: Partial<HostOptions> = {}): SessionHost {
   const sb = sandbox!;
-  const h = new SessionHost({ host: 'web', env: sb.env, homeDir: sb.home, defaultCwd: sb.cwd, batchMs: 5, dataDir: path.join(sb.home, 'clide-data'), spare: { idleMs: 300 }, ...opts });
+  const h = new SessionHost({
+    host: 'web',
+    env: sb.env,
+    homeDir: sb.home,
+    defaultCwd: sb.cwd,
+    batchMs: 5,
+    dataDir: path.join(sb.home, 'clide-data'),
+    spare: { idleMs: 300 },
+    ...opts,
+  });
   hosts.push(h);
   return h;
 }

@@ -46,7 +46,9 @@ describe('supervising the real CLI', () => {
     // A close grace far longer than a loaded machine makes the exit take: a close that ends
     // inside it needed no signal.
     const closeGraceMs = 60_000;
-    const { id, h, sb } = await open([toolUse('Write', { file_path: 'never.txt', content: 'x\n' }), text('I should never be asked for.')], { timings: { closeGraceMs } });
+    const { id, h, sb } = await open([toolUse('Write', { file_path: 'never.txt', content: 'x\n' }), text('I should never be asked for.')], {
+      timings: { closeGraceMs },
+    });
     h.send(id, 'Write never.txt');
     await waitFor(() => h.view(id).pending[0], 'prompt');
     const session = h.list()[0]!;

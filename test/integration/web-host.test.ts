@@ -120,7 +120,10 @@ describe('the browser host WebSocket', () => {
     const invalid = await api.session.create({ cwd: '' });
     expect(invalid).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('session:create') } });
     // A relative folder would run in the host's own working directory; a missing one nowhere.
-    expect(await api.session.create({ cwd: 'work' })).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('full path') } });
+    expect(await api.session.create({ cwd: 'work' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', message: expect.stringContaining('full path') },
+    });
     expect(await api.session.create({ cwd: path.join(sb.cwd, 'missing') })).toMatchObject({ ok: false, error: { kind: 'cwd-missing' } });
     expect(await api.app.snapshot({})).toMatchObject({ ok: true, value: { sessions: [] } });
 
@@ -160,12 +163,14 @@ describe('the browser host WebSocket', () => {
       await waitFor(() => sessionEvents(c.events, id).some((e) => e.kind === 'status' && e.status === 'ready'), 'ready on every socket');
     }
     expect(await b.api.session.send({ id, text: 'Write from-web.txt' })).toEqual({ ok: true, value: {} });
-    const ask = await waitFor(
-      () => sessionEvents(a.events, id).find((e) => e.kind === 'permission'),
-      'permission event',
-    );
+    const ask = await waitFor(() => sessionEvents(a.events, id).find((e) => e.kind === 'permission'), 'permission event');
     expect(ask.kind === 'permission' && ask.request).toMatchObject({ toolName: 'Write', input: { file_path: path.join(sb.cwd, 'from-web.txt') } });
-    expect(sessionEvents(a.events, id).filter((e) => e.kind === 'block-delta').map((e) => (e.kind === 'block-delta' ? e.text : '')).join('')).toContain(reply);
+    expect(
+      sessionEvents(a.events, id)
+        .filter((e) => e.kind === 'block-delta')
+        .map((e) => (e.kind === 'block-delta' ? e.text : ''))
+        .join(''),
+    ).toContain(reply);
 
     // A page that (re)connects now sees the same session and the prompt still waiting.
     const late = connectClient(s);
@@ -182,7 +187,10 @@ describe('the browser host WebSocket', () => {
     expect(fs.readFileSync(path.join(sb.cwd, 'from-web.txt'), 'utf8')).toBe('hello from the browser host\n');
     // Each socket is its own stream: the others may be a batch behind the first.
     for (const c of [a, b, late]) {
-      await waitFor(() => sessionEvents(c.events, id).some((e) => e.kind === 'permission-closed' && e.outcome === 'allowed'), 'the prompt closed on every socket');
+      await waitFor(
+        () => sessionEvents(c.events, id).some((e) => e.kind === 'permission-closed' && e.outcome === 'allowed'),
+        'the prompt closed on every socket',
+      );
     }
     expect(JSON.stringify(lastToolResults(sb.api.turns()[1]!.body))).not.toContain('denied');
 

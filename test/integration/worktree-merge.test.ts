@@ -91,7 +91,10 @@ describe('the Changes panel on an isolated session', () => {
 
     // A tab whose saved worktree is a folder of another repository (a tampered record): refused.
     const other = repos();
-    const forged = l.host.create({ cwd: other.root, worktree: { repoRoot: l.repo.root, worktreeDir: other.root, branch: 'x', base: 'main', baseCommit: 'HEAD', createdAt: 0 } });
+    const forged = l.host.create({
+      cwd: other.root,
+      worktree: { repoRoot: l.repo.root, worktreeDir: other.root, branch: 'x', base: 'main', baseCommit: 'HEAD', createdAt: 0 },
+    });
     const err = await l.refused('worktree:merge', { id: forged.id });
     expect(err.message).toContain('does not belong to the repository');
     // A session outside any repository has no Changes to show.
@@ -158,7 +161,12 @@ describe('merging back', () => {
   it('refuses, touching nothing, when the checkout is on another branch or dirty in the files the merge changes', async () => {
     const { id, call, repo, dir } = await withWork();
     repo.git(['checkout', '-q', '-b', 'elsewhere']);
-    expect(await call('worktree:merge', { id })).toMatchObject({ outcome: 'refused', reason: 'wrong-branch', branch: 'elsewhere', message: expect.stringContaining('is on elsewhere, not main') });
+    expect(await call('worktree:merge', { id })).toMatchObject({
+      outcome: 'refused',
+      reason: 'wrong-branch',
+      branch: 'elsewhere',
+      message: expect.stringContaining('is on elsewhere, not main'),
+    });
     repo.git(['checkout', '-q', 'main']);
 
     repo.write('feature.txt', 'someone else started this\n');
@@ -229,12 +237,24 @@ describe('the pull request check', () => {
     const saved = env.PATH;
     env.PATH = bin;
     try {
-      expect(await l.call<PullRequestCheck>('worktree:prCheck', { id })).toMatchObject({ available: false, problem: 'gh-missing', hint: expect.stringContaining('cli.github.com') });
+      expect(await l.call<PullRequestCheck>('worktree:prCheck', { id })).toMatchObject({
+        available: false,
+        problem: 'gh-missing',
+        hint: expect.stringContaining('cli.github.com'),
+      });
       const err = await l.refused('worktree:createPr', { id, title: 'Feature', body: 'It adds the feature.' });
       expect(err).toMatchObject({ kind: 'invalid-input', message: 'The GitHub CLI (gh) is not installed.' });
       // A gh that is installed but not logged in (a stand-in: a real gh would need the network).
-      fs.writeFileSync(path.join(bin, 'gh'), '#!/bin/sh\nif [ "$1" = "auth" ]; then echo "You are not logged into any GitHub hosts." >&2; exit 1; fi\necho "gh version 2.0.0"\n', { mode: 0o755 });
-      expect(await l.call<PullRequestCheck>('worktree:prCheck', { id })).toMatchObject({ available: false, problem: 'gh-logged-out', hint: expect.stringContaining('gh auth login') });
+      fs.writeFileSync(
+        path.join(bin, 'gh'),
+        '#!/bin/sh\nif [ "$1" = "auth" ]; then echo "You are not logged into any GitHub hosts." >&2; exit 1; fi\necho "gh version 2.0.0"\n',
+        { mode: 0o755 },
+      );
+      expect(await l.call<PullRequestCheck>('worktree:prCheck', { id })).toMatchObject({
+        available: false,
+        problem: 'gh-logged-out',
+        hint: expect.stringContaining('gh auth login'),
+      });
     } finally {
       env.PATH = saved;
     }

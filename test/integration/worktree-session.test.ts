@@ -28,7 +28,10 @@ const editor: Responder = (req) => {
 
 describe('an isolated session with the real CLI', () => {
   it('gets its own worktree and branch; what Claude writes is there, not in the main checkout', async () => {
-    const { repo, host, call, isolated } = await lab([toolUse('Write', { file_path: 'hello.txt', content: 'hi from the worktree\n' }), text('Wrote hello.txt.')]);
+    const { repo, host, call, isolated } = await lab([
+      toolUse('Write', { file_path: 'hello.txt', content: 'hi from the worktree\n' }),
+      text('Wrote hello.txt.'),
+    ]);
     const { id, dir, branch } = await isolated({ permissionMode: 'acceptEdits' });
     expect(branch).toBe('clide/session-1');
     expect(host.view(id).worktree?.info).toMatchObject({ repoRoot: repo.root, base: 'main', baseCommit: repo.git(['rev-parse', 'HEAD']) });
@@ -61,7 +64,10 @@ describe('an isolated session with the real CLI', () => {
     const plain = path.join(repo.base, 'plain');
     fs.mkdirSync(plain);
     expect(await call('worktree:capability', { cwd: plain })).toMatchObject({ available: false, problem: 'not-a-repository' });
-    const err = await call('session:create', { cwd: plain, worktree: {} }).then(() => undefined, (e: Error) => e.message);
+    const err = await call('session:create', { cwd: plain, worktree: {} }).then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
     expect(err).toContain('not-a-repository');
     expect(host.list().filter((x) => x.cwd === plain)).toEqual([]);
   });
@@ -80,7 +86,9 @@ describe('an isolated session with the real CLI', () => {
   });
 
   it('sends a review as one message that names each file and line, and it reaches the model', async () => {
-    const { sandbox, host, call, isolated } = await lab((req) => (lastUserText(req.body).includes('Review of your changes') ? text('I will fix those.') : text('ok')));
+    const { sandbox, host, call, isolated } = await lab((req) =>
+      lastUserText(req.body).includes('Review of your changes') ? text('I will fix those.') : text('ok'),
+    );
     const { id } = await isolated();
     const sent = await call<{ text: string }>('git:review', {
       id,

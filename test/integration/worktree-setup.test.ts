@@ -37,7 +37,9 @@ async function startsClaude(host: SessionHost, id: string, what: string): Promis
 
 describe('setting up a new worktree', () => {
   it('copies untracked .env files, streams the command and starts Claude after it', async () => {
-    const { repo, host, call, isolated } = await lab([], { files: { '.gitignore': '.env\nnode_modules/\n', '.env.example': 'TRACKED=1\n', 'README.md': '# r\n' } });
+    const { repo, host, call, isolated } = await lab([], {
+      files: { '.gitignore': '.env\nnode_modules/\n', '.env.example': 'TRACKED=1\n', 'README.md': '# r\n' },
+    });
     repo.write('.env', 'SECRET=1\n');
     repo.write('api/.env.local', 'API=1\n');
     repo.write('node_modules/pkg/.env', 'NOT=ours\n');
@@ -67,9 +69,16 @@ describe('setting up a new worktree', () => {
     // Claude has not started: no process.
     expect(host.list().find((s) => s.id === id)?.pid).toBeUndefined();
     expect(host.view(id).status).toBe('not-started');
-    expect(await refused('session:send', { id, text: 'hello?' })).toMatchObject({ kind: 'session-busy', message: expect.stringContaining('setup failed'), hint: expect.stringContaining('Retry') });
+    expect(await refused('session:send', { id, text: 'hello?' })).toMatchObject({
+      kind: 'session-busy',
+      message: expect.stringContaining('setup failed'),
+      hint: expect.stringContaining('Retry'),
+    });
     await call('worktree:retrySetup', { id });
-    await waitFor(() => host.view(id).setup?.phase === 'failed' && (host.view(id).setup?.output.match(/installing/g)?.length ?? 0) >= 2, 'the retried setup to fail again');
+    await waitFor(
+      () => host.view(id).setup?.phase === 'failed' && (host.view(id).setup?.output.match(/installing/g)?.length ?? 0) >= 2,
+      'the retried setup to fail again',
+    );
     await call('worktree:startAnyway', { id });
     await startsClaude(host, id, 'Claude to start anyway');
   });
@@ -80,7 +89,11 @@ describe('setting up a new worktree', () => {
     await call('settings:update', { repository: { root: repo.root, setupCommand: 'echo "waiting"; while [ ! -f go ]; do sleep 0.1; done; echo "went on"' } });
     const { id, dir } = await isolated({}, { ready: false });
     await waitFor(() => host.view(id).setup?.output.includes('waiting'), 'the setup to run');
-    expect(await refused('session:send', { id, text: 'too early' })).toMatchObject({ kind: 'session-busy', message: expect.stringContaining('still being set up'), hint: expect.stringContaining('start anyway') });
+    expect(await refused('session:send', { id, text: 'too early' })).toMatchObject({
+      kind: 'session-busy',
+      message: expect.stringContaining('still being set up'),
+      hint: expect.stringContaining('start anyway'),
+    });
     // A queued message is refused too: nothing would send it once Claude starts.
     expect(await refused('session:send', { id, text: 'too early, queued', queue: true })).toMatchObject({ kind: 'session-busy' });
     fs.writeFileSync(path.join(dir, 'go'), '');
@@ -93,14 +106,17 @@ describe('setting up a new worktree', () => {
     expect(said).not.toContain('too early');
   });
 
-  it("runs a committed .clide/setup only after the person confirmed that content, once per repository", async () => {
+  it('runs a committed .clide/setup only after the person confirmed that content, once per repository', async () => {
     const { repo, host, call, refused, isolated } = await lab([], { files: { '.clide/setup': 'echo "repo setup ran" > setup-ran.txt\necho done\n' } });
     const first = await isolated({}, { ready: false });
     const confirm = await waitFor(() => host.view(first.id).setup?.confirm, 'the confirmation request');
     expect(confirm.content).toContain('repo setup ran');
     expect(fs.existsSync(path.join(first.dir, 'setup-ran.txt'))).toBe(false);
     expect(host.list().find((s) => s.id === first.id)?.pid).toBeUndefined();
-    expect(await refused('session:send', { id: first.id, text: 'hello?' })).toMatchObject({ kind: 'session-busy', message: expect.stringContaining('waiting for your confirmation') });
+    expect(await refused('session:send', { id: first.id, text: 'hello?' })).toMatchObject({
+      kind: 'session-busy',
+      message: expect.stringContaining('waiting for your confirmation'),
+    });
     await call('worktree:confirmSetup', { id: first.id, hash: confirm.hash, run: true });
     await waitFor(() => host.view(first.id).setup?.phase === 'done', 'the confirmed setup to run');
     expect(fs.readFileSync(path.join(first.dir, 'setup-ran.txt'), 'utf8')).toBe('repo setup ran\n');
@@ -146,7 +162,11 @@ describe('a worktree deleted outside clide', () => {
     const [restored] = host.list();
     const rid = restored!.id;
     await waitFor(() => host.view(rid).worktree?.canRecreate !== undefined, 'the missing worktree to be reported');
-    expect(host.view(rid).worktree).toMatchObject({ state: 'missing', canRecreate: true, message: expect.stringContaining(`Its branch ${branch} still exists`) });
+    expect(host.view(rid).worktree).toMatchObject({
+      state: 'missing',
+      canRecreate: true,
+      message: expect.stringContaining(`Its branch ${branch} still exists`),
+    });
     expect(restored!.pid).toBeUndefined();
     expect(await dispatch(createHandlers(host), 'session:send', { id: rid, text: 'hello?' })).toMatchObject({ ok: false, error: { kind: 'worktree-missing' } });
 
@@ -172,7 +192,11 @@ describe('a worktree deleted outside clide', () => {
     // What History's Open sends: the session and the folder it ran in.
     const { id: rid } = await call<{ id: string }>('session:create', { resume: sessionId, cwd: dir });
     await waitFor(() => host.view(rid).worktree?.canRecreate !== undefined, 'the missing worktree to be reported');
-    expect(host.view(rid).worktree).toMatchObject({ state: 'missing', canRecreate: true, message: expect.stringContaining(`Its branch ${branch} still exists`) });
+    expect(host.view(rid).worktree).toMatchObject({
+      state: 'missing',
+      canRecreate: true,
+      message: expect.stringContaining(`Its branch ${branch} still exists`),
+    });
     expect(await refused('session:send', { id: rid, text: 'hello?' })).toMatchObject({ kind: 'worktree-missing' });
     await call('worktree:recreate', { id: rid });
     await waitFor(() => host.view(rid).worktree?.state === 'ready', 'the made-again worktree', 60_000);

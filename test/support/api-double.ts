@@ -77,7 +77,10 @@ export function installApiDouble(options: ApiDoubleOptions): void {
   let queued = 0;
   const queues: Record<string, Array<{ id: string; text: string; images?: number; at: number }>> = {};
   // Apply a change to a session's queue and echo the whole queue, as the host does.
-  const queueChange = (input: Record<string, unknown>, f: (list: Array<{ id: string; text: string; images?: number; at: number }>) => Array<{ id: string; text: string; images?: number; at: number }>): Reply => {
+  const queueChange = (
+    input: Record<string, unknown>,
+    f: (list: Array<{ id: string; text: string; images?: number; at: number }>) => Array<{ id: string; text: string; images?: number; at: number }>,
+  ): Reply => {
     const id = typeof input.id === 'string' ? input.id : '';
     const messages = f(queues[id] ?? []);
     queues[id] = messages;
@@ -247,7 +250,9 @@ export function installApiDouble(options: ApiDoubleOptions): void {
         }),
       interrupt: (input: Record<string, unknown>) => handle('session:interrupt', input, () => ok()),
       queueEdit: (input: Record<string, unknown>) =>
-        handle('session:queueEdit', input, () => queueChange(input, (list) => list.map((m) => (m.id === input.messageId ? { ...m, text: str(input.text) } : m)))),
+        handle('session:queueEdit', input, () =>
+          queueChange(input, (list) => list.map((m) => (m.id === input.messageId ? { ...m, text: str(input.text) } : m))),
+        ),
       queueRemove: (input: Record<string, unknown>) =>
         handle('session:queueRemove', input, () => queueChange(input, (list) => list.filter((m) => m.id !== input.messageId))),
       queueMove: (input: Record<string, unknown>) =>
@@ -310,7 +315,8 @@ export function installApiDouble(options: ApiDoubleOptions): void {
   const git = {
     status: (input: Record<string, unknown>) =>
       handle('git:status', input, () => ({ ok: false, error: { kind: 'not-a-repository', message: 'The folder is not inside a git repository.' } })),
-    changes: (input: Record<string, unknown>) => handle('git:changes', input, () => ok({ base: 'HEAD', baseCommit: '', head: '', files: [], totals: { files: 0, added: 0, removed: 0 } })),
+    changes: (input: Record<string, unknown>) =>
+      handle('git:changes', input, () => ok({ base: 'HEAD', baseCommit: '', head: '', files: [], totals: { files: 0, added: 0, removed: 0 } })),
     diff: (input: Record<string, unknown>) => handle('git:diff', input, () => ok({ files: [] })),
   };
   (api as Record<string, unknown>).git = git;

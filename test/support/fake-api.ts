@@ -5,9 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type FakeBlock =
-  | { type: 'text'; text: string }
-  | { type: 'thinking'; thinking: string }
-  | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string };
+  { type: 'text'; text: string } | { type: 'thinking'; thinking: string } | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string };
 
 export interface FakeReply {
   blocks: FakeBlock[];
@@ -239,7 +237,11 @@ async function streamReply(res: http.ServerResponse, reply: FakeReply, model?: s
   }
   const stop = reply.stop?.reason ?? (blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
   const details = reply.stop?.details ? { stop_details: reply.stop.details } : {};
-  await send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null, ...details }, usage: { output_tokens: usage.output_tokens } });
+  await send('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: stop, stop_sequence: null, ...details },
+    usage: { output_tokens: usage.output_tokens },
+  });
   await send('message_stop', { type: 'message_stop' });
   res.end();
 }

@@ -88,7 +88,16 @@ export class FakeLab {
   /** A Session on the fake CLI, started. */
   start(
     scenarioName: string,
-    opts: { timings?: Partial<SessionTimings>; limits?: SessionLimits; claudePath?: string; cwd?: string; resume?: string; model?: string; permissionMode?: string; env?: NodeJS.ProcessEnv } = {},
+    opts: {
+      timings?: Partial<SessionTimings>;
+      limits?: SessionLimits;
+      claudePath?: string;
+      cwd?: string;
+      resume?: string;
+      model?: string;
+      permissionMode?: string;
+      env?: NodeJS.ProcessEnv;
+    } = {},
   ): Driven {
     const session = new Session({
       id: `s${this.sessions.length + 1}`,

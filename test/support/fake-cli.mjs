@@ -108,13 +108,21 @@ function emitInit() {
 let msgSeq = 0;
 function streamText(text, { chunk = 8, messageId, parent = null } = {}) {
   const id = messageId ?? `msg_fake_${process.pid}_${++msgSeq}`;
-  streamEvent({ type: 'message_start', message: { id, model: 'claude-fake-1', role: 'assistant', content: [], usage: { input_tokens: 10, output_tokens: 1 } } }, parent);
+  streamEvent(
+    { type: 'message_start', message: { id, model: 'claude-fake-1', role: 'assistant', content: [], usage: { input_tokens: 10, output_tokens: 1 } } },
+    parent,
+  );
   streamEvent({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, parent);
   for (let i = 0; i < text.length; i += chunk) {
     streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: text.slice(i, i + chunk) } }, parent);
   }
   streamEvent({ type: 'content_block_stop', index: 0 }, parent);
-  emit({ type: 'assistant', message: { id, model: 'claude-fake-1', role: 'assistant', content: [{ type: 'text', text }], usage: { input_tokens: 10, output_tokens: 5 } }, parent_tool_use_id: parent, ...base() });
+  emit({
+    type: 'assistant',
+    message: { id, model: 'claude-fake-1', role: 'assistant', content: [{ type: 'text', text }], usage: { input_tokens: 10, output_tokens: 5 } },
+    parent_tool_use_id: parent,
+    ...base(),
+  });
   streamEvent({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 5 } }, parent);
   streamEvent({ type: 'message_stop' }, parent);
   return id;
@@ -424,7 +432,12 @@ const ops = {
       streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } });
     }
     streamEvent({ type: 'content_block_stop', index: 0 });
-    emit({ type: 'assistant', message: { id, model: 'claude-fake-1', role: 'assistant', content: [{ type: 'text', text: text.repeat(s.deltas) }] }, parent_tool_use_id: null, ...base() });
+    emit({
+      type: 'assistant',
+      message: { id, model: 'claude-fake-1', role: 'assistant', content: [{ type: 'text', text: text.repeat(s.deltas) }] },
+      parent_tool_use_id: null,
+      ...base(),
+    });
     streamEvent({ type: 'message_stop' });
   },
   async repeat(s) {
@@ -507,13 +520,16 @@ const ops = {
   },
   async 'await-answer'(s) {
     const id = s.id;
-    const r = await until(() => {
-      const a = asks.get(id);
-      if (!a) return 'unknown';
-      if (a.state === 'answered') return 'answered';
-      if (a.state === 'cancelled') return 'cancelled';
-      return false;
-    }, { timeoutMs: s.timeoutMs ?? 0 });
+    const r = await until(
+      () => {
+        const a = asks.get(id);
+        if (!a) return 'unknown';
+        if (a.state === 'answered') return 'answered';
+        if (a.state === 'cancelled') return 'cancelled';
+        return false;
+      },
+      { timeoutMs: s.timeoutMs ?? 0 },
+    );
     log({ ev: 'await-answer-done', id, outcome: r });
   },
   cancel(s) {

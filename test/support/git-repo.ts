@@ -19,4 +19,3 @@ export function tempRepos(): (opts?: RepoOptions) => TempRepo {
     return repo;
   };
 }
-

@@ -22,7 +22,10 @@ export function installProbe(cwd: string, opts: { name?: string; allow?: boolean
   const failFile = path.join(cwd, `.${name}-fail`);
   const mcpJson = path.join(cwd, '.mcp.json');
   const existing = fs.existsSync(mcpJson) ? (JSON.parse(fs.readFileSync(mcpJson, 'utf8')) as { mcpServers?: Record<string, unknown> }) : {};
-  const servers = { ...existing.mcpServers, [name]: { command: process.execPath, args: [script], env: { PROBE_RECORD: recordFile, PROBE_FAIL_FILE: failFile } } };
+  const servers = {
+    ...existing.mcpServers,
+    [name]: { command: process.execPath, args: [script], env: { PROBE_RECORD: recordFile, PROBE_FAIL_FILE: failFile } },
+  };
   fs.writeFileSync(mcpJson, JSON.stringify({ mcpServers: servers }, null, 2));
   const settings = path.join(cwd, '.claude', 'settings.local.json');
   fs.mkdirSync(path.dirname(settings), { recursive: true });

@@ -23,7 +23,10 @@ export function claudeBin(): string {
   const choice = process.env.CLIDE_TEST_CLI?.trim() || 'pinned';
   const candidates =
     choice === 'pinned'
-      ? [path.join(root, 'node_modules', '@anthropic-ai', `claude-code-${platformDir}`, exe), path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'claude.cmd' : 'claude')]
+      ? [
+          path.join(root, 'node_modules', '@anthropic-ai', `claude-code-${platformDir}`, exe),
+          path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'claude.cmd' : 'claude'),
+        ]
       : choice === 'next'
         ? [path.join(root, 'node_modules', '@anthropic-ai', `claude-agent-sdk-${platformDir}`, exe)]
         : [path.resolve(choice)];

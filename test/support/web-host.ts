@@ -87,7 +87,10 @@ export async function startWebHost(opts: StartWebHostOptions): Promise<WebHostPr
     child,
     stderr: () => stderr,
     stdout: () => stdout,
-    claudePids: () => descendants(pid).filter((p) => /claude/.test(p.command)).map((p) => p.pid),
+    claudePids: () =>
+      descendants(pid)
+        .filter((p) => /claude/.test(p.command))
+        .map((p) => p.pid),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
@@ -135,7 +138,9 @@ export function survivors(pids: number[]): number[] {
 
 function isZombie(pid: number): boolean {
   try {
-    return execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim().startsWith('Z');
+    return execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .startsWith('Z');
   } catch {
     return false;
   }

@@ -43,10 +43,14 @@ export function worktreeLabs(onRealCli: OnRealCli, repos: (o?: RepoOptions) => T
       const { id } = await call<{ id: string }>('session:create', { cwd: repo.root, worktree: {}, ...extra });
       const wt = await waitFor(() => host.view(id).worktree, 'the worktree event');
       if (opts.ready !== false) {
-        await waitFor(() => {
-          const v = host.view(id);
-          return v.worktree?.state === 'ready' && (v.status === 'ready' || v.status === 'not-started');
-        }, 'the worktree ready for Claude', 60_000);
+        await waitFor(
+          () => {
+            const v = host.view(id);
+            return v.worktree?.state === 'ready' && (v.status === 'ready' || v.status === 'not-started');
+          },
+          'the worktree ready for Claude',
+          60_000,
+        );
       }
       return { id, dir: wt.info.worktreeDir, branch: wt.info.branch };
     };

@@ -9,7 +9,10 @@ import { nulFields, type GitRunner, type RunGit } from './runner';
 
 /** Names exactly one list of losses. */
 export function confirmToken(losses: ArchiveLosses): string {
-  return createHash('sha256').update(JSON.stringify({ u: losses.uncommitted, c: losses.commits.map((c) => c.commit) })).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify({ u: losses.uncommitted, c: losses.commits.map((c) => c.commit) }))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 async function lossesOf(run: RunGit, wt: WorktreeInfo, deleteBranch: boolean): Promise<ArchiveLosses> {
@@ -22,7 +25,10 @@ async function lossesOf(run: RunGit, wt: WorktreeInfo, deleteBranch: boolean): P
   if (deleteBranch) {
     const tip = await run(['rev-parse', '-q', '--verify', `refs/heads/${wt.branch}`], { readOnly: true, okCodes: [0, 1] });
     if (tip.code === 0) {
-      const base = (await run(['rev-parse', '-q', '--verify', `refs/heads/${wt.base}`], { readOnly: true, okCodes: [0, 1] })).code === 0 ? `refs/heads/${wt.base}` : wt.baseCommit;
+      const base =
+        (await run(['rev-parse', '-q', '--verify', `refs/heads/${wt.base}`], { readOnly: true, okCodes: [0, 1] })).code === 0
+          ? `refs/heads/${wt.base}`
+          : wt.baseCommit;
       const out = await run(['log', '-z', '--format=%H%x09%s', `refs/heads/${wt.branch}`, '--not', base, '--remotes', '--'], { readOnly: true });
       commits = nulFields(out).map((l) => {
         const tab = l.indexOf('\t');
@@ -54,4 +60,3 @@ export async function archiveWorktree(git: GitRunner, wt: WorktreeInfo, opts: { 
     return { outcome: 'archived', branchDeleted };
   });
 }
-

@@ -70,7 +70,9 @@ export async function statusOf(run: RunGit, tree: Tree, now = Date.now()): Promi
   let behind = b.status.behind ?? 0;
   if (tree.base && b.head) {
     const ref = (await refExists(run, tree.base.name)) ? tree.base.name : tree.base.commit;
-    const counts = text(await run(['rev-list', '--left-right', '--count', `${ref}...HEAD`], { readOnly: true })).trim().split(/\s+/);
+    const counts = text(await run(['rev-list', '--left-right', '--count', `${ref}...HEAD`], { readOnly: true }))
+      .trim()
+      .split(/\s+/);
     [behind, ahead] = [Number(counts[0] ?? 0), Number(counts[1] ?? 0)];
   }
   return {
@@ -97,7 +99,9 @@ export async function listChanges(run: RunGit, tree: Tree): Promise<Changes> {
   const b = await baseOf(run, tree);
   const [tracked, committedNames] = await Promise.all([
     diffEntries(run, b.commit, true),
-    b.head && b.head !== b.commit ? run(['diff', '--name-only', '--no-renames', '-z', b.commit, 'HEAD'], { readOnly: true }).then(nulFields) : Promise.resolve([]),
+    b.head && b.head !== b.commit
+      ? run(['diff', '--name-only', '--no-renames', '-z', b.commit, 'HEAD'], { readOnly: true }).then(nulFields)
+      : Promise.resolve([]),
   ]);
   const committed = new Set(committedNames);
   const byPath = new Map(b.status.entries.map((e) => [e.path, e]));
@@ -120,7 +124,17 @@ export async function listChanges(run: RunGit, tree: Tree): Promise<Changes> {
   const counted = await mapLimited(untracked, 16, (e) => countLines(path.join(tree.cwd, e.path)));
   untracked.forEach((e, i) => {
     const c = counted[i]!;
-    files.push({ path: e.path, kind: 'untracked', added: c.lines, removed: 0, binary: c.binary, committed: false, staged: false, unstaged: false, untracked: true });
+    files.push({
+      path: e.path,
+      kind: 'untracked',
+      added: c.lines,
+      removed: 0,
+      binary: c.binary,
+      committed: false,
+      staged: false,
+      unstaged: false,
+      untracked: true,
+    });
   });
   files.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
   const totals = { files: files.length, added: 0, removed: 0 };
@@ -176,7 +190,13 @@ export interface DiffRequest {
 }
 
 /** The raw patch of some files in one scope (one git command for the tracked ones). */
-export async function rawPatches(run: RunGit, tree: Tree, files: readonly DiffRequest[], scope: DiffScope, maxBytes = FULL_BYTES): Promise<Map<string, { text: string; truncated: boolean }>> {
+export async function rawPatches(
+  run: RunGit,
+  tree: Tree,
+  files: readonly DiffRequest[],
+  scope: DiffScope,
+  maxBytes = FULL_BYTES,
+): Promise<Map<string, { text: string; truncated: boolean }>> {
   const out = new Map<string, { text: string; truncated: boolean }>();
   const tracked = files.filter((f) => !f.untracked);
   if (tracked.length > 0) {
@@ -191,7 +211,12 @@ export async function rawPatches(run: RunGit, tree: Tree, files: readonly DiffRe
   // Untracked files differ from the base as a whole file; they have no staged or unstaged diff.
   if (scope !== 'staged') {
     for (const f of files.filter((x) => x.untracked)) {
-      const res = await run(['diff', ...DIFF_FLAGS, '--no-index', '--', '/dev/null', repoPath(f.path)], { readOnly: true, okCodes: [0, 1], maxBytes, truncate: true });
+      const res = await run(['diff', ...DIFF_FLAGS, '--no-index', '--', '/dev/null', repoPath(f.path)], {
+        readOnly: true,
+        okCodes: [0, 1],
+        maxBytes,
+        truncate: true,
+      });
       const [file] = splitPatch(text(res));
       if (file) out.set(f.path, { text: file.text, truncated: res.truncated });
     }

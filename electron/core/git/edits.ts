@@ -57,7 +57,12 @@ export class UndoStore {
 
   take(token: string, cwd: string): UndoEntry {
     const e = this.entries.get(token);
-    if (!e || e.cwd !== cwd) throw new ClideError({ kind: 'invalid-input', message: 'That undo is no longer available.', hint: 'Undo works while the Changes panel that made the change is open.' });
+    if (!e || e.cwd !== cwd)
+      throw new ClideError({
+        kind: 'invalid-input',
+        message: 'That undo is no longer available.',
+        hint: 'Undo works while the Changes panel that made the change is open.',
+      });
     return e;
   }
 
@@ -194,7 +199,11 @@ export class TreeEdits {
     const [file] = splitPatch(patches.get(req.path)?.text ?? '');
     const hunk = file ? hunksOf(file)[ref.index] : undefined;
     if (!file || !hunk || hunk.digest !== ref.digest) {
-      throw new ClideError({ kind: 'invalid-input', message: `That change in ${req.path} is not there any more (the file changed since it was shown).`, hint: 'Look at the file again.' });
+      throw new ClideError({
+        kind: 'invalid-input',
+        message: `That change in ${req.path} is not there any more (the file changed since it was shown).`,
+        hint: 'Look at the file again.',
+      });
     }
     return hunkPatch(file, hunk, file.oldPath !== undefined);
   }

@@ -24,7 +24,10 @@ export function readWorkFile(root: string, p: string): WorkFile {
   if (st.isSymbolicLink()) return { kind: 'link', target: fs.readlinkSync(abs) };
   if (!st.isFile()) throw new ClideError({ kind: 'invalid-input', message: `${p} is not a file.` });
   if (st.size > MAX_KEPT_FILE) {
-    throw new ClideError({ kind: 'invalid-input', message: `${p} is ${Math.round(st.size / 1048576)} MB: too large to keep for undo, so clide does not revert it.` });
+    throw new ClideError({
+      kind: 'invalid-input',
+      message: `${p} is ${Math.round(st.size / 1048576)} MB: too large to keep for undo, so clide does not revert it.`,
+    });
   }
   return { kind: 'file', data: fs.readFileSync(abs), mode: st.mode & 0o777 };
 }

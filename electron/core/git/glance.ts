@@ -40,7 +40,10 @@ export class Glance {
     const wt = this.opts.worktree;
     const dir = wt.worktreeDir;
     try {
-      const [gitDir, commonDir] = text(await this.opts.git.direct(['rev-parse', '--git-dir', '--git-common-dir'], { cwd: dir })).trim().split('\n').map((p) => path.resolve(dir, p));
+      const [gitDir, commonDir] = text(await this.opts.git.direct(['rev-parse', '--git-dir', '--git-common-dir'], { cwd: dir }))
+        .trim()
+        .split('\n')
+        .map((p) => path.resolve(dir, p));
       const other = fs.existsSync(wt.repoRoot) ? [await gitDirOf(this.opts.git, wt.repoRoot)] : [];
       this.gitDirs = [gitDir!, ...other];
       if (this.closed) return;
@@ -83,7 +86,8 @@ export class Glance {
         this.again = false;
         status = await this.compute().catch((err: unknown) => {
           // A tree deleted mid-refresh is reported by the next run; anything else is logged.
-          if (fs.existsSync(this.opts.worktree.worktreeDir)) this.opts.log(`could not read the git status of ${this.opts.worktree.worktreeDir}: ${(err as Error).message}`);
+          if (fs.existsSync(this.opts.worktree.worktreeDir))
+            this.opts.log(`could not read the git status of ${this.opts.worktree.worktreeDir}: ${(err as Error).message}`);
           else this.again = true;
           return undefined;
         });
@@ -104,7 +108,10 @@ export class Glance {
       }
       return undefined;
     }
-    const status = await statusOf((args, o) => this.opts.git.run(args, { cwd: wt.worktreeDir, ...o }), { cwd: wt.worktreeDir, base: { name: wt.base, commit: wt.baseCommit } });
+    const status = await statusOf((args, o) => this.opts.git.run(args, { cwd: wt.worktreeDir, ...o }), {
+      cwd: wt.worktreeDir,
+      base: { name: wt.base, commit: wt.baseCommit },
+    });
     const checkouts = [wt.worktreeDir, wt.repoRoot];
     const kinds = this.gitDirs.map((d) => operationIn(d));
     const at = kinds.findIndex((k) => k !== undefined);

@@ -98,7 +98,11 @@ export class Isolation {
   async prepare(cwd: string, req: WorktreeRequest, hint?: string): Promise<WorktreeInfo> {
     const cap = await capabilityOf(this.git, path.resolve(cwd));
     if (!cap.available || !cap.facts) {
-      throw new ClideError({ kind: cap.problem === 'git-missing' ? 'git-missing' : 'not-a-repository', message: cap.reason ?? 'Worktrees are not available here.', hint: cap.hint });
+      throw new ClideError({
+        kind: cap.problem === 'git-missing' ? 'git-missing' : 'not-a-repository',
+        message: cap.reason ?? 'Worktrees are not available here.',
+        hint: cap.hint,
+      });
     }
     const info = await createWorktree(this.git, { facts: cap.facts, root: this.root(), branch: req.branch, base: req.base, hint });
     this.registry.add(info);
@@ -263,7 +267,13 @@ export class Isolation {
     const canRecreate = await branchExists(this.git, wt.repoRoot, wt.branch).catch(() => false);
     if (this.tracked.get(t.id) !== t) return;
     this.deps.emit(t.id, [
-      { kind: 'worktree', worktree: wt, state: 'missing', canRecreate, message: canRecreate ? `${message} Its branch ${wt.branch} still exists: it can be made again.` : `${message} Its branch ${wt.branch} is gone too.` },
+      {
+        kind: 'worktree',
+        worktree: wt,
+        state: 'missing',
+        canRecreate,
+        message: canRecreate ? `${message} Its branch ${wt.branch} still exists: it can be made again.` : `${message} Its branch ${wt.branch} is gone too.`,
+      },
     ]);
   }
 
@@ -291,16 +301,32 @@ export class Isolation {
     const t = this.tracked.get(id);
     if (!t?.worktree || !t.held || t.held.released) return;
     if (!fs.existsSync(t.worktree.worktreeDir)) {
-      throw new ClideError({ kind: 'worktree-missing', message: `The worktree ${t.worktree.worktreeDir} no longer exists, so Claude has not started.`, hint: 'Make it again from its branch first.' });
+      throw new ClideError({
+        kind: 'worktree-missing',
+        message: `The worktree ${t.worktree.worktreeDir} no longer exists, so Claude has not started.`,
+        hint: 'Make it again from its branch first.',
+      });
     }
     const phase = t.setup?.state;
     if (phase === 'confirm') {
-      throw new ClideError({ kind: 'session-busy', message: "Claude has not started: the repository's setup file is waiting for your confirmation.", hint: 'Confirm it, or start without it.' });
+      throw new ClideError({
+        kind: 'session-busy',
+        message: "Claude has not started: the repository's setup file is waiting for your confirmation.",
+        hint: 'Confirm it, or start without it.',
+      });
     }
     if (phase === 'failed') {
-      throw new ClideError({ kind: 'session-busy', message: "Claude has not started: the worktree's setup failed.", hint: 'Retry the setup, or start anyway.' });
+      throw new ClideError({
+        kind: 'session-busy',
+        message: "Claude has not started: the worktree's setup failed.",
+        hint: 'Retry the setup, or start anyway.',
+      });
     }
-    throw new ClideError({ kind: 'session-busy', message: 'Claude has not started: the worktree is still being set up.', hint: 'Send again once the setup is done, or start anyway.' });
+    throw new ClideError({
+      kind: 'session-busy',
+      message: 'Claude has not started: the worktree is still being set up.',
+      hint: 'Send again once the setup is done, or start anyway.',
+    });
   }
 
   /** Refresh a session's glance now (after an edit made from the panel). */
@@ -341,7 +367,8 @@ export class Isolation {
     if (!t.verified) {
       const common = async (cwd: string) => path.resolve(cwd, text(await this.git.direct(['rev-parse', '--git-common-dir'], { cwd })).trim());
       const [a, b] = await Promise.all([common(wt.worktreeDir), fs.existsSync(wt.repoRoot) ? common(wt.repoRoot) : Promise.resolve('')]);
-      if (b && a !== b) throw new ClideError({ kind: 'invalid-input', message: `Refused: ${wt.worktreeDir} does not belong to the repository of ${wt.repoRoot}.` });
+      if (b && a !== b)
+        throw new ClideError({ kind: 'invalid-input', message: `Refused: ${wt.worktreeDir} does not belong to the repository of ${wt.repoRoot}.` });
       t.verified = Boolean(b);
     }
     return wt;

@@ -47,7 +47,12 @@ export async function conflictDiffs(git: GitRunner, wt: WorktreeInfo): Promise<F
   const { operation } = await mergeState(git, wt);
   if (!operation || operation.conflicts.length === 0) return [];
   const { checkout } = operation;
-  return diffFiles((a, o) => git.run(a, { cwd: checkout, ...o }), { cwd: checkout }, operation.conflicts.map((p) => ({ path: p })), 'base');
+  return diffFiles(
+    (a, o) => git.run(a, { cwd: checkout, ...o }),
+    { cwd: checkout },
+    operation.conflicts.map((p) => ({ path: p })),
+    'base',
+  );
 }
 
 /** Abort what `mergeState` reports; the state after. */
@@ -57,7 +62,11 @@ export async function abortMerge(git: GitRunner, wt: WorktreeInfo): Promise<Merg
   return mergeState(git, wt);
 }
 
-function refused(reason: Extract<MergeResult, { outcome: 'refused' }>['reason'], message: string, extra: { files?: string[]; branch?: string } = {}): MergeResult {
+function refused(
+  reason: Extract<MergeResult, { outcome: 'refused' }>['reason'],
+  message: string,
+  extra: { files?: string[]; branch?: string } = {},
+): MergeResult {
   return { outcome: 'refused', reason, message, ...extra };
 }
 
@@ -71,12 +80,18 @@ export async function mergeBack(git: GitRunner, wt: WorktreeInfo, strategy: 'mer
   if (!fs.existsSync(checkout)) return refused('checkout-missing', `The checkout ${checkout} the session came from no longer exists.`);
   const state = await mergeState(git, wt);
   if (state.operation) {
-    return refused('operation-in-progress', `A ${state.operation.kind} is in progress in ${state.operation.checkout}. Finish or abort it first.`, { files: state.operation.conflicts });
+    return refused('operation-in-progress', `A ${state.operation.kind} is in progress in ${state.operation.checkout}. Finish or abort it first.`, {
+      files: state.operation.conflicts,
+    });
   }
   const inWorktree: RunGit = (args, o) => git.run(args, { cwd: wt.worktreeDir, ...o });
   const pending = await statusPaths(inWorktree);
   if (pending.length > 0) {
-    return refused('uncommitted-in-worktree', `The session's worktree has changes that are not committed (${pending.length} ${pending.length === 1 ? 'file' : 'files'}); a merge brings only commits. Commit them first.`, { files: pending });
+    return refused(
+      'uncommitted-in-worktree',
+      `The session's worktree has changes that are not committed (${pending.length} ${pending.length === 1 ? 'file' : 'files'}); a merge brings only commits. Commit them first.`,
+      { files: pending },
+    );
   }
   return git.exclusive(checkout, async (run) => {
     const on = await run(['symbolic-ref', '-q', '--short', 'HEAD'], { readOnly: true, okCodes: [0, 1] });
@@ -92,7 +107,11 @@ export async function mergeBack(git: GitRunner, wt: WorktreeInfo, strategy: 'mer
     const touched = new Set(nulFields(await run(['diff', '--name-only', '--no-renames', '-z', mb, tip], { readOnly: true })));
     const dirty = (await statusPaths(run)).filter((p) => touched.has(p));
     if (dirty.length > 0) {
-      return refused('dirty-checkout', `${checkout} has uncommitted changes in files the merge changes: ${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? ', …' : ''}. Commit or stash them there first.`, { files: dirty });
+      return refused(
+        'dirty-checkout',
+        `${checkout} has uncommitted changes in files the merge changes: ${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? ', …' : ''}. Commit or stash them there first.`,
+        { files: dirty },
+      );
     }
     if (strategy === 'rebase') return rebaseThenForward(git, run, wt, checkout);
     const fastForward = (await run(['merge-base', '--is-ancestor', baseHead, tip], { readOnly: true, okCodes: [0, 1] })).code === 0;

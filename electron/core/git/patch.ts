@@ -135,7 +135,12 @@ export function hunkPatch(file: PatchFile, hunk: HunkText, asEdit: boolean): str
 
 function quotePath(p: string): string {
   const unusual = [...p].some((c) => c === '"' || c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || /\s/.test(c));
-  return unusual ? `"${p.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n').replace(/\t/g, '\\t')}"` : p;
+  return unusual
+    ? `"${p
+        .replace(/[\\"]/g, (c) => `\\${c}`)
+        .replace(/\n/g, '\\n')
+        .replace(/\t/g, '\\t')}"`
+    : p;
 }
 
 /** Lines in a patch (for the "large" flag and the figures). */

@@ -22,7 +22,13 @@ function tool(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.Proc
     execFile(
       cmd,
       args,
-      { cwd: opts.cwd, env: { ...opts.env, GH_PROMPT_DISABLED: '1', GIT_TERMINAL_PROMPT: '0', NO_COLOR: '1' }, timeout: opts.timeoutMs ?? GH_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, windowsHide: true },
+      {
+        cwd: opts.cwd,
+        env: { ...opts.env, GH_PROMPT_DISABLED: '1', GIT_TERMINAL_PROMPT: '0', NO_COLOR: '1' },
+        timeout: opts.timeoutMs ?? GH_TIMEOUT_MS,
+        maxBuffer: 4 * 1024 * 1024,
+        windowsHide: true,
+      },
       (err, stdout, stderr) => {
         const e = err as (NodeJS.ErrnoException & { code?: string | number }) | null;
         if (e && e.code === 'ENOENT') resolve({ code: -1, stdout: '', stderr: '', missing: true });
@@ -38,15 +44,28 @@ export interface GhOptions {
 }
 
 export async function checkPullRequest(git: GitRunner, wt: WorktreeInfo, opts: GhOptions): Promise<PullRequestCheck> {
-  const remotes = text(await git.run(['remote'], { cwd: wt.worktreeDir, readOnly: true })).split('\n').filter(Boolean);
+  const remotes = text(await git.run(['remote'], { cwd: wt.worktreeDir, readOnly: true }))
+    .split('\n')
+    .filter(Boolean);
   const remote = remotes.includes('origin') ? 'origin' : remotes[0];
   if (!remote) {
-    return { available: false, problem: 'no-remote', reason: 'This repository has no remote to push the branch to.', hint: 'Add one with `git remote add origin <url>`.' };
+    return {
+      available: false,
+      problem: 'no-remote',
+      reason: 'This repository has no remote to push the branch to.',
+      hint: 'Add one with `git remote add origin <url>`.',
+    };
   }
   const gh = opts.gh ?? 'gh';
   const version = await tool(gh, ['--version'], { cwd: wt.worktreeDir, env: opts.env });
   if (version.missing) {
-    return { available: false, problem: 'gh-missing', reason: 'The GitHub CLI (gh) is not installed.', hint: 'Install it from https://cli.github.com, then run `gh auth login`.', remote };
+    return {
+      available: false,
+      problem: 'gh-missing',
+      reason: 'The GitHub CLI (gh) is not installed.',
+      hint: 'Install it from https://cli.github.com, then run `gh auth login`.',
+      remote,
+    };
   }
   const auth = await tool(gh, ['auth', 'status'], { cwd: wt.worktreeDir, env: opts.env });
   if (auth.code !== 0) {
@@ -70,6 +89,10 @@ export async function createPullRequest(git: GitRunner, wt: WorktreeInfo, pr: { 
   if (out.code !== 0) {
     throw new ClideError({ kind: 'git-failed', message: 'gh pr create failed.', detail: `${out.stdout}${out.stderr}`.trim() || undefined, exitCode: out.code });
   }
-  const url = out.stdout.split('\n').map((l) => l.trim()).filter((l) => /^https?:\/\//.test(l)).at(-1);
+  const url = out.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^https?:\/\//.test(l))
+    .at(-1);
   return { url: url ?? out.stdout.trim() };
 }

@@ -30,7 +30,10 @@ export interface RepoFacts {
 export type RepoProbe = { facts: RepoFacts } | { problem: 'not-a-repository' | 'bare-repository'; reason: string };
 
 /** git's version, or why git cannot be used. Asked once per runner. */
-export async function gitVersion(git: GitRunner, cwd: string): Promise<{ version: string } | { problem: 'git-missing' | 'git-too-old'; reason: string; hint: string }> {
+export async function gitVersion(
+  git: GitRunner,
+  cwd: string,
+): Promise<{ version: string } | { problem: 'git-missing' | 'git-too-old'; reason: string; hint: string }> {
   let out: string;
   try {
     out = text(await git.direct(['--version'], { cwd }));
@@ -107,7 +110,16 @@ export async function capabilityOf(git: GitRunner, cwd: string): Promise<GitCapa
   const { facts } = probe;
   const repo = { root: facts.root, mainRoot: facts.mainRoot, linkedWorktree: facts.linked, branch: facts.branch, head: facts.head ?? '' };
   if (!facts.head) {
-    return { available: false, problem: 'no-commits', reason: 'The repository has no commits yet, so there is nothing to branch from.', hint: 'Make a first commit.', gitVersion: v.version, repo, branches: [], facts };
+    return {
+      available: false,
+      problem: 'no-commits',
+      reason: 'The repository has no commits yet, so there is nothing to branch from.',
+      hint: 'Make a first commit.',
+      gitVersion: v.version,
+      repo,
+      branches: [],
+      facts,
+    };
   }
   return { available: true, gitVersion: v.version, repo, branches: await localBranches(git, cwd, facts.branch), facts };
 }

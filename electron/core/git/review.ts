@@ -13,13 +13,15 @@ export function reviewMessage(comments: readonly ReviewComment[], intro?: string
   const head = intro?.trim() || `Review of your changes: ${n} ${n === 1 ? 'comment' : 'comments'}. Please address each one.`;
   const parts = [head];
   for (const [file, list] of byFile) {
-    const items = [...list].sort((a, b) => a.startLine - b.startLine).map((c) => {
-      const end = c.endLine !== undefined && c.endLine > c.startLine ? c.endLine : undefined;
-      const where = end ? `Lines ${c.startLine}-${end}` : `Line ${c.startLine}`;
-      const side = c.side === 'old' ? ' (as it was before your change)' : '';
-      const body = c.comment.trim().split('\n').join('\n  ');
-      return `- ${where}${side}: ${body}`;
-    });
+    const items = [...list]
+      .sort((a, b) => a.startLine - b.startLine)
+      .map((c) => {
+        const end = c.endLine !== undefined && c.endLine > c.startLine ? c.endLine : undefined;
+        const where = end ? `Lines ${c.startLine}-${end}` : `Line ${c.startLine}`;
+        const side = c.side === 'old' ? ' (as it was before your change)' : '';
+        const body = c.comment.trim().split('\n').join('\n  ');
+        return `- ${where}${side}: ${body}`;
+      });
     parts.push(`${file}\n${items.join('\n')}`);
   }
   return parts.join('\n\n');

@@ -143,7 +143,14 @@ export class GitRunner {
       let child: ReturnType<typeof spawn>;
       try {
         // Its own process group (POSIX), so a timeout also ends the hooks and helpers git started.
-        child = spawn(this.git, full, { cwd: opts.cwd, env, shell: false, windowsHide: true, detached: process.platform !== 'win32', stdio: ['pipe', 'pipe', 'pipe'] });
+        child = spawn(this.git, full, {
+          cwd: opts.cwd,
+          env,
+          shell: false,
+          windowsHide: true,
+          detached: process.platform !== 'win32',
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
       } catch (err) {
         reject(spawnError(err as NodeJS.ErrnoException, this.git, opts.cwd));
         return;
@@ -209,12 +216,31 @@ export class GitRunner {
           const out: GitOutput = { stdout: Buffer.concat(chunks), stderr, code: code ?? -1, truncated };
           if (truncated) return resolve(out);
           if (timedOut) {
-            return reject(new ClideError({ kind: 'git-timeout', message: `${what} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`, detail: stderr.trim() || undefined }));
+            return reject(
+              new ClideError({
+                kind: 'git-timeout',
+                message: `${what} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`,
+                detail: stderr.trim() || undefined,
+              }),
+            );
           }
-          if (overflow) return reject(new ClideError({ kind: 'git-failed', message: `${what} printed more than ${Math.round(maxBytes / 1048576)} MB; clide stopped it.` }));
+          if (overflow)
+            return reject(new ClideError({ kind: 'git-failed', message: `${what} printed more than ${Math.round(maxBytes / 1048576)} MB; clide stopped it.` }));
           if (code === null || !okCodes.includes(code)) {
-            const first = stderr.trim().split('\n').find((l) => l.trim()) ?? (signal ? `ended by ${signal}` : `exit code ${code}`);
-            return reject(new ClideError({ kind: 'git-failed', message: `${what} failed: ${first.replace(/^(fatal|error): /, '')}`, detail: stderr.trim() || undefined, exitCode: code, signal }));
+            const first =
+              stderr
+                .trim()
+                .split('\n')
+                .find((l) => l.trim()) ?? (signal ? `ended by ${signal}` : `exit code ${code}`);
+            return reject(
+              new ClideError({
+                kind: 'git-failed',
+                message: `${what} failed: ${first.replace(/^(fatal|error): /, '')}`,
+                detail: stderr.trim() || undefined,
+                exitCode: code,
+                signal,
+              }),
+            );
           }
           resolve(out);
         });
@@ -233,7 +259,11 @@ function spawnError(err: NodeJS.ErrnoException, git: string, cwd: string): Clide
     return new ClideError(
       path.isAbsolute(cwd) && !dirExists(cwd)
         ? { kind: 'worktree-missing', message: `The folder ${cwd} does not exist.` }
-        : { kind: 'git-missing', message: `git was not found (${git}).`, hint: 'Install git (for example `apt-get install git`, or from git-scm.com) and try again.' },
+        : {
+            kind: 'git-missing',
+            message: `git was not found (${git}).`,
+            hint: 'Install git (for example `apt-get install git`, or from git-scm.com) and try again.',
+          },
     );
   }
   return new ClideError({ kind: 'git-failed', message: `Could not run git: ${err.message}` });

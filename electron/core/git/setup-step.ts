@@ -39,7 +39,14 @@ export class SetupStep {
     const plan = planSetup(worktree.worktreeDir, this.opts.repository());
     this.plan = plan;
     this.phase = 'running';
-    this.opts.emit([{ kind: 'setup-started', source: plan.source, command: plan.source === 'settings' ? plan.command : plan.source === 'file' ? plan.file : undefined, at: Date.now() }]);
+    this.opts.emit([
+      {
+        kind: 'setup-started',
+        source: plan.source,
+        command: plan.source === 'settings' ? plan.command : plan.source === 'file' ? plan.file : undefined,
+        at: Date.now(),
+      },
+    ]);
     try {
       await copyEnvFiles(this.opts.git, worktree.repoRoot, worktree.worktreeDir, (line) => this.say('info', line));
     } catch (err) {
@@ -77,13 +84,24 @@ export class SetupStep {
 
   private execute(plan: Exclude<SetupPlan, { source: 'env-only' }>): void {
     this.say('info', `$ ${plan.source === 'settings' ? plan.command : plan.file}\n`);
-    const run = runSetup({ cwd: this.opts.worktree.worktreeDir, plan, env: this.opts.env, output: (stream, text) => this.say(stream, text), timeoutMs: this.opts.timeoutMs });
+    const run = runSetup({
+      cwd: this.opts.worktree.worktreeDir,
+      plan,
+      env: this.opts.env,
+      output: (stream, text) => this.say(stream, text),
+      timeoutMs: this.opts.timeoutMs,
+    });
     this.run = run;
     void run.done.then((r) => {
       this.run = undefined;
       if (this.stopped) return this.finish({ ok: false, exitCode: r.exitCode, signal: r.signal, error: 'The setup was stopped.' }, false);
       const ok = r.exitCode === 0 && !r.error;
-      this.finish({ ok, exitCode: r.exitCode, signal: r.signal, error: r.error ?? (ok ? undefined : `The setup ${r.signal ? `was ended by ${r.signal}` : `exited with code ${r.exitCode}`}; Claude has not started.`) });
+      this.finish({
+        ok,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        error: r.error ?? (ok ? undefined : `The setup ${r.signal ? `was ended by ${r.signal}` : `exited with code ${r.exitCode}`}; Claude has not started.`),
+      });
     });
   }
 

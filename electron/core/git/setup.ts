@@ -15,9 +15,7 @@ export const SETUP_FILE = '.clide/setup';
 export const SETUP_TIMEOUT_MS = 30 * 60_000;
 
 export type SetupPlan =
-  | { source: 'env-only' }
-  | { source: 'settings'; command: string }
-  | { source: 'file'; file: string; content: string; hash: string; confirmed: boolean };
+  { source: 'env-only' } | { source: 'settings'; command: string } | { source: 'file'; file: string; content: string; hash: string; confirmed: boolean };
 
 /** What will run: the person's command from Settings wins over the repository's file. */
 export function planSetup(worktreeDir: string, repo: RepositorySettings | undefined): SetupPlan {
@@ -44,7 +42,8 @@ export function setupHash(content: string): string {
  * ignores (node_modules' own .env files are not the project's), copied where the worktree has none.
  */
 export async function copyEnvFiles(git: GitRunner, from: string, to: string, say: (line: string) => void): Promise<string[]> {
-  const list = (extra: string[]) => git.run(['ls-files', '-z', '-o', ...extra, '--', ':(glob)**/.env*'], { cwd: from, readOnly: true, globs: true }).then(nulFields);
+  const list = (extra: string[]) =>
+    git.run(['ls-files', '-z', '-o', ...extra, '--', ':(glob)**/.env*'], { cwd: from, readOnly: true, globs: true }).then(nulFields);
   const [untracked, ignored] = await Promise.all([list(['--exclude-standard']), list(['-i', '--exclude-standard', '--directory'])]);
   const copied: string[] = [];
   for (const rel of [...new Set([...untracked, ...ignored])].sort()) {

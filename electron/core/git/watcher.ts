@@ -86,7 +86,8 @@ export class TreeWatcher {
     for (const f of tracked) addParents(dirs, path.posix.dirname(f));
     for (const f of untracked) addParents(dirs, f.endsWith('/') ? f.slice(0, -1) : path.posix.dirname(f));
     // An untracked folder is listed once, collapsed: what lies under it is the session's too.
-    for (const f of untracked) if (f.endsWith('/')) for (const d of walk(path.join(cwd, f), this.maxDirs)) dirs.add(path.relative(cwd, d).split(path.sep).join('/'));
+    for (const f of untracked)
+      if (f.endsWith('/')) for (const d of walk(path.join(cwd, f), this.maxDirs)) dirs.add(path.relative(cwd, d).split(path.sep).join('/'));
     return [...dirs].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : 1)).map((d) => path.join(cwd, d));
   }
 
@@ -96,11 +97,17 @@ export class TreeWatcher {
 
   private watchTreeDir(dir: string): void {
     if (this.watchers.size >= this.maxDirs) {
-      if (!this.limited) this.opts.log?.(`watching the first ${this.maxDirs} folders of ${this.target.cwd}; changes deeper down show on the next change above them`);
+      if (!this.limited)
+        this.opts.log?.(`watching the first ${this.maxDirs} folders of ${this.target.cwd}; changes deeper down show on the next change above them`);
       this.limited = true;
       return;
     }
-    this.watchDir(dir, (name) => name !== '.git', false, (name) => this.maybeNewDir(path.join(dir, name)));
+    this.watchDir(
+      dir,
+      (name) => name !== '.git',
+      false,
+      (name) => this.maybeNewDir(path.join(dir, name)),
+    );
   }
 
   private watchDir(dir: string, accept: (name: string) => boolean, recursive = false, also?: (name: string) => void): void {
@@ -164,7 +171,13 @@ export class TreeWatcher {
     let ignored = new Set<string>();
     try {
       // check-ignore refuses --literal-pathspecs; names on stdin are not pathspecs anyway.
-      const out = await this.opts.git.run(['check-ignore', '-z', '--stdin'], { cwd, readOnly: true, globs: true, input: `${rel.join('\0')}\0`, okCodes: [0, 1] });
+      const out = await this.opts.git.run(['check-ignore', '-z', '--stdin'], {
+        cwd,
+        readOnly: true,
+        globs: true,
+        input: `${rel.join('\0')}\0`,
+        okCodes: [0, 1],
+      });
       ignored = new Set(nulFields(out));
     } catch {
       // Without the answer, watch them: a few watches too many beats a missed change.

@@ -54,7 +54,11 @@ export async function suggestBranch(git: GitRunner, facts: RepoFacts, root: stri
 export async function checkBranchName(git: GitRunner, cwd: string, name: string): Promise<string> {
   const out = await git.direct(['check-ref-format', '--branch', name], { cwd, okCodes: [0, 1, 128] });
   if (out.code !== 0 || name.startsWith('-')) {
-    throw new ClideError({ kind: 'invalid-input', message: `"${name}" is not a valid branch name.`, hint: 'Use letters, digits, - _ . and /, without spaces or "..".' });
+    throw new ClideError({
+      kind: 'invalid-input',
+      message: `"${name}" is not a valid branch name.`,
+      hint: 'Use letters, digits, - _ . and /, without spaces or "..".',
+    });
   }
   return text(out).trim();
 }

@@ -40,7 +40,9 @@ export function formFields(schema: unknown, order: unknown): FormField[] {
   const listed = Array.isArray(order) ? order.filter((k): k is string => typeof k === 'string' && Object.hasOwn(props, k)) : [];
   const names = [...new Set([...listed, ...Object.keys(props)])];
   return names.map((name, i) =>
-    i < MAX_FIELDS ? field(name, props[name], required.has(name)) : { name, required: required.has(name), type: 'unsupported', reason: 'Too many fields to show.' },
+    i < MAX_FIELDS
+      ? field(name, props[name], required.has(name))
+      : { name, required: required.has(name), type: 'unsupported', reason: 'Too many fields to show.' },
   );
 }
 
@@ -52,7 +54,14 @@ function field(name: string, p: unknown, required: boolean): FormField {
       const options = stringOptions(p);
       if (options) return { ...base, type: 'choice', options, default: nonEmpty(p.default) };
       const format = p.format === 'email' || p.format === 'uri' || p.format === 'date' || p.format === 'date-time' ? p.format : undefined;
-      return { ...base, type: 'text', format, minLength: num(p.minLength), maxLength: num(p.maxLength), default: typeof p.default === 'string' ? p.default : undefined };
+      return {
+        ...base,
+        type: 'text',
+        format,
+        minLength: num(p.minLength),
+        maxLength: num(p.maxLength),
+        default: typeof p.default === 'string' ? p.default : undefined,
+      };
     }
     case 'number':
     case 'integer':

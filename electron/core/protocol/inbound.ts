@@ -125,7 +125,13 @@ export class InboundRouter {
       return;
     }
     if (prompt.kind === 'unreadable') {
-      this.d.emit([this.d.notice('warning', 'dialog-unreadable', `Claude Code asked a "${prompt.wireKind}" question in a form this version of clide cannot read, so Claude Code's default was taken.`)]);
+      this.d.emit([
+        this.d.notice(
+          'warning',
+          'dialog-unreadable',
+          `Claude Code asked a "${prompt.wireKind}" question in a form this version of clide cannot read, so Claude Code's default was taken.`,
+        ),
+      ]);
       this.d.control.reply(requestId, { behavior: 'cancelled' });
       return;
     }
@@ -163,7 +169,13 @@ export class InboundRouter {
       return;
     }
     const abort = new AbortController();
-    this.settle(requestId, abort, async () => ({ mcp_response: await server.handle(request.message) }), 0, (err) => `MCP server ${name} failed: ${err}`);
+    this.settle(
+      requestId,
+      abort,
+      async () => ({ mcp_response: await server.handle(request.message) }),
+      0,
+      (err) => `MCP server ${name} failed: ${err}`,
+    );
   }
 
   /** Run a handler and reply with its value, or with an error if it throws or takes too long. */
@@ -200,7 +212,6 @@ export class InboundRouter {
       });
   }
 }
-
 
 function s(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;

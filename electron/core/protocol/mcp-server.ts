@@ -112,14 +112,19 @@ export class SdkMcpServer {
   private async call(id: JsonRpcId, params: Json): Promise<Json> {
     const name = params.name;
     const tool = typeof name === 'string' ? this.tools.get(name) : undefined;
-    if (!tool) return error(id, JSONRPC.invalidParams, `Unknown tool: ${String(name)} (server "${this.name}" has ${[...this.tools.keys()].join(', ') || 'no tools'}).`);
+    if (!tool)
+      return error(id, JSONRPC.invalidParams, `Unknown tool: ${String(name)} (server "${this.name}" has ${[...this.tools.keys()].join(', ') || 'no tools'}).`);
     const args = params.arguments === undefined ? {} : params.arguments;
     if (!isRecord(args)) return error(id, JSONRPC.invalidParams, `Arguments for ${tool.name} must be an object.`);
     const meta = isRecord(params._meta) ? params._meta : {};
     const toolUseId = typeof meta['claudecode/toolUseId'] === 'string' ? meta['claudecode/toolUseId'] : undefined;
     try {
       const out = await tool.handler(args, { toolUseId, serverName: this.name });
-      return result(id, { content: out.content, isError: out.isError === true, ...(out.structuredContent ? { structuredContent: out.structuredContent } : {}) });
+      return result(id, {
+        content: out.content,
+        isError: out.isError === true,
+        ...(out.structuredContent ? { structuredContent: out.structuredContent } : {}),
+      });
     } catch (err) {
       // MCP reports a failing tool as a result with isError, so the model reads what went wrong.
       return result(id, { content: [{ type: 'text', text: `${tool.name} failed: ${(err as Error).message ?? String(err)}` }], isError: true });
@@ -143,4 +148,3 @@ function result(id: JsonRpcId, value: Json): Json {
 function error(id: JsonRpcId | null, code: number, message: string): Json {
   return { jsonrpc: '2.0', id: id ?? 0, error: { code, message } };
 }
-

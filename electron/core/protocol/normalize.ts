@@ -168,7 +168,10 @@ export class WireNormalizer {
   result(msg: WireOf<'result'>): SessionEvent[] {
     const terminal = msg.terminal_reason;
     const models = Object.values(msg.modelUsage ?? {});
-    const contextWindow = models.reduce<number | undefined>((max, m) => (m.contextWindow && (!max || m.contextWindow > max) ? m.contextWindow : max), undefined);
+    const contextWindow = models.reduce<number | undefined>(
+      (max, m) => (m.contextWindow && (!max || m.contextWindow > max) ? m.contextWindow : max),
+      undefined,
+    );
     const maxOutputTokens = models.find((m) => m.maxOutputTokens)?.maxOutputTokens;
     const cost = msg.total_cost_usd;
     const turnCost = cost !== undefined ? cost - (this.lastCost ?? 0) : undefined;
@@ -304,7 +307,14 @@ function finalBlock(raw: WireContentBlock, meta: Map<string, { displayName?: str
       const id = typeof raw.id === 'string' ? raw.id : '';
       const input = isRecord(raw.input) ? raw.input : {};
       const m = meta.get(id);
-      return { type: 'tool_use', id, name: typeof raw.name === 'string' ? raw.name : 'tool', input, displayName: m?.displayName, serverDisplayName: m?.serverDisplayName };
+      return {
+        type: 'tool_use',
+        id,
+        name: typeof raw.name === 'string' ? raw.name : 'tool',
+        input,
+        displayName: m?.displayName,
+        serverDisplayName: m?.serverDisplayName,
+      };
     }
     default:
       return { type: 'other', label: raw.type, text: JSON.stringify(raw, null, 2) };

@@ -14,14 +14,16 @@ export function commandsFrom(list: unknown): CommandInfo[] {
 
 export function infoFromInitialize(r: Record<string, unknown>): SessionInfo {
   const models: ModelInfo[] = Array.isArray(r.models)
-    ? (r.models as Array<Record<string, unknown>>).map((m) => ({
-        value: str(m.value) ?? '',
-        displayName: str(m.displayName) ?? str(m.value) ?? '',
-        description: str(m.description),
-        supportsEffort: typeof m.supportsEffort === 'boolean' ? m.supportsEffort : undefined,
-        effortLevels: Array.isArray(m.supportedEffortLevels) ? (m.supportedEffortLevels as unknown[]).map(String) : undefined,
-        resolvedModel: str(m.resolvedModel),
-      })).filter((m) => m.value)
+    ? (r.models as Array<Record<string, unknown>>)
+        .map((m) => ({
+          value: str(m.value) ?? '',
+          displayName: str(m.displayName) ?? str(m.value) ?? '',
+          description: str(m.description),
+          supportsEffort: typeof m.supportsEffort === 'boolean' ? m.supportsEffort : undefined,
+          effortLevels: Array.isArray(m.supportedEffortLevels) ? (m.supportedEffortLevels as unknown[]).map(String) : undefined,
+          resolvedModel: str(m.resolvedModel),
+        }))
+        .filter((m) => m.value)
     : [];
   const commands = commandsFrom(r.commands);
   const account = (r.account ?? {}) as Record<string, unknown>;

@@ -41,9 +41,7 @@ function task(phase: 'started' | 'progress' | 'updated' | 'ended'): Handler {
       parentTaskId: nonEmpty(m.parent_task_id),
       summary: nonEmpty(m.summary),
       lastToolName: nonEmpty(m.last_tool_name),
-      usage: usage
-        ? { totalTokens: num(usage.total_tokens) ?? 0, toolUses: num(usage.tool_uses) ?? 0, durationMs: num(usage.duration_ms) ?? 0 }
-        : undefined,
+      usage: usage ? { totalTokens: num(usage.total_tokens) ?? 0, toolUses: num(usage.tool_uses) ?? 0, durationMs: num(usage.duration_ms) ?? 0 } : undefined,
       outputFile: nonEmpty(m.output_file),
       error: nonEmpty(patch.error),
       hidden: m.skip_transcript === true || m.ambient === true ? true : undefined,
@@ -93,7 +91,12 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
       {
         kind: 'compaction',
         id: nonEmpty(m.uuid) ?? ctx.newId(),
-        compaction: { trigger: nonEmpty(meta.trigger) ?? 'auto', preTokens: num(meta.pre_tokens), postTokens: num(meta.post_tokens), durationMs: num(meta.duration_ms) },
+        compaction: {
+          trigger: nonEmpty(meta.trigger) ?? 'auto',
+          preTokens: num(meta.pre_tokens),
+          postTokens: num(meta.post_tokens),
+          durationMs: num(meta.duration_ms),
+        },
         at: ctx.now(),
       },
     ];
@@ -147,7 +150,9 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
   },
   commands_changed: (m) => [{ kind: 'info', info: { commands: commandsFrom(m.commands) } }],
   model_refusal_fallback: (m, ctx) => {
-    const out: SessionEvent[] = [ctx.notice('warning', 'model-fallback', nonEmpty(m.content) ?? `The model declined; continuing with ${String(m.fallback_model)}.`)];
+    const out: SessionEvent[] = [
+      ctx.notice('warning', 'model-fallback', nonEmpty(m.content) ?? `The model declined; continuing with ${String(m.fallback_model)}.`),
+    ];
     // scope "local": only a subagent or side question fell back; the session model is unchanged.
     if (m.scope !== 'local' && nonEmpty(m.fallback_model)) out.push({ kind: 'info', info: { model: String(m.fallback_model) } });
     return out;
@@ -165,13 +170,24 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
   },
   session_writes_lost: (m, ctx) => {
     const lost = Array.isArray(m.lost) ? (m.lost as unknown[]).map(String).join(' and ') : 'some data';
-    const why = m.error_code === 'EDQUOT' ? 'the disk quota is used up' : m.error_code === 'ENOSPC' ? 'the disk is full' : String(m.error_code ?? 'a write failed');
-    return [ctx.notice('error', 'session-writes-lost', `Claude Code could not save the ${lost} because ${why}; resuming this session later may miss part of it. Free some space.`)];
+    const why =
+      m.error_code === 'EDQUOT' ? 'the disk quota is used up' : m.error_code === 'ENOSPC' ? 'the disk is full' : String(m.error_code ?? 'a write failed');
+    return [
+      ctx.notice(
+        'error',
+        'session-writes-lost',
+        `Claude Code could not save the ${lost} because ${why}; resuming this session later may miss part of it. Free some space.`,
+      ),
+    ];
   },
   plugin_install: (m, ctx) =>
-    m.status === 'failed' ? [ctx.notice('warning', 'plugin-install', `Installing plugin ${nonEmpty(m.name) ?? ''} failed${nonEmpty(m.error) ? `: ${String(m.error)}` : '.'}`)] : [],
+    m.status === 'failed'
+      ? [ctx.notice('warning', 'plugin-install', `Installing plugin ${nonEmpty(m.name) ?? ''} failed${nonEmpty(m.error) ? `: ${String(m.error)}` : '.'}`)]
+      : [],
   // A URL elicitation the person accepted: the server says the page's part is done.
-  elicitation_complete: (m, ctx) => [ctx.notice('info', 'elicitation-complete', `${nonEmpty(m.mcp_server_name) ?? 'The MCP server'} says the page you opened for it is done.`)],
+  elicitation_complete: (m, ctx) => [
+    ctx.notice('info', 'elicitation-complete', `${nonEmpty(m.mcp_server_name) ?? 'The MCP server'} says the page you opened for it is done.`),
+  ],
   worker_shutting_down: (m, ctx) => [ctx.notice('info', 'cli-shutting-down', `Claude Code is shutting down (${nonEmpty(m.reason) ?? 'no reason given'}).`)],
 
   thinking_tokens: { ignored: 'an estimate that counts the signature: only a "still thinking" signal; stream_event deltas already show it' },
@@ -187,4 +203,3 @@ export function systemEvents(m: Sys, ctx: SystemContext): SessionEvent[] | undef
   if (!entry) return undefined;
   return typeof entry === 'function' ? entry(m, ctx) : [];
 }
-

@@ -179,7 +179,14 @@ export async function readConversation(file: string, opts: ReadOptions = {}): Pr
   }
   for (const f of await subagentFiles(file)) await readSubagent(f, links, emit);
   for (const [what, n] of notShown) {
-    out.push({ kind: 'notice', id: `not-shown-${what}`, level: 'info', code: 'records-not-shown', text: `Not shown: ${n} ${n === 1 ? 'record' : 'records'} of type ${what}.`, at: lastAt });
+    out.push({
+      kind: 'notice',
+      id: `not-shown-${what}`,
+      level: 'info',
+      code: 'records-not-shown',
+      text: `Not shown: ${n} ${n === 1 ? 'record' : 'records'} of type ${what}.`,
+      at: lastAt,
+    });
   }
   return { events: out, cutOff: awaitingReply, lastPromptId, customTitle };
 }

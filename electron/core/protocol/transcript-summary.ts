@@ -142,7 +142,11 @@ export async function summarizeTranscript(file: string, sessionId: string): Prom
  * first bytes, no shorter); else from the start. The progress returned is kept only when the
  * read ended at a line end, so a line the CLI was still writing is read whole next time.
  */
-export async function summarizeFrom(file: string, sessionId: string, prev?: SummaryProgress): Promise<{ summary: TranscriptSummary; progress?: SummaryProgress }> {
+export async function summarizeFrom(
+  file: string,
+  sessionId: string,
+  prev?: SummaryProgress,
+): Promise<{ summary: TranscriptSummary; progress?: SummaryProgress }> {
   const stat = await fs.promises.stat(file);
   const head = await readHead(file, stat.size);
   const goOn = prev !== undefined && prev.offset <= stat.size && prev.head === head.slice(0, prev.head.length) && prev.head.length > 0;

@@ -67,7 +67,10 @@ export class Askpass {
     const made = spawnSync('mkfifo', ['-m', '600', path.join(dir, 'req'), path.join(dir, 'ans')]);
     if (made.status !== 0) {
       fs.rmSync(dir, { recursive: true, force: true });
-      throw new ClideError({ kind: 'internal', message: `clide could not make the pipes for ssh's password prompts: ${made.stderr?.toString().trim() || made.error?.message}` });
+      throw new ClideError({
+        kind: 'internal',
+        message: `clide could not make the pipes for ssh's password prompts: ${made.stderr?.toString().trim() || made.error?.message}`,
+      });
     }
     return new AskpassChannel(this, location, dir, { SSH_ASKPASS: script, SSH_ASKPASS_REQUIRE: 'force', CLIDE_ASKPASS_DIR: dir });
   }

@@ -59,7 +59,12 @@ export class HostKeys {
   async resolve(location: string): Promise<Resolved> {
     const r = await runCommand(this.setup.ssh, resolveArgs(this.setup, location), { env: this.env, timeoutMs: 15_000 });
     if (r.spawnError) throw new ClideError(sshMissing(r.spawnError));
-    if (r.code !== 0) throw new ClideError({ kind: 'connection-failed', message: `ssh could not read its configuration for ${location}.`, detail: r.stderr.trim() || undefined });
+    if (r.code !== 0)
+      throw new ClideError({
+        kind: 'connection-failed',
+        message: `ssh could not read its configuration for ${location}.`,
+        detail: r.stderr.trim() || undefined,
+      });
     const conf = new Map<string, string>();
     for (const line of r.stdout.toString('utf8').split('\n')) {
       const at = line.indexOf(' ');
@@ -103,7 +108,16 @@ export class HostKeys {
     }
     const keys = await fingerprints(lines, this.env);
     this.prune();
-    const entry: Pending = { token: randomUUID(), location, knownAs: res.knownAs, knownHostsFile: res.knownHostsFile, keys, lines, hash: res.hashKnownHosts, at: Date.now() };
+    const entry: Pending = {
+      token: randomUUID(),
+      location,
+      knownAs: res.knownAs,
+      knownHostsFile: res.knownHostsFile,
+      keys,
+      lines,
+      hash: res.hashKnownHosts,
+      at: Date.now(),
+    };
     this.pending.set(entry.token, entry);
     return { token: entry.token, location, knownAs: entry.knownAs, knownHostsFile: entry.knownHostsFile, keys };
   }
@@ -153,7 +167,10 @@ async function hashed(lines: string[], env: NodeJS.ProcessEnv): Promise<string[]
     fs.writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
     const r = await runCommand('ssh-keygen', ['-H', '-f', file], { env, timeoutMs: 15_000 });
     if (r.code !== 0) return lines;
-    return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -68,7 +68,12 @@ export class RemotePlace implements SessionPlace {
   exitProblem(info: ExitInfo, stderr: string, resumable: boolean): AppError | undefined {
     if (info.spawnError) return sshMissing(info.spawnError);
     if (info.code === EXIT_NO_FOLDER) {
-      return { kind: 'cwd-missing', message: `That folder does not exist on ${this.location}.`, hint: 'Start a session in an existing folder there.', detail: stderr || undefined };
+      return {
+        kind: 'cwd-missing',
+        message: `That folder does not exist on ${this.location}.`,
+        hint: 'Start a session in an existing folder there.',
+        detail: stderr || undefined,
+      };
     }
     if (info.code === EXIT_NO_CLAUDE) return { ...missingClaude(this.location), detail: stderr || undefined };
     // 255 is ssh's own failure; a signal means the local ssh was ended by someone else.

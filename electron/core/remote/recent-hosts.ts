@@ -22,7 +22,10 @@ export class RecentHosts {
   private hosts: HostRecord[];
   private readonly file: string | undefined;
 
-  constructor(dataDir: string | undefined, private readonly log: (m: string) => void = (m) => console.warn(`[clide] ${m}`)) {
+  constructor(
+    dataDir: string | undefined,
+    private readonly log: (m: string) => void = (m) => console.warn(`[clide] ${m}`),
+  ) {
     this.file = dataDir ? path.join(dataDir, 'remote-hosts.json') : undefined;
     const read = this.file ? readJsonFile(this.file, FileSchema, { version: 1 as const, hosts: [] }) : { value: { version: 1 as const, hosts: [] } };
     if ('warning' in read && read.warning) this.log(read.warning);

@@ -43,7 +43,8 @@ done
     return { ...base, entries: [], truncated: false, error: `Could not read ${dir} on the host: ${out.stderr.trim() || `ssh exited with ${out.code}`}` };
   }
   if (state !== 'ok') {
-    const error = state === 'missing' ? `${dir} does not exist.` : state === 'notdir' ? `${dir} is not a folder.` : `clide may not read ${dir} (permission denied).`;
+    const error =
+      state === 'missing' ? `${dir} does not exist.` : state === 'notdir' ? `${dir} is not a folder.` : `clide may not read ${dir} (permission denied).`;
     return { ...base, entries: [], truncated: false, error };
   }
   const names = parts

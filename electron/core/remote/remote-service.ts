@@ -103,7 +103,12 @@ class HostState implements PlaceHost {
 
   async reap(tabId: string): Promise<string> {
     const r = await this.master.exec(reapScript(tabId), { timeoutMs: 20_000 });
-    if (r.code !== 0) throw new ClideError({ kind: 'connection-failed', message: `clide could not check for an earlier claude on ${this.location}.`, detail: r.stderr.trim() || undefined });
+    if (r.code !== 0)
+      throw new ClideError({
+        kind: 'connection-failed',
+        message: `clide could not check for an earlier claude on ${this.location}.`,
+        detail: r.stderr.trim() || undefined,
+      });
     return r.stdout.toString('utf8').trim();
   }
 
@@ -121,7 +126,11 @@ class HostState implements PlaceHost {
     const r = await this.master.exec(DISCOVER_SCRIPT, { timeoutMs: 30_000, maxBytes: 1024 * 1024 });
     const env = r.code === 0 ? parseDiscovery(r.stdout) : undefined;
     if (!env) {
-      throw new ClideError({ kind: 'connection-failed', message: `clide could not look around on ${this.location} (its /bin/sh did not answer).`, detail: r.stderr.trim() || undefined });
+      throw new ClideError({
+        kind: 'connection-failed',
+        message: `clide could not look around on ${this.location} (its /bin/sh did not answer).`,
+        detail: r.stderr.trim() || undefined,
+      });
     }
     return env;
   }
@@ -144,7 +153,12 @@ export class Remote {
   /** The one spelling of a location, or an invalid-input error. */
   normalize(location: string): string {
     const t = parseLocation(location);
-    if (!t) throw new ClideError({ kind: 'invalid-input', message: `"${location.slice(0, 80)}" is not a host.`, hint: 'Type user@host or user@host:port, or pick one from the list.' });
+    if (!t)
+      throw new ClideError({
+        kind: 'invalid-input',
+        message: `"${location.slice(0, 80)}" is not a host.`,
+        hint: 'Type user@host or user@host:port, or pick one from the list.',
+      });
     return formatLocation(t);
   }
 
@@ -167,12 +181,29 @@ export class Remote {
     const seen = new Set<string>();
     for (const r of this.recent.list()) {
       const c = config.hosts.find((h) => h.alias === r.location);
-      out.push({ location: r.location, fromConfig: Boolean(c), hostName: c?.hostName, user: c?.user, port: c?.port, recentFolders: r.folders, lastUsed: r.lastUsed, connected: this.connected(r.location) });
+      out.push({
+        location: r.location,
+        fromConfig: Boolean(c),
+        hostName: c?.hostName,
+        user: c?.user,
+        port: c?.port,
+        recentFolders: r.folders,
+        lastUsed: r.lastUsed,
+        connected: this.connected(r.location),
+      });
       seen.add(r.location);
     }
     for (const c of config.hosts) {
       if (seen.has(c.alias)) continue;
-      out.push({ location: c.alias, fromConfig: true, hostName: c.hostName, user: c.user, port: c.port, recentFolders: [], connected: this.connected(c.alias) });
+      out.push({
+        location: c.alias,
+        fromConfig: true,
+        hostName: c.hostName,
+        user: c.user,
+        port: c.port,
+        recentFolders: [],
+        connected: this.connected(c.alias),
+      });
     }
     return { hosts: out, configProblem: config.problems.length > 0 ? config.problems.join('; ') : undefined };
   }
@@ -182,13 +213,26 @@ export class Remote {
     const s = this.host(location);
     try {
       const env = await s.environment();
-      return { state: 'connected', location: s.location, home: env.home, claudePath: env.claude, claudeProblem: env.claude ? undefined : missingClaude(s.location) };
+      return {
+        state: 'connected',
+        location: s.location,
+        home: env.home,
+        claudePath: env.claude,
+        claudeProblem: env.claude ? undefined : missingClaude(s.location),
+      };
     } catch (err) {
       const error = toAppError(err);
       if (error.kind !== 'host-key-unknown') return { state: 'failed', location: s.location, error };
       try {
         const scan = await this.keys.scan(s.location);
-        return { state: 'host-key-unknown', location: s.location, knownAs: scan.knownAs, keys: scan.keys, knownHostsFile: scan.knownHostsFile, token: scan.token };
+        return {
+          state: 'host-key-unknown',
+          location: s.location,
+          knownAs: scan.knownAs,
+          keys: scan.keys,
+          knownHostsFile: scan.knownHostsFile,
+          token: scan.token,
+        };
       } catch (scanErr) {
         return { state: 'failed', location: s.location, error: toAppError(scanErr) };
       }

@@ -58,14 +58,20 @@ function common(setup: SshSetup): string[] {
     ...(setup.configFile ? ['-F', setup.configFile] : []),
     // Never ask about a host key on a terminal nobody sees: an unknown or changed key fails,
     // and clide asks the person itself (host-keys.ts).
-    '-o', 'StrictHostKeyChecking=yes',
-    '-o', `ServerAliveInterval=${setup.keepAliveSec}`,
-    '-o', 'ServerAliveCountMax=3',
-    '-o', 'ConnectTimeout=20',
+    '-o',
+    'StrictHostKeyChecking=yes',
+    '-o',
+    `ServerAliveInterval=${setup.keepAliveSec}`,
+    '-o',
+    'ServerAliveCountMax=3',
+    '-o',
+    'ConnectTimeout=20',
     // clide needs no forwarded ports; a config's LocalForward must not make a second tab fail.
-    '-o', 'ClearAllForwardings=yes',
+    '-o',
+    'ClearAllForwardings=yes',
     // No `~.` escapes read from stdin: it carries Claude's stream-json.
-    '-e', 'none',
+    '-e',
+    'none',
     '-T',
   ];
 }
@@ -73,13 +79,28 @@ function common(setup: SshSetup): string[] {
 /** `-l user -p port -- host` for a typed location; an alias is left to the config. */
 export function destination(location: string): string[] {
   const t = parseLocation(location);
-  if (!t) throw new ClideError({ kind: 'invalid-input', message: `"${location.slice(0, 80)}" is not a host clide can connect to.`, hint: 'Type user@host or user@host:port, or pick a host from the list.' });
+  if (!t)
+    throw new ClideError({
+      kind: 'invalid-input',
+      message: `"${location.slice(0, 80)}" is not a host clide can connect to.`,
+      hint: 'Type user@host or user@host:port, or pick a host from the list.',
+    });
   return [...(t.user ? ['-l', t.user] : []), ...(t.port ? ['-p', String(t.port)] : []), '--', t.host.replace(/^\[(.*)\]$/, '$1')];
 }
 
 /** The master connection: logs in (asking through SSH_ASKPASS if it must), then holds the socket. */
 export function masterArgs(setup: SshSetup, location: string): string[] {
-  return [...common(setup), '-o', 'ControlMaster=yes', '-o', `ControlPath=${controlPath(setup, location)}`, '-o', 'ControlPersist=no', '-N', ...destination(location)];
+  return [
+    ...common(setup),
+    '-o',
+    'ControlMaster=yes',
+    '-o',
+    `ControlPath=${controlPath(setup, location)}`,
+    '-o',
+    'ControlPersist=no',
+    '-N',
+    ...destination(location),
+  ];
 }
 
 /**
@@ -87,7 +108,19 @@ export function masterArgs(setup: SshSetup, location: string): string[] {
  * is gone it may connect by itself (ControlMaster=auto) only with a key that needs no prompt.
  */
 export function channelArgs(setup: SshSetup, location: string, command: string): string[] {
-  return [...common(setup), '-o', 'BatchMode=yes', '-o', 'ControlMaster=auto', '-o', `ControlPath=${controlPath(setup, location)}`, '-o', 'ControlPersist=no', ...destination(location), command];
+  return [
+    ...common(setup),
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    'ControlMaster=auto',
+    '-o',
+    `ControlPath=${controlPath(setup, location)}`,
+    '-o',
+    'ControlPersist=no',
+    ...destination(location),
+    command,
+  ];
 }
 
 /** `ssh -O check|exit` on the master's socket. */

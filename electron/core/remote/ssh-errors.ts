@@ -28,7 +28,7 @@ export function connectProblem(label: string, stderr: string, spawnError?: NodeJ
     return {
       kind: 'host-key-changed',
       message: `The host key of ${label} has changed, so clide refused to connect. This can mean someone is intercepting the connection, or that the host was reinstalled.`,
-      hint: 'Ask the host\'s administrator for its key fingerprint; only if it matches, remove the old key (ssh-keygen -R, as ssh says below) and connect again.',
+      hint: "Ask the host's administrator for its key fingerprint; only if it matches, remove the old key (ssh-keygen -R, as ssh says below) and connect again.",
       detail,
     };
   }
@@ -49,15 +49,30 @@ export function connectProblem(label: string, stderr: string, spawnError?: NodeJ
     };
   }
   if (/Could not resolve hostname/i.test(text)) {
-    return { kind: 'connection-failed', message: `The host name ${label} could not be found.`, hint: 'Check the spelling, or add the host to ~/.ssh/config.', detail };
+    return {
+      kind: 'connection-failed',
+      message: `The host name ${label} could not be found.`,
+      hint: 'Check the spelling, or add the host to ~/.ssh/config.',
+      detail,
+    };
   }
   if (/Connection refused/i.test(text)) {
-    return { kind: 'connection-failed', message: `${label} refused the connection: no ssh server is listening there.`, hint: 'Check the host and port, and that its ssh server runs.', detail };
+    return {
+      kind: 'connection-failed',
+      message: `${label} refused the connection: no ssh server is listening there.`,
+      hint: 'Check the host and port, and that its ssh server runs.',
+      detail,
+    };
   }
   if (/timed out|Network is unreachable|No route to host|not responding/i.test(text)) {
     return { kind: 'connection-failed', message: `${label} could not be reached.`, hint: 'Check your network (and VPN), then try again.', detail };
   }
-  return { kind: 'connection-failed', message: `Could not connect to ${label}${text ? `: ${lastLine(text)}` : '.'}`, hint: 'Check that `ssh` to this host works in a terminal, then try again.', detail };
+  return {
+    kind: 'connection-failed',
+    message: `Could not connect to ${label}${text ? `: ${lastLine(text)}` : '.'}`,
+    hint: 'Check that `ssh` to this host works in a terminal, then try again.',
+    detail,
+  };
 }
 
 export function sshMissing(err: NodeJS.ErrnoException): AppError {

@@ -127,13 +127,27 @@ export class Indexer {
       fileId = row.id;
       if (!grew) this.forget(fileId);
     } else {
-      fileId = Number(this.db.run('INSERT INTO files (path, session_id, agent_tool, ino, size, mtime, offset, head) VALUES (?, ?, ?, ?, 0, 0, 0, ?)', [f.file, f.sessionId, f.agentToolUseId ?? null, ino, '']).lastInsertRowid);
+      fileId = Number(
+        this.db.run('INSERT INTO files (path, session_id, agent_tool, ino, size, mtime, offset, head) VALUES (?, ?, ?, ?, 0, 0, 0, ?)', [
+          f.file,
+          f.sessionId,
+          f.agentToolUseId ?? null,
+          ino,
+          '',
+        ]).lastInsertRowid,
+      );
     }
     const start = grew ? row.offset : 0;
-    const ctx: RecordContext = { agentToolUseId: f.agentToolUseId, toolNames: grew ? this.toolNames(fileId) : new Map(), lastAgentCall: grew ? (row.agent_call ?? undefined) : undefined };
+    const ctx: RecordContext = {
+      agentToolUseId: f.agentToolUseId,
+      toolNames: grew ? this.toolNames(fileId) : new Map(),
+      lastAgentCall: grew ? (row.agent_call ?? undefined) : undefined,
+    };
     const session = f.subagent ? undefined : new SessionFacts(f.sessionId);
     const read = { end: start, bytesRead: 0 };
-    const insertDoc = this.db.prepare('INSERT INTO docs (file_id, line_at, line_len, part, field, at, uuid, item_id, tool_use_id, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insertDoc = this.db.prepare(
+      'INSERT INTO docs (file_id, line_at, line_len, part, field, at, uuid, item_id, tool_use_id, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     const insertText = this.db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
     try {
       for await (const lines of readLines(f.file, start, st.size, read, mayIndexBytes)) {
@@ -150,7 +164,10 @@ export class Indexer {
           const at = recordTime(r);
           const uuid = str(r.uuid) ?? null;
           for (const d of extractDocs(r, ctx)) {
-            const id = Number(insertDoc.run([fileId, line.at, line.bytes, d.part, d.field, at, uuid, d.target.itemId ?? null, d.target.toolUseId ?? null, d.tool ?? null]).lastInsertRowid);
+            const id = Number(
+              insertDoc.run([fileId, line.at, line.bytes, d.part, d.field, at, uuid, d.target.itemId ?? null, d.target.toolUseId ?? null, d.tool ?? null])
+                .lastInsertRowid,
+            );
             // As UTF-8 bytes: the library would encode a string in a JavaScript loop, char by
             // char, which cost more than FTS5's own indexing (SQLite reads the bytes as text).
             insertText.run([id, Buffer.from(d.text, 'utf8')]);
@@ -165,13 +182,24 @@ export class Indexer {
     }
     stats.bytesRead += read.bytesRead;
     // Remembered only up to the last complete line: a line being written is read whole next time.
-    this.db.run('UPDATE files SET ino = ?, size = ?, mtime = ?, offset = ?, head = ?, agent_call = ? WHERE id = ?', [ino, st.size, st.mtimeMs, read.end, head, ctx.lastAgentCall ?? null, fileId]);
+    this.db.run('UPDATE files SET ino = ?, size = ?, mtime = ?, offset = ?, head = ?, agent_call = ? WHERE id = ?', [
+      ino,
+      st.size,
+      st.mtimeMs,
+      read.end,
+      head,
+      ctx.lastAgentCall ?? null,
+      fileId,
+    ]);
     session?.save(this.db, start === 0);
     return true;
   }
 
   private toolNames(fileId: number): Map<string, string> {
-    const rows = this.db.all("SELECT tool_use_id, tool FROM docs WHERE file_id = ? AND field = 'tool-input' AND tool_use_id IS NOT NULL", [fileId]) as Array<{ tool_use_id: string; tool: string }>;
+    const rows = this.db.all("SELECT tool_use_id, tool FROM docs WHERE file_id = ? AND field = 'tool-input' AND tool_use_id IS NOT NULL", [fileId]) as Array<{
+      tool_use_id: string;
+      tool: string;
+    }>;
     return new Map(rows.map((r) => [r.tool_use_id, r.tool]));
   }
 }
@@ -214,4 +242,3 @@ class SessionFacts {
     );
   }
 }
-

@@ -17,7 +17,13 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
  * Yields batches of lines; `end` is where the next read starts (after the last newline read).
  * Lines `accept` turns down (checked on the raw bytes) are never decoded.
  */
-export async function* readLines(file: string, start: number, endBefore: number, stats: { end: number; bytesRead: number }, accept: (line: Buffer) => boolean = () => true): AsyncGenerator<FileLine[]> {
+export async function* readLines(
+  file: string,
+  start: number,
+  endBefore: number,
+  stats: { end: number; bytesRead: number },
+  accept: (line: Buffer) => boolean = () => true,
+): AsyncGenerator<FileLine[]> {
   const fh = await fs.promises.open(file, 'r');
   try {
     let pos = start;

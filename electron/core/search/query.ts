@@ -61,7 +61,10 @@ export function searchIndex(db: Database, query: string, limit = DEFAULT_LIMIT, 
   // more matches than candidates (such a word), the newest are shown newest first instead.
   const scored =
     newest.length < CANDIDATES
-      ? (db.all('SELECT rowid AS id, bm25(fts) AS score FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{ id: number; score: number }>)
+      ? (db.all('SELECT rowid AS id, bm25(fts) AS score FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{
+          id: number;
+          score: number;
+        }>)
       : newest.map((r) => ({ id: r.id, score: -1 }));
   const ranked = rank(scored, db);
   const page = ranked.slice(offset, offset + limit);
@@ -94,17 +97,18 @@ function rank(rows: Array<{ id: number; score: number }>, db: Database): Candida
   const ids = rows.map((r) => r.id);
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    for (const t of db.all(`SELECT id, at FROM docs WHERE id IN (${chunk.map(() => '?').join(',')})`, chunk) as Array<{ id: number; at: number }>) times.set(t.id, t.at);
+    for (const t of db.all(`SELECT id, at FROM docs WHERE id IN (${chunk.map(() => '?').join(',')})`, chunk) as Array<{ id: number; at: number }>)
+      times.set(t.id, t.at);
   }
   const bucket = (score: number) => Math.floor(Math.log(Math.max(1e-12, -score)) / Math.log(1.05));
-  return rows
-    .map((r) => ({ id: r.id, score: r.score, at: times.get(r.id) ?? 0, b: bucket(r.score) }))
-    .sort((a, b) => b.b - a.b || b.at - a.at || b.id - a.id);
+  return rows.map((r) => ({ id: r.id, score: r.score, at: times.get(r.id) ?? 0, b: bucket(r.score) })).sort((a, b) => b.b - a.b || b.at - a.at || b.id - a.id);
 }
 
 function toHit(row: DocRow, terms: readonly QueryTerm[], reader: LineReader): SearchHit | undefined {
   const record = reader.record(row.path, row.line_at, row.line_len);
-  const doc = record && extractDocs(record, { toolNames: new Map(), agentToolUseId: row.agent_tool ?? undefined }).find((d) => d.part === row.part && d.field === row.field);
+  const doc =
+    record &&
+    extractDocs(record, { toolNames: new Map(), agentToolUseId: row.agent_tool ?? undefined }).find((d) => d.part === row.part && d.field === row.field);
   // The transcript changed under the index (rewritten since): the next update re-reads it.
   if (!doc) return undefined;
   const snippet = makeSnippet(doc.text, terms);

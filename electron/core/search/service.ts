@@ -35,7 +35,13 @@ export class SearchService {
   start(): void {
     if (this.worker || this.closed || this.current.state === 'unavailable') return;
     const other = claimOwner(this.opts.dir);
-    if (other) return this.setProgress({ state: 'unavailable', filesDone: 0, filesTotal: 0, message: `Search is not available: another clide (process ${other}) keeps the index in ${this.opts.dir}.` });
+    if (other)
+      return this.setProgress({
+        state: 'unavailable',
+        filesDone: 0,
+        filesTotal: 0,
+        message: `Search is not available: another clide (process ${other}) keeps the index in ${this.opts.dir}.`,
+      });
     this.owned = true;
     try {
       this.worker = spawnWorker({ dir: this.opts.dir, projectsDir: this.opts.projectsDir });

@@ -9,10 +9,7 @@ export interface WorkerSetup {
   projectsDir: string;
 }
 
-export type ToWorker =
-  | { type: 'update' }
-  | { type: 'search'; id: number; query: string; limit?: number; cursor?: string }
-  | { type: 'close' };
+export type ToWorker = { type: 'update' } | { type: 'search'; id: number; query: string; limit?: number; cursor?: string } | { type: 'close' };
 
 export type FromWorker =
   | { type: 'progress'; progress: SearchProgress }

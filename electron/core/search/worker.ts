@@ -68,7 +68,8 @@ async function update(): Promise<void> {
       try {
         const stats = await indexer.update((p) => setProgress({ state: 'indexing', ...p }), breathe);
         // Done: a note about a rebuild or an earlier failure has served its purpose.
-        if (progress.state !== 'idle' || progress.filesTotal !== stats.files || progress.message) setProgress({ state: 'idle', filesDone: stats.files, filesTotal: stats.files, message: undefined });
+        if (progress.state !== 'idle' || progress.filesTotal !== stats.files || progress.message)
+          setProgress({ state: 'idle', filesDone: stats.files, filesTotal: stats.files, message: undefined });
       } catch (err) {
         if (isCorruption(err)) recover(err);
         else setProgress({ state: 'idle', message: `The search index could not be updated: ${(err as Error).message}` });

@@ -139,7 +139,11 @@ function cleanTitle(title: string): string {
   const t = title.replace(/\s+/g, ' ').trim();
   if (!t) throw new ClideError({ kind: 'invalid-input', message: 'A task needs a title.', hint: 'Say in a few words what is to be done.' });
   if (t.length > MAX_TITLE) {
-    throw new ClideError({ kind: 'invalid-input', message: `The title is ${t.length} characters long; the limit is ${MAX_TITLE}.`, hint: 'Put the details in the description.' });
+    throw new ClideError({
+      kind: 'invalid-input',
+      message: `The title is ${t.length} characters long; the limit is ${MAX_TITLE}.`,
+      hint: 'Put the details in the description.',
+    });
   }
   return t;
 }

@@ -142,7 +142,18 @@ export class TeamBroker implements TeamToolBroker {
         const me = this.member(sessionId);
         const to = [{ id: sessionId, name: me?.name ?? sessionId, state: 'delivered' as const }];
         parseEnvelope(e.text)!.forEach((l, i) =>
-          out.push({ kind: 'team-message', id: i === 0 ? e.id : `${e.id}-${i}`, messageId: `${e.id}-${i}`, direction: 'received', from: { id: '', name: l.from }, to, toAll: l.toAll || undefined, text: l.text, via: 'turn', at: e.at }),
+          out.push({
+            kind: 'team-message',
+            id: i === 0 ? e.id : `${e.id}-${i}`,
+            messageId: `${e.id}-${i}`,
+            direction: 'received',
+            from: { id: '', name: l.from },
+            to,
+            toAll: l.toAll || undefined,
+            text: l.text,
+            via: 'turn',
+            at: e.at,
+          }),
         );
       } else {
         out.push(e);
@@ -307,7 +318,10 @@ export class TeamBroker implements TeamToolBroker {
     const body = text.trim();
     if (!body) throw invalid('The message is empty.', 'Write what you want the other session to know or do.');
     if (body.length > MAX_MESSAGE_CHARS) {
-      throw invalid(`The message is ${body.length} characters long; the limit is ${MAX_MESSAGE_CHARS}.`, 'Shorten it, or put the details in a file and send its path.');
+      throw invalid(
+        `The message is ${body.length} characters long; the limit is ${MAX_MESSAGE_CHARS}.`,
+        'Shorten it, or put the details in a file and send its path.',
+      );
     }
     const toAll = /^(all|everyone|everybody|\*)$/i.test(to.trim());
     let recipients: Member[];
@@ -354,10 +368,12 @@ export class TeamBroker implements TeamToolBroker {
   outlook(recipient: Member): string {
     if (this.paused) return `the person has paused the team, so it waits until they resume it`;
     const hold = this.holds.get(recipient.id);
-    if (hold?.reason === 'cap') return `"${recipient.name}" has had ${this.capPerMinute} messages delivered within a minute, so it waits for the person to let it through`;
+    if (hold?.reason === 'cap')
+      return `"${recipient.name}" has had ${this.capPerMinute} messages delivered within a minute, so it waits for the person to let it through`;
     if (hold?.reason === 'stopped') return `the person stopped "${recipient.name}", so it waits until they let it through`;
     if (isIdleStatus(recipient.status)) return `"${recipient.name}" is idle and gets it as a new turn now`;
-    if (recipient.status === 'ended' || recipient.status === 'failed') return `"${recipient.name}" has ${recipient.status}; it gets the message if the person resumes it`;
+    if (recipient.status === 'ended' || recipient.status === 'failed')
+      return `"${recipient.name}" has ${recipient.status}; it gets the message if the person resumes it`;
     return `"${recipient.name}" is ${recipient.status === 'waiting' ? 'waiting for the person' : recipient.status}; the message waits in its inbox until its turn ends`;
   }
 
@@ -367,13 +383,19 @@ export class TeamBroker implements TeamToolBroker {
    */
   readInbox(callerId: string, includeRead: number): { fresh: Logged[]; earlier: Logged[]; paused: boolean; held: number } {
     const { you } = this.team(callerId);
-    const earlier = includeRead > 0 ? this.log.filter((m) => m.to.some((r) => r.party.id === you.id && (r.state === 'delivered' || r.state === 'read'))).slice(-includeRead) : [];
+    const earlier =
+      includeRead > 0
+        ? this.log.filter((m) => m.to.some((r) => r.party.id === you.id && (r.state === 'delivered' || r.state === 'read'))).slice(-includeRead)
+        : [];
     const pending = this.pendingFor(you.id);
     if (this.paused) return { fresh: [], earlier, paused: true, held: pending.length };
     const at = this.now();
     for (const m of pending) for (const r of m.to) if (r.party.id === you.id && r.state === 'pending') Object.assign(r, { state: 'read', at });
     if (pending.length > 0) {
-      this.host.emit(you.id, pending.map((m) => this.receivedCard(m, you.id, `team-read-${m.id}-${you.id}`, 'inbox', at)));
+      this.host.emit(
+        you.id,
+        pending.map((m) => this.receivedCard(m, you.id, `team-read-${m.id}-${you.id}`, 'inbox', at)),
+      );
       this.refreshCards();
       this.changed();
     }
@@ -389,7 +411,8 @@ export class TeamBroker implements TeamToolBroker {
     let assignee: Member | undefined;
     if (input.assignee && input.assignee.trim()) {
       assignee = /^(me|myself|self)$/i.test(input.assignee.trim()) ? you : findMember([you, ...others], input.assignee);
-      if (!assignee) throw invalid(`No open session is called "${input.assignee.trim()}".`, `Open sessions: ${[you, ...others].map((m) => `"${m.name}"`).join(', ')}.`);
+      if (!assignee)
+        throw invalid(`No open session is called "${input.assignee.trim()}".`, `Open sessions: ${[you, ...others].map((m) => `"${m.name}"`).join(', ')}.`);
     }
     return this.boardChange(() => this.board.create(party(you), { title: input.title, description: input.description, assignee: assignee && party(assignee) }));
   }
@@ -556,7 +579,18 @@ export class TeamBroker implements TeamToolBroker {
       this.cards.set(m.id, sig);
       if (!open.has(m.from.id)) continue;
       this.host.emit(m.from.id, [
-        { kind: 'team-message', id: `team-sent-${m.id}`, messageId: m.id, direction: 'sent', from: m.from, to, toAll: m.toAll || undefined, text: m.text, toolUseId: m.toolUseId, at: m.at },
+        {
+          kind: 'team-message',
+          id: `team-sent-${m.id}`,
+          messageId: m.id,
+          direction: 'sent',
+          from: m.from,
+          to,
+          toAll: m.toAll || undefined,
+          text: m.text,
+          toolUseId: m.toolUseId,
+          at: m.at,
+        },
       ]);
     }
   }

@@ -12,7 +12,8 @@ export class LoopGuard {
     /** The window the cap counts in: a minute, longer only in tests on slow machines. */
     private readonly windowMs = WINDOW_MS,
   ) {
-    if (!Number.isInteger(capPerMinute) || capPerMinute < 1) throw new Error(`The team's delivery cap must be a whole number of at least 1, not ${capPerMinute}.`);
+    if (!Number.isInteger(capPerMinute) || capPerMinute < 1)
+      throw new Error(`The team's delivery cap must be a whole number of at least 1, not ${capPerMinute}.`);
   }
 
   /** Automatic deliveries to this session within the last minute. */

@@ -62,7 +62,11 @@ export function stateWords(m: Pick<Member, 'status' | 'view'>): string {
  * one session has it. Case and surrounding quotes or spaces do not matter.
  */
 export function findMember(members: readonly Member[], who: string): Member | undefined {
-  const key = who.trim().replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim().toLowerCase();
+  const key = who
+    .trim()
+    .replace(/^["'“”‘’]+|["'“”‘’]+$/g, '')
+    .trim()
+    .toLowerCase();
   if (!key) return undefined;
   const byId = members.find((m) => m.id.toLowerCase() === key);
   if (byId) return byId;

@@ -11,8 +11,7 @@ import { MAX_MESSAGE_CHARS } from './limits';
 import { taskLine, toolName } from './envelope';
 import { stateWords, type Member } from './roster';
 
-const NO_PROMPTS =
-  'No clide-team tool can see, answer or approve a permission prompt of another session; only the person answers prompts.';
+const NO_PROMPTS = 'No clide-team tool can see, answer or approve a permission prompt of another session; only the person answers prompts.';
 
 export const TEAM_INSTRUCTIONS = [
   'clide-team connects you with the other Claude Code sessions the person has open in clide, one per tab, so you can work as a team.',
@@ -41,13 +40,7 @@ const schemas = {
       .describe('The message. Make it self-contained: the receiver does not see your conversation. Never include secrets.'),
   }),
   read_inbox: z.object({
-    include_read: z
-      .number()
-      .int()
-      .min(0)
-      .max(50)
-      .optional()
-      .describe('Also show up to this many messages that already reached you earlier (default 0).'),
+    include_read: z.number().int().min(0).max(50).optional().describe('Also show up to this many messages that already reached you earlier (default 0).'),
   }),
   create_task: z.object({
     title: z.string().min(1).max(200).describe('What is to be done, in a few words.'),
@@ -79,10 +72,11 @@ const descriptions: Record<keyof typeof schemas, string> = {
   list_team: `List the other Claude Code sessions open in clide right now (your teammates): each one's name, session id, working folder and state (idle, working, waiting for the person, ...), how many messages wait for it, and your own name. Use the names with send_message.`,
   send_message: `Send a message to another Claude Code session open in clide, or to all of them. An idle session gets it at once as a new turn; a working one gets it when its current turn ends (or earlier, if it calls read_inbox). The person sees every message in both transcripts and may pause deliveries. A session that keeps receiving messages (more than a few a minute) has them held for the person, to stop loops. ${NO_PROMPTS}`,
   read_inbox: `Read the messages other sessions sent you that have not reached you yet (normally they arrive on their own as a new turn once you are idle). Messages read here count as delivered and will not arrive again as a turn. ${NO_PROMPTS}`,
-  create_task: 'Add a task to the team\'s shared task board (the person sees it in the Team panel). Returns its id (T1, T2, ...). Optionally assign it to a session (then it is in progress).',
-  list_tasks: 'List the tasks on the team\'s shared board with their status, owner and latest note. By default finished tasks are left out.',
+  create_task:
+    "Add a task to the team's shared task board (the person sees it in the Team panel). Returns its id (T1, T2, ...). Optionally assign it to a session (then it is in progress).",
+  list_tasks: "List the tasks on the team's shared board with their status, owner and latest note. By default finished tasks are left out.",
   claim_task: 'Take a task for yourself: you become its owner and it is in progress. Refused while another open session owns it (ask that session first).',
-  update_task: 'Change a task\'s status (open, in_progress, blocked, done), with an optional note saying why. Use complete_task to finish one with a summary.',
+  update_task: "Change a task's status (open, in_progress, blocked, done), with an optional note saying why. Use complete_task to finish one with a summary.",
   complete_task: 'Mark a task done with a note saying what was done and where, so the person and the other sessions can follow up.',
 };
 
@@ -133,7 +127,10 @@ export function teamServer(broker: TeamToolBroker, sessionId: string): SdkMcpSer
       tool('read_inbox', ({ include_read }) => {
         const { fresh, earlier, paused, held } = broker.readInbox(sessionId, include_read ?? 0);
         const lines: string[] = [];
-        if (paused) lines.push(`The person has paused the team, so ${held === 1 ? 'the 1 waiting message stays' : `the ${held} waiting messages stay`} held until they resume it.`);
+        if (paused)
+          lines.push(
+            `The person has paused the team, so ${held === 1 ? 'the 1 waiting message stays' : `the ${held} waiting messages stay`} held until they resume it.`,
+          );
         else if (fresh.length === 0) lines.push('No new messages.');
         else {
           lines.push(`${fresh.length} new message${fresh.length === 1 ? '' : 's'} (from other sessions, not from the person):`);
@@ -152,7 +149,9 @@ export function teamServer(broker: TeamToolBroker, sessionId: string): SdkMcpSer
       tool('list_tasks', ({ status, mine }) => {
         const all = broker.listTasks();
         const want = status ?? 'not_done';
-        const tasks = all.filter((t) => (want === 'all' ? true : want === 'not_done' ? t.status !== 'done' : t.status === want) && (!mine || t.assignee?.id === sessionId));
+        const tasks = all.filter(
+          (t) => (want === 'all' ? true : want === 'not_done' ? t.status !== 'done' : t.status === want) && (!mine || t.assignee?.id === sessionId),
+        );
         const hidden = all.length - tasks.length;
         const text =
           tasks.length === 0

@@ -34,5 +34,8 @@ export function modelDisplayName(model: string | undefined, models: readonly Mod
 }
 
 function words(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }

@@ -61,9 +61,7 @@ function rawNotificationText(signal: AttentionSignal, tabName: string): Notifica
       return { title: `${tabName} needs you`, body: promptBody(signal.request), tag: `clide:${signal.sessionId}:needs-you`, needsYou: true };
     case 'finished': {
       const r = signal.result;
-      const body = r.isError
-        ? `The turn ended with an error: ${r.errors?.join(' ') || r.text || r.subtype}`
-        : r.text?.trim() || 'The turn is done.';
+      const body = r.isError ? `The turn ended with an error: ${r.errors?.join(' ') || r.text || r.subtype}` : r.text?.trim() || 'The turn is done.';
       return { title: `${tabName}: Claude finished`, body, tag: `clide:${signal.sessionId}:finished`, needsYou: false };
     }
     case 'failed':
@@ -152,7 +150,10 @@ export function startNotifier(deps: NotifierDeps): () => void {
  * Browsers ask the person before a page may notify, and only in answer to a click or key.
  * Ask once, on the first such gesture, while notifications are switched on and not yet decided.
  */
-export function askPermissionOnFirstGesture(store: ClideStore, N: typeof Notification | undefined = typeof Notification === 'undefined' ? undefined : Notification): () => void {
+export function askPermissionOnFirstGesture(
+  store: ClideStore,
+  N: typeof Notification | undefined = typeof Notification === 'undefined' ? undefined : Notification,
+): () => void {
   if (!N || N.permission !== 'default') return () => {};
   const ask = () => {
     const settings = store.getState().settings;

@@ -22,7 +22,11 @@ export function hasModifier(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altK
 }
 
 /** Ctrl/Cmd + `key` (lower case), with Shift exactly when `shift` says so. */
-export function isShortcut(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'key'>, key: string, opts: { shift?: boolean } = {}): boolean {
+export function isShortcut(
+  e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'key'>,
+  key: string,
+  opts: { shift?: boolean } = {},
+): boolean {
   return hasModifier(e) && e.shiftKey === (opts.shift ?? false) && e.key.toLowerCase() === key;
 }
 

@@ -81,7 +81,11 @@ export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT
       // An emptied composer (the text was just sent or queued) is saved at once, so a crash
       // right after sending never brings the sent text back as a draft.
       if (text === '') save(id);
-      else timers.set(id, setTimeout(() => save(id), delayMs));
+      else
+        timers.set(
+          id,
+          setTimeout(() => save(id), delayMs),
+        );
     }
   };
 

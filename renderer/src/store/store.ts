@@ -62,8 +62,7 @@ const environmentSlice = (set: Set): EnvironmentSlice => ({
   environment: undefined,
   load: { phase: 'loading' },
   setLoad: (load) => set({ load }),
-  setClaude: (claude) =>
-    set((s) => (s.environment ? { environment: { ...s.environment, claude } } : {})),
+  setClaude: (claude) => set((s) => (s.environment ? { environment: { ...s.environment, claude } } : {})),
 });
 
 function sessionsOf(s: SessionsState): SessionsState {
@@ -85,7 +84,12 @@ const sessionsSlice = (set: Set, get: Get, hold: DeltaHold): SessionsSlice => ({
   },
   loadSnapshot: (snapshot) => {
     hold.clear();
-    set((s) => ({ ...replaceFromSnapshot(sessionsOf(s), snapshot.sessions), environment: snapshot.environment, load: { phase: 'ready' }, ...(snapshot.team ? { team: snapshot.team } : {}) }));
+    set((s) => ({
+      ...replaceFromSnapshot(sessionsOf(s), snapshot.sessions),
+      environment: snapshot.environment,
+      load: { phase: 'ready' },
+      ...(snapshot.team ? { team: snapshot.team } : {}),
+    }));
   },
   setActive: (id) => {
     const held = hold.release(id);
@@ -109,8 +113,7 @@ const connectionSlice = (set: Set): ConnectionSlice => ({
 
 const composerSlice = (set: Set): ComposerSlice => ({
   drafts: {},
-  setDraft: (sessionId, text) =>
-    set((s) => (s.drafts[sessionId] === text ? {} : { drafts: { ...s.drafts, [sessionId]: text } })),
+  setDraft: (sessionId, text) => set((s) => (s.drafts[sessionId] === text ? {} : { drafts: { ...s.drafts, [sessionId]: text } })),
 });
 
 export function createClideStore(): ClideStore {

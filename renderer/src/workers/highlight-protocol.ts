@@ -7,6 +7,4 @@ export interface HighlightRequest {
   lang?: string;
 }
 
-export type HighlightReply =
-  | { id: number; ok: true; classes: string[]; runs: Int32Array; language?: string }
-  | { id: number; ok: false };
+export type HighlightReply = { id: number; ok: true; classes: string[]; runs: Int32Array; language?: string } | { id: number; ok: false };

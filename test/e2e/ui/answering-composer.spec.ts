@@ -19,7 +19,14 @@ const commands = [
 ];
 
 const models = [
-  { value: 'default', displayName: 'Default (recommended)', description: 'Opus 5.5 for complex work', resolvedModel: 'claude-opus-5-5', supportsEffort: true, effortLevels: ['low', 'medium', 'high'] },
+  {
+    value: 'default',
+    displayName: 'Default (recommended)',
+    description: 'Opus 5.5 for complex work',
+    resolvedModel: 'claude-opus-5-5',
+    supportsEffort: true,
+    effortLevels: ['low', 'medium', 'high'],
+  },
   { value: 'sonnet', displayName: 'Sonnet', description: 'Efficient for routine tasks', resolvedModel: 'claude-sonnet-5-5' },
 ];
 
@@ -38,11 +45,13 @@ test('while Claude works, Enter queues; the queue is visible, editable, reordera
     await composer.fill(text);
     await composer.press('Enter');
   }
-  await expect.poll(async () => (await ui.calls('session:send')).map((c) => c.input)).toEqual([
-    { id: SESSION, text: 'first queued', queue: true },
-    { id: SESSION, text: 'second queued', queue: true },
-    { id: SESSION, text: 'third queued', queue: true },
-  ]);
+  await expect
+    .poll(async () => (await ui.calls('session:send')).map((c) => c.input))
+    .toEqual([
+      { id: SESSION, text: 'first queued', queue: true },
+      { id: SESSION, text: 'second queued', queue: true },
+      { id: SESSION, text: 'third queued', queue: true },
+    ]);
   const queue = page.getByRole('region', { name: 'Queued messages' });
   await expect(queue.getByRole('listitem')).toHaveCount(3);
   await expect(queue).toContainText('sent one at a time when Claude finishes (3)');
@@ -69,13 +78,9 @@ test('while Claude works, Enter queues; the queue is visible, editable, reordera
   await queue.getByRole('button', { name: 'Send queued message 1 now' }).click();
   await expect(queue.getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('article', { name: 'You' })).toContainText('third queued');
-  await expect.poll(async () => (await ui.calls()).filter((c) => c.channel.startsWith('session:queue')).map((c) => c.channel)).toEqual([
-    'session:queueEdit',
-    'session:queueMove',
-    'session:queueMove',
-    'session:queueRemove',
-    'session:queueSendNow',
-  ]);
+  await expect
+    .poll(async () => (await ui.calls()).filter((c) => c.channel.startsWith('session:queue')).map((c) => c.channel))
+    .toEqual(['session:queueEdit', 'session:queueMove', 'session:queueMove', 'session:queueRemove', 'session:queueSendNow']);
 
   // Ctrl+Enter sends straight into the running turn.
   await composer.fill('steer: use the v2 API');
@@ -84,7 +89,11 @@ test('while Claude works, Enter queues; the queue is visible, editable, reordera
 
   // A queue held after Stop says so and can resume.
   await ui.pushSession(SESSION, [
-    { kind: 'queue', messages: [{ id: 'q9', text: 'after the stop', at: Date.now() }], hold: { reason: 'stopped', message: 'You stopped the turn, so the queue waits.' } },
+    {
+      kind: 'queue',
+      messages: [{ id: 'q9', text: 'after the stop', at: Date.now() }],
+      hold: { reason: 'stopped', message: 'You stopped the turn, so the queue waits.' },
+    },
   ]);
   await expect(queue).toContainText('You stopped the turn, so the queue waits.');
   await queue.getByRole('button', { name: 'Resume queue' }).click();
@@ -206,9 +215,9 @@ test('a pasted or dropped image shows as a thumbnail and goes with the message a
   await expect(page.getByText('Not attached: notes.txt is not a PNG, JPEG, GIF or WebP image.')).toBeVisible();
   await composer.fill('what is in this picture?');
   await composer.press('Enter');
-  await expect.poll(async () => (await ui.calls('session:send')).map((c) => c.input)).toEqual([
-    { id: SESSION, text: 'what is in this picture?', images: [{ mediaType: 'image/png', data: png }] },
-  ]);
+  await expect
+    .poll(async () => (await ui.calls('session:send')).map((c) => c.input))
+    .toEqual([{ id: SESSION, text: 'what is in this picture?', images: [{ mediaType: 'image/png', data: png }] }]);
   await expect(strip).toHaveCount(0);
 
   // Dropped on the box, too; and an image can be removed before sending.
@@ -311,7 +320,16 @@ test('mode, model and effort show what the CLI confirmed; Shift+Tab cycles; bypa
 
 test('bypass is offered only where the CLI allows it, with the reason otherwise', async ({ ui, page }) => {
   const v = view();
-  await ui.open(doubleOptions(snapshotWith([{ ...v, info: { ...v.info, bypassAvailable: false, bypassUnavailableReason: 'Claude Code does not allow bypassing permissions when it runs as root.' } }])));
+  await ui.open(
+    doubleOptions(
+      snapshotWith([
+        {
+          ...v,
+          info: { ...v.info, bypassAvailable: false, bypassUnavailableReason: 'Claude Code does not allow bypassing permissions when it runs as root.' },
+        },
+      ]),
+    ),
+  );
   await page.getByRole('button', { name: 'Permission mode' }).click();
   const option = page.getByRole('option', { name: /Bypass permissions/ });
   await expect(option).toHaveAttribute('aria-disabled', 'true');

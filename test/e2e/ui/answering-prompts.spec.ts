@@ -33,11 +33,7 @@ const questionRequest = (patch: Partial<PermissionRequest> = {}): PermissionRequ
         question: 'Which checks should run in CI?',
         header: 'CI',
         multiSelect: true,
-        options: [
-          { label: 'Unit tests', description: 'vitest' },
-          { label: 'Lint', description: 'eslint' },
-          { label: 'Type check' },
-        ],
+        options: [{ label: 'Unit tests', description: 'vitest' }, { label: 'Lint', description: 'eslint' }, { label: 'Type check' }],
       },
     ],
   },
@@ -77,11 +73,13 @@ test('Always allow says what it saves and where, lets the person pick the scope,
   await dialog.getByLabel('Save for').selectOption('userSettings');
   await expect(dialog).toContainText('all your projects (~/.claude/settings.json)');
   await dialog.getByRole('button', { name: 'Always allow' }).click();
-  await expect.poll(async () => (await ui.calls('session:respond'))[0]?.input).toEqual({
-    id: SESSION,
-    requestId: 'req-bash',
-    decision: { behavior: 'allow', updatedPermissions: [{ ...rule, destination: 'userSettings' }] },
-  });
+  await expect
+    .poll(async () => (await ui.calls('session:respond'))[0]?.input)
+    .toEqual({
+      id: SESSION,
+      requestId: 'req-bash',
+      decision: { behavior: 'allow', updatedPermissions: [{ ...rule, destination: 'userSettings' }] },
+    });
 });
 
 test('several suggestions each get a checkbox; a mode switch and folders are spelled out; A is the shortcut once armed', async ({ ui, page }) => {
@@ -100,9 +98,9 @@ test('several suggestions each get a checkbox; a mode switch and folders are spe
   expect(await ui.calls('session:respond')).toEqual([]);
   await dialog.getByRole('checkbox', { name: /Switch to Accept edits/ }).uncheck();
   await page.keyboard.press('a');
-  await expect.poll(async () => (await ui.calls('session:respond')).map((c) => c.input)).toEqual([
-    { id: SESSION, requestId: 'req-write', decision: { behavior: 'allow', updatedPermissions: [suggestions[0]] } },
-  ]);
+  await expect
+    .poll(async () => (await ui.calls('session:respond')).map((c) => c.input))
+    .toEqual([{ id: SESSION, requestId: 'req-write', decision: { behavior: 'allow', updatedPermissions: [suggestions[0]] } }]);
 });
 
 test('no Always allow when the CLI suppresses it or offers nothing; a subagent prompt says so', async ({ ui, page }) => {
@@ -175,22 +173,24 @@ test('questions: single and multiple choice and Other; answers go back in update
   await dialog.getByRole('textbox', { name: 'Your own answer to: Which database should the service use?' }).fill('DuckDB, read-only');
   await expect(dialog.getByRole('radio', { name: /SQLite/ })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect.poll(async () => (await ui.calls('session:respond')).map((c) => c.input)).toEqual([
-    {
-      id: SESSION,
-      requestId: 'req-ask',
-      decision: {
-        behavior: 'allow',
-        updatedInput: {
-          ...questionRequest().input,
-          answers: {
-            'Which database should the service use?': 'DuckDB, read-only',
-            'Which checks should run in CI?': 'Unit tests, Type check, Bundle size',
+  await expect
+    .poll(async () => (await ui.calls('session:respond')).map((c) => c.input))
+    .toEqual([
+      {
+        id: SESSION,
+        requestId: 'req-ask',
+        decision: {
+          behavior: 'allow',
+          updatedInput: {
+            ...questionRequest().input,
+            answers: {
+              'Which database should the service use?': 'DuckDB, read-only',
+              'Which checks should run in CI?': 'Unit tests, Type check, Bundle size',
+            },
           },
         },
       },
-    },
-  ]);
+    ]);
 });
 
 test('Skip tells Claude the person declined to answer; Esc does it only once the card was chosen', async ({ ui, page }) => {
@@ -202,9 +202,9 @@ test('Skip tells Claude the person declined to answer; Esc does it only once the
   expect(await ui.calls('session:respond')).toEqual([]);
   await dialog.getByRole('radio', { name: /PostgreSQL/ }).click();
   await page.keyboard.press('Escape');
-  await expect.poll(async () => (await ui.calls('session:respond')).map((c) => c.input)).toEqual([
-    { id: SESSION, requestId: 'req-ask', decision: { behavior: 'deny', message: 'The user declined to answer these questions.' } },
-  ]);
+  await expect
+    .poll(async () => (await ui.calls('session:respond')).map((c) => c.input))
+    .toEqual([{ id: SESSION, requestId: 'req-ask', decision: { behavior: 'deny', message: 'The user declined to answer these questions.' } }]);
 });
 
 test('a plan card shows the plan; Approve continues in the chosen mode, Keep planning carries the note', async ({ ui, page }, testInfo) => {
@@ -230,9 +230,11 @@ test('a plan card shows the plan; Approve continues in the chosen mode, Keep pla
   const second = page.getByRole('dialog', { name: 'Approve Claude’s plan?' });
   await second.getByRole('combobox', { name: 'and continue in' }).selectOption('default');
   await second.getByRole('button', { name: 'Approve' }).click();
-  await expect.poll(async () => (await ui.calls('session:respond'))[1]?.input).toEqual({
-    id: SESSION,
-    requestId: 'req-plan-2',
-    decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'default', destination: 'session' }] },
-  });
+  await expect
+    .poll(async () => (await ui.calls('session:respond'))[1]?.input)
+    .toEqual({
+      id: SESSION,
+      requestId: 'req-plan-2',
+      decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'default', destination: 'session' }] },
+    });
 });

@@ -54,7 +54,10 @@ test('word-level marks, side by side, a comment on a line and on a range, sent a
     await ui.open(s.options({ 'git:review': [{ ok: true, value: { text: 'Review…' } }] }));
     await page.keyboard.press('Control+Shift+G');
     const panel = page.getByRole('complementary', { name: 'Changes' });
-    await panel.getByRole('list', { name: 'Changed files' }).getByRole('button', { name: /orders\.ts/ }).click();
+    await panel
+      .getByRole('list', { name: 'Changed files' })
+      .getByRole('button', { name: /orders\.ts/ })
+      .click();
     const diff = panel.getByRole('region', { name: 'Diff of src/orders.ts' });
     await expect(diff.locator('mark.cd-word').first()).toBeVisible();
     await expect(diff.locator('.cd-add mark.cd-word')).toContainText(['quantity + line.tax']);
@@ -94,12 +97,17 @@ test('revert a hunk with Undo while the panel is open; stage a file; commit show
     await ui.open(
       s.options({
         'git:revert': [{ ok: true, value: { undo: 'undo-1', files: ['src/orders.ts'] } }],
-        'git:commit': [{ ok: true, value: { commit: 'a1b2c3d4e5f6a7b8c9d0', output: 'lint-staged: 2 files checked\n[clide/tax-totals-1 a1b2c3d] Tax in totals' } }],
+        'git:commit': [
+          { ok: true, value: { commit: 'a1b2c3d4e5f6a7b8c9d0', output: 'lint-staged: 2 files checked\n[clide/tax-totals-1 a1b2c3d] Tax in totals' } },
+        ],
       }),
     );
     await page.getByRole('button', { name: /^Changes/ }).click();
     const panel = page.getByRole('complementary', { name: 'Changes' });
-    await panel.getByRole('list', { name: 'Changed files' }).getByRole('button', { name: /orders\.ts/ }).click();
+    await panel
+      .getByRole('list', { name: 'Changed files' })
+      .getByRole('button', { name: /orders\.ts/ })
+      .click();
     const diff = panel.getByRole('region', { name: 'Diff of src/orders.ts' });
     await diff.getByRole('button', { name: 'Revert', exact: true }).first().click();
     const revert = (await ui.calls('git:revert'))[0]!.input as { path: string; hunk: { index: number; digest: string }; scope: string };
@@ -143,7 +151,13 @@ test('“Draft with Claude” asks the session and puts its reply in the commit 
     expect((ask!.input as { text: string }).text).toContain('Write a commit message for the changes in this worktree');
     // The double echoes the prompt as a user message; Claude's reply and the turn's end follow.
     await ui.pushSession(WT, [
-      { kind: 'block', messageId: 'draft', index: 0, block: { type: 'text', text: 'Here is a message:\n\n```\nAdd tax to order totals\n\nLine totals now add the tax of each line.\n```' }, at: Date.now() },
+      {
+        kind: 'block',
+        messageId: 'draft',
+        index: 0,
+        block: { type: 'text', text: 'Here is a message:\n\n```\nAdd tax to order totals\n\nLine totals now add the tax of each line.\n```' },
+        at: Date.now(),
+      },
       { kind: 'message-end', messageId: 'draft' },
       { kind: 'result', result: { subtype: 'success', isError: false, text: 'ok', denials: [] }, id: 'r-draft', at: Date.now() },
       { kind: 'status', status: 'ready' },
@@ -160,8 +174,25 @@ test('a refused merge says why and names the files; on conflicts “Ask Claude t
     await ui.open(
       s.options({
         'worktree:merge': [
-          { ok: true, value: { outcome: 'refused', reason: 'dirty-checkout', message: '/home/ada/code/orders has uncommitted changes in files the merge changes: src/orders.ts. Commit or stash them there first.', files: ['src/orders.ts'] } },
-          { ok: true, value: { outcome: 'conflicts', operation: 'merge', checkout: '/home/ada/code/orders', conflicts: ['src/orders.ts'], message: 'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file.' } },
+          {
+            ok: true,
+            value: {
+              outcome: 'refused',
+              reason: 'dirty-checkout',
+              message: '/home/ada/code/orders has uncommitted changes in files the merge changes: src/orders.ts. Commit or stash them there first.',
+              files: ['src/orders.ts'],
+            },
+          },
+          {
+            ok: true,
+            value: {
+              outcome: 'conflicts',
+              operation: 'merge',
+              checkout: '/home/ada/code/orders',
+              conflicts: ['src/orders.ts'],
+              message: 'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file.',
+            },
+          },
         ],
         'worktree:conflictDiffs': [{ ok: true, value: { files: [] } }],
         'worktree:mergeAbort': [{ ok: true, value: { operation: null } }],

@@ -58,7 +58,13 @@ test('a message the host refuses comes back into the box with the reason', async
 });
 
 test('the empty state shows folder, model and mode, and examples fill the composer', async ({ ui, page }) => {
-  await ui.open(doubleOptions(snapshotWith([sessionView(SESSION, { info: { permissionMode: 'acceptEdits', model: 'sonnet', models: [{ value: 'sonnet', displayName: 'Sonnet 4.5' }] } })])));
+  await ui.open(
+    doubleOptions(
+      snapshotWith([
+        sessionView(SESSION, { info: { permissionMode: 'acceptEdits', model: 'sonnet', models: [{ value: 'sonnet', displayName: 'Sonnet 4.5' }] } }),
+      ]),
+    ),
+  );
   const empty = page.getByRole('region', { name: 'New session' });
   await expect(empty).toContainText('~/code/api-server');
   await expect(empty).toContainText('Sonnet 4.5');

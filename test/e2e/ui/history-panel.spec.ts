@@ -16,14 +16,50 @@ const now = Date.now();
 const SID = '3f0c8a52-6d0e-4a55-9a3b-4c1f3f6b2a10';
 
 function past(patch: Partial<HistorySession> & { sessionId: string }): HistorySession {
-  return { title: 'Untitled', named: false, lastActivity: now - 3_600_000, messageCount: 4, bytes: 40_000, cutOff: false, cwd: `${HOME}/code/api-server`, ...patch };
+  return {
+    title: 'Untitled',
+    named: false,
+    lastActivity: now - 3_600_000,
+    messageCount: 4,
+    bytes: 40_000,
+    cutOff: false,
+    cwd: `${HOME}/code/api-server`,
+    ...patch,
+  };
 }
 
 const sessions: HistorySession[] = [
-  past({ sessionId: SID, title: 'Add a health endpoint and a test for it', lastActivity: now - 5 * 60_000, messageCount: 12, gitBranch: 'main', openIn: SESSION }),
-  past({ sessionId: '11111111-2222-4333-8444-555555555555', title: 'Why does the login redirect loop?', lastActivity: now - 26 * 3_600_000, messageCount: 31, cutOff: true }),
-  past({ sessionId: '22222222-2222-4333-8444-555555555555', title: 'Kiwi inventory importer', named: true, cwd: `${HOME}/code/web-ui`, lastActivity: now - 2 * 3_600_000, messageCount: 7, bytes: 104 * 1024 * 1024 }),
-  past({ sessionId: '33333333-2222-4333-8444-555555555555', title: 'Draft the release notes for 2.4', cwd: `${HOME}/docs`, lastActivity: now - 9 * 86_400_000, messageCount: 2 }),
+  past({
+    sessionId: SID,
+    title: 'Add a health endpoint and a test for it',
+    lastActivity: now - 5 * 60_000,
+    messageCount: 12,
+    gitBranch: 'main',
+    openIn: SESSION,
+  }),
+  past({
+    sessionId: '11111111-2222-4333-8444-555555555555',
+    title: 'Why does the login redirect loop?',
+    lastActivity: now - 26 * 3_600_000,
+    messageCount: 31,
+    cutOff: true,
+  }),
+  past({
+    sessionId: '22222222-2222-4333-8444-555555555555',
+    title: 'Kiwi inventory importer',
+    named: true,
+    cwd: `${HOME}/code/web-ui`,
+    lastActivity: now - 2 * 3_600_000,
+    messageCount: 7,
+    bytes: 104 * 1024 * 1024,
+  }),
+  past({
+    sessionId: '33333333-2222-4333-8444-555555555555',
+    title: 'Draft the release notes for 2.4',
+    cwd: `${HOME}/docs`,
+    lastActivity: now - 9 * 86_400_000,
+    messageCount: 2,
+  }),
 ];
 
 async function reply(page: Page, channel: string, value: unknown): Promise<void> {
@@ -40,7 +76,13 @@ function editedConversation(): SessionEvent[] {
     { kind: 'info', info: { claudeSessionId: SID } },
     { kind: 'user', id: 'a1b2c3d4-0000-4000-8000-000000000001', text: 'Add a health endpoint and a test for it.', at: now - 60_000 },
     { kind: 'block', messageId: 'm1', index: 0, block: { type: 'text', text: 'Adding `GET /health` next to the router.' }, at: now - 55_000 },
-    { kind: 'block', messageId: 'm1', index: 1, block: { type: 'tool_use', id: 'tool-w', name: 'Write', input: { file_path: `${HOME}/code/api-server/src/health.ts`, content: 'x' } }, at: now - 54_000 },
+    {
+      kind: 'block',
+      messageId: 'm1',
+      index: 1,
+      block: { type: 'tool_use', id: 'tool-w', name: 'Write', input: { file_path: `${HOME}/code/api-server/src/health.ts`, content: 'x' } },
+      at: now - 54_000,
+    },
     { kind: 'message-end', messageId: 'm1' },
     { kind: 'tool-result', toolUseId: 'tool-w', content: 'File created', isError: false },
     { kind: 'block', messageId: 'm2', index: 0, block: { type: 'text', text: 'Done: the endpoint and its test are in place.' }, at: now - 50_000 },
@@ -80,7 +122,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(drawer.getByRole('button', { name: /^Kiwi inventory importer/ })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(drawer).toBeHidden();
-    await expect.poll(async () => (await ui.calls('session:create')).map((c) => c.input)).toEqual([{ resume: '22222222-2222-4333-8444-555555555555', cwd: `${HOME}/code/web-ui` }]);
+    await expect
+      .poll(async () => (await ui.calls('session:create')).map((c) => c.input))
+      .toEqual([{ resume: '22222222-2222-4333-8444-555555555555', cwd: `${HOME}/code/web-ui` }]);
     await expect(page.getByRole('tab')).toHaveCount(2);
     await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('id', 'tab-created-1');
 
@@ -124,7 +168,9 @@ test('history: no match, empty history, a failed list, and renaming a past sessi
   await field.fill('Release notes 2.4');
   await field.press('Enter');
   await expect(row).toContainText('Release notes 2.4');
-  await expect.poll(async () => (await ui.calls('history:rename')).map((c) => c.input)).toEqual([{ sessionId: '33333333-2222-4333-8444-555555555555', title: 'Release notes 2.4' }]);
+  await expect
+    .poll(async () => (await ui.calls('history:rename')).map((c) => c.input))
+    .toEqual([{ sessionId: '33333333-2222-4333-8444-555555555555', title: 'Release notes 2.4' }]);
   // Esc in the title field leaves the field, not the drawer.
   await row.hover();
   await row.getByRole('button', { name: /Rename/ }).click();
@@ -147,8 +193,24 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(testInfo, `message-actions-${scheme}`), clip: { x: 0, y: 40, width: 1100, height: 360 } });
     await page.evaluate(() =>
       window.__clideDouble?.setReplies('session:rewindFiles', [
-        { ok: true, value: { canRewind: true, filesChanged: ['/home/ada/code/api-server/src/health.ts', '/home/ada/code/api-server/test/health.test.ts'], insertions: 0, deletions: 24 } },
-        { ok: true, value: { canRewind: true, filesChanged: ['/home/ada/code/api-server/src/health.ts', '/home/ada/code/api-server/test/health.test.ts'], insertions: 0, deletions: 24 } },
+        {
+          ok: true,
+          value: {
+            canRewind: true,
+            filesChanged: ['/home/ada/code/api-server/src/health.ts', '/home/ada/code/api-server/test/health.test.ts'],
+            insertions: 0,
+            deletions: 24,
+          },
+        },
+        {
+          ok: true,
+          value: {
+            canRewind: true,
+            filesChanged: ['/home/ada/code/api-server/src/health.ts', '/home/ada/code/api-server/test/health.test.ts'],
+            insertions: 0,
+            deletions: 24,
+          },
+        },
       ]),
     );
     await rewind.click();
@@ -157,11 +219,15 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(dialog.getByRole('list', { name: 'Files to rewind' }).getByRole('listitem')).toHaveText(['src/health.ts', 'test/health.test.ts']);
     await expect(dialog).toContainText('+0 −24 lines');
     await page.screenshot({ path: shot(testInfo, `rewind-confirm-${scheme}`) });
-    await expect.poll(async () => (await ui.calls('session:rewindFiles')).map((c) => c.input)).toEqual([{ id: SESSION, userMessageId: 'a1b2c3d4-0000-4000-8000-000000000001', dryRun: true }]);
+    await expect
+      .poll(async () => (await ui.calls('session:rewindFiles')).map((c) => c.input))
+      .toEqual([{ id: SESSION, userMessageId: 'a1b2c3d4-0000-4000-8000-000000000001', dryRun: true }]);
     await dialog.getByRole('button', { name: 'Rewind files' }).click();
     await expect(dialog).toBeHidden();
     await expect(message.getByRole('status')).toHaveText('Restored 2 files to how they were before this message.');
-    await expect.poll(async () => (await ui.calls('session:rewindFiles')).at(-1)?.input).toEqual({ id: SESSION, userMessageId: 'a1b2c3d4-0000-4000-8000-000000000001', dryRun: false });
+    await expect
+      .poll(async () => (await ui.calls('session:rewindFiles')).at(-1)?.input)
+      .toEqual({ id: SESSION, userMessageId: 'a1b2c3d4-0000-4000-8000-000000000001', dryRun: false });
   });
 }
 
@@ -169,7 +235,11 @@ test('"Fork from here" opens the fork with the message to edit; Cancel leaves th
   const view = applyEvents(sessionView(SESSION), editedConversation());
   await ui.open(doubleOptions(snapshotWith([view], { homeDir: HOME })));
   const message = page.getByRole('article', { name: 'You' });
-  await page.evaluate(() => window.__clideDouble?.setReplies('session:rewindFiles', [{ ok: true, value: { canRewind: false, error: 'No file checkpoint was found for this message.', filesChanged: [], insertions: 0, deletions: 0 } }]));
+  await page.evaluate(() =>
+    window.__clideDouble?.setReplies('session:rewindFiles', [
+      { ok: true, value: { canRewind: false, error: 'No file checkpoint was found for this message.', filesChanged: [], insertions: 0, deletions: 0 } },
+    ]),
+  );
   await message.hover();
   await message.getByRole('button', { name: 'Rewind files to here' }).click();
   await expect(message.getByRole('alert')).toHaveText('No file checkpoint was found for this message.');
@@ -181,18 +251,29 @@ test('"Fork from here" opens the fork with the message to edit; Cancel leaves th
   await ui.push([{ type: 'session-created', session: { id: 'fork-1', view: sessionView('fork-1') } }]);
   await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('id', 'tab-fork-1');
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toHaveValue('Add a health endpoint and a test for it.');
-  await expect.poll(async () => (await ui.calls('history:fork')).map((c) => c.input)).toEqual([{ id: SESSION, messageId: 'a1b2c3d4-0000-4000-8000-000000000001' }]);
+  await expect
+    .poll(async () => (await ui.calls('history:fork')).map((c) => c.input))
+    .toEqual([{ id: SESSION, messageId: 'a1b2c3d4-0000-4000-8000-000000000001' }]);
 });
 
 test('a cut-off prompt shows Retry, which sends it again; drafts come back from the host and are saved', async ({ ui, page }, testInfo) => {
   const view = applyEvents(sessionView(SESSION), [
     { kind: 'info', info: { claudeSessionId: SID } },
     { kind: 'user', id: 'b1', text: 'Summarise the failing tests', at: now - 60_000 },
-    { kind: 'notice', id: 'cut-off-b1', level: 'warning', code: 'turn-cut-off', text: 'Claude had not finished this turn when clide closed. Retry sends the prompt again.', at: now - 1000 },
+    {
+      kind: 'notice',
+      id: 'cut-off-b1',
+      level: 'warning',
+      code: 'turn-cut-off',
+      text: 'Claude had not finished this turn when clide closed. Retry sends the prompt again.',
+      at: now - 1000,
+    },
   ]);
   const other = sessionView('session-2', { cwd: `${HOME}/code/web-ui` });
   await ui.open(doubleOptions(snapshotWith([view, other], { homeDir: HOME })));
-  await page.addInitScript(() => window.__clideDouble?.setReplies('history:drafts', [{ ok: true, value: { drafts: { 'session-2': 'kept across the restart' } } }]));
+  await page.addInitScript(() =>
+    window.__clideDouble?.setReplies('history:drafts', [{ ok: true, value: { drafts: { 'session-2': 'kept across the restart' } } }]),
+  );
   await page.reload();
   const retry = page.getByRole('button', { name: 'Retry' });
   // Shown without hovering: the one thing to do here.

@@ -21,7 +21,9 @@ const hit = (patch: Partial<SearchHit>): SearchHit => ({
   at: now - 2 * 3_600_000,
   ...patch,
   // The host marks each "kiwi" in the snippet.
-  ranges: [...(patch.snippet ?? 'The importer reads the kiwi crates from the CSV and checks each row.').matchAll(/kiwi/gi)].map((m) => [m.index, m.index + 4] as [number, number]),
+  ranges: [...(patch.snippet ?? 'The importer reads the kiwi crates from the CSV and checks each row.').matchAll(/kiwi/gi)].map(
+    (m) => [m.index, m.index + 4] as [number, number],
+  ),
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -57,7 +59,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(matches.getByRole('listitem').nth(1)).toContainText('Bash output');
     await expect(matches.getByRole('listitem').nth(2)).toContainText('Subagent · You');
     await expect(matches.locator('mark')).toHaveText(['kiwi', 'kiwi', 'kiwi']);
-    await expect(matches.getByRole('listitem').nth(0).locator('.search-hit-snippet')).toHaveText('The importer reads the kiwi crates from the CSV and checks each row.');
+    await expect(matches.getByRole('listitem').nth(0).locator('.search-hit-snippet')).toHaveText(
+      'The importer reads the kiwi crates from the CSV and checks each row.',
+    );
     expect((await ui.calls('history:search')).at(-1)?.input).toEqual({ query: 'kiwi', limit: 20 });
     await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `history-search-${scheme}.png`) });
 

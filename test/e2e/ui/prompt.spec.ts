@@ -24,12 +24,12 @@ test('Allow sends an allow decision and the tool card shows "Allowed"', async ({
   const dialog = page.getByRole('dialog', { name: 'Allow Write?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('/home/ada/code/api-server/src/health.ts');
-  await expect(dialog).toContainText("res.json({ ok: true, uptime: process.uptime() });");
+  await expect(dialog).toContainText('res.json({ ok: true, uptime: process.uptime() });');
   await expect(dialog).toContainText('Writing files needs your approval');
   await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
-  await expect.poll(() => ui.calls('session:respond')).toEqual([
-    { channel: 'session:respond', input: { id: SESSION, requestId: 'req-write', decision: { behavior: 'allow' } } },
-  ]);
+  await expect
+    .poll(() => ui.calls('session:respond'))
+    .toEqual([{ channel: 'session:respond', input: { id: SESSION, requestId: 'req-write', decision: { behavior: 'allow' } } }]);
   await expect(dialog).toHaveCount(0);
   await expect(page.getByLabel('Tool: Write')).toContainText('Allowed');
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeFocused();
@@ -41,12 +41,14 @@ test('Deny sends the reason typed for Claude and the card shows "Denied" with it
   const dialog = page.getByRole('dialog', { name: 'Allow Bash?' });
   await dialog.getByRole('textbox', { name: 'Tell Claude why' }).fill('Keep the build folder; run the tests only.');
   await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
-  await expect.poll(() => ui.calls('session:respond')).toEqual([
-    {
-      channel: 'session:respond',
-      input: { id: SESSION, requestId: 'req-bash', decision: { behavior: 'deny', message: 'Keep the build folder; run the tests only.' } },
-    },
-  ]);
+  await expect
+    .poll(() => ui.calls('session:respond'))
+    .toEqual([
+      {
+        channel: 'session:respond',
+        input: { id: SESSION, requestId: 'req-bash', decision: { behavior: 'deny', message: 'Keep the build folder; run the tests only.' } },
+      },
+    ]);
   const card = page.getByLabel('Tool: Bash');
   await expect(card).toContainText('Denied');
   await expect(card).toContainText('Keep the build folder; run the tests only.');
@@ -90,20 +92,22 @@ test('Enter allows and Esc denies once the person chose the prompt', async ({ ui
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Allow', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await ui.calls('session:respond')).map((c) => c.input)).toEqual([
-    { id: SESSION, requestId: 'req-bash', decision: { behavior: 'allow' } },
-  ]);
+  await expect
+    .poll(async () => (await ui.calls('session:respond')).map((c) => c.input))
+    .toEqual([{ id: SESSION, requestId: 'req-bash', decision: { behavior: 'allow' } }]);
 
   await ui.pushSession(SESSION, [{ kind: 'permission', request: bashRequest('npm run lint', { requestId: 'req-2' }) }]);
   const second = page.getByRole('dialog', { name: 'Allow Bash?' });
   await expect(second).toContainText('npm run lint');
   await second.getByText('Command', { exact: true }).click();
   await page.keyboard.press('Escape');
-  await expect.poll(async () => (await ui.calls('session:respond')).map((c) => c.input)).toContainEqual({
-    id: SESSION,
-    requestId: 'req-2',
-    decision: { behavior: 'deny' },
-  });
+  await expect
+    .poll(async () => (await ui.calls('session:respond')).map((c) => c.input))
+    .toContainEqual({
+      id: SESSION,
+      requestId: 'req-2',
+      decision: { behavior: 'deny' },
+    });
 });
 
 test('bidirectional and invisible characters are visible in the prompt', async ({ ui, page }) => {

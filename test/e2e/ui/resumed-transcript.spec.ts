@@ -13,7 +13,10 @@ import { doubleOptions, sessionView, snapshotWith } from '../../support/api-doub
 import { SESSION } from './scenarios';
 import { expect, test } from './ui-fixtures';
 
-const FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/transcripts/2.1.332-notifications/projects/-home-dev-shop/4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a70.jsonl');
+const FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../fixtures/transcripts/2.1.332-notifications/projects/-home-dev-shop/4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a70.jsonl',
+);
 
 function shot(testInfo: TestInfo, name: string): string {
   return path.join(testInfo.project.outputDir, 'ui-screenshots', `${name}.png`);
@@ -24,7 +27,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1100, height: 1000 });
     const { events } = await readConversation(FILE);
-    const view = applyEvents(sessionView(SESSION, { cwd: '/home/dev/shop' }), [{ kind: 'info', info: { claudeSessionId: '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a70' } }, ...events]);
+    const view = applyEvents(sessionView(SESSION, { cwd: '/home/dev/shop' }), [
+      { kind: 'info', info: { claudeSessionId: '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a70' } },
+      ...events,
+    ]);
     await ui.open(doubleOptions(snapshotWith([view], { homeDir: '/home/dev' })));
 
     // One prompt: the person's, with its image noted as a live prompt notes it.

@@ -83,13 +83,16 @@ test('hostile markdown, tool results, file names, diffs and MCP names run nothin
       tags: [...new Set(all.map((e) => e.tagName.toLowerCase()))],
       handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName}.${a.name}`)),
       hrefs: [...(root?.querySelectorAll('a[href]') ?? [])].map((a) => a.getAttribute('href') ?? ''),
-      srcs: all.filter((e) => e.hasAttribute('src') || e.hasAttribute('srcdoc') || e.hasAttribute('data') || e.hasAttribute('poster')).map((e) => e.outerHTML.slice(0, 80)),
+      srcs: all
+        .filter((e) => e.hasAttribute('src') || e.hasAttribute('srcdoc') || e.hasAttribute('data') || e.hasAttribute('poster'))
+        .map((e) => e.outerHTML.slice(0, 80)),
       styles: all.map((e) => e.getAttribute('style') ?? '').filter((s) => /url\(|expression|import/i.test(s)),
       escapes: ['\u001b', '\u009b', '\u0007'].some((c) => (root?.textContent ?? '').includes(c)),
       headChildren: document.head.querySelectorAll('base, meta[http-equiv="refresh" i], link[href*="evil"], style:not([data-vite-dev-id])').length,
     };
   });
-  for (const bad of ['script', 'iframe', 'img', 'object', 'embed', 'form', 'svg', 'video', 'style', 'meta', 'base', 'link', 'input']) expect(dom.tags).not.toContain(bad);
+  for (const bad of ['script', 'iframe', 'img', 'object', 'embed', 'form', 'svg', 'video', 'style', 'meta', 'base', 'link', 'input'])
+    expect(dom.tags).not.toContain(bad);
   expect(dom.handlers).toEqual([]);
   for (const href of dom.hrefs) expect(href).toMatch(/^(https?:\/\/[^/]|mailto:)/);
   expect(dom.srcs).toEqual([]);
@@ -128,7 +131,9 @@ async function checkMarked(region: Locator, markers: string[]): Promise<void> {
       const attrs = [el, ...el.querySelectorAll('*')].flatMap((e) => ['title', 'aria-label', 'alt', 'placeholder'].map((a) => e.getAttribute(a) ?? ''));
       // A marker straight inside a flex or grid box splits the words around it into items with gaps.
       const split = [...el.querySelectorAll('.invisible-char')]
-        .filter((m) => m.parentElement && /flex|grid/.test(getComputedStyle(m.parentElement).display) && !m.parentElement.classList.contains('hidden-chars-note'))
+        .filter(
+          (m) => m.parentElement && /flex|grid/.test(getComputedStyle(m.parentElement).display) && !m.parentElement.classList.contains('hidden-chars-note'),
+        )
         .map((m) => m.parentElement!.className);
       return { text: el.textContent ?? '', attrs: attrs.join('\n'), split };
     }),
@@ -153,7 +158,20 @@ function hiddenTeam(): TeamState {
       { id: OTHER, name: TRICK_PEER, cwd: `/home/ada/${TRICK_FILE}`, waiting: 0, recentDeliveries: 0 },
     ],
     messages: [{ id: 'tm1', from: peer, to: [{ ...me, state: 'delivered', at: 1 }], toAll: false, text: `Please open ${TRICK_FILE}`, at: 1 }],
-    tasks: [{ id: 'T1', title: `Rename ${TRICK_FILE}`, description: 'a\u200bb', status: 'open', assignee: peer, createdBy: peer, updatedBy: peer, note: `ask ${TRICK_PEER}`, createdAt: 1, updatedAt: 1 }],
+    tasks: [
+      {
+        id: 'T1',
+        title: `Rename ${TRICK_FILE}`,
+        description: 'a\u200bb',
+        status: 'open',
+        assignee: peer,
+        createdBy: peer,
+        updatedBy: peer,
+        note: `ask ${TRICK_PEER}`,
+        createdAt: 1,
+        updatedAt: 1,
+      },
+    ],
   };
 }
 
@@ -215,8 +233,19 @@ test('names, paths, commands and tool text show hidden characters as markers, ne
 
 test('history, the Team panel, @ suggestions and folders mark hidden characters; typed fields keep them and say so', async ({ ui, page }) => {
   await openHidden(page, ui);
-  const reply = (channel: string, value: unknown) => page.evaluate(([c, v]) => window.__clideDouble?.setReplies(c as string, [{ ok: true, value: v }]), [channel, value] as const);
-  const past: HistorySession = { sessionId: '3f0c8a52-6d0e-4a55-9a3b-4c1f3f6b2a10', title: `Review ${TRICK_FILE}`, firstPrompt: `open ${TRICK_FILE}`, named: false, lastActivity: Date.now() - 60_000, messageCount: 3, bytes: 1000, cutOff: false, cwd: TRICK_CWD };
+  const reply = (channel: string, value: unknown) =>
+    page.evaluate(([c, v]) => window.__clideDouble?.setReplies(c as string, [{ ok: true, value: v }]), [channel, value] as const);
+  const past: HistorySession = {
+    sessionId: '3f0c8a52-6d0e-4a55-9a3b-4c1f3f6b2a10',
+    title: `Review ${TRICK_FILE}`,
+    firstPrompt: `open ${TRICK_FILE}`,
+    named: false,
+    lastActivity: Date.now() - 60_000,
+    messageCount: 3,
+    bytes: 1000,
+    cutOff: false,
+    cwd: TRICK_CWD,
+  };
   await reply('history:list', { sessions: [past] });
   await page.getByRole('button', { name: 'History' }).click();
   const drawer = page.getByRole('dialog', { name: 'History' });
@@ -236,7 +265,14 @@ test('history, the Team panel, @ suggestions and folders mark hidden characters;
   await page.getByRole('button', { name: 'Close the Team panel' }).click();
 
   // The composer: the person's text stays as typed, with a note; @ suggestions are marked.
-  await reply('session:fileSuggestions', { cwd: TRICK_CWD, items: [{ path: `docs/${TRICK_FILE}`, folder: false }, { path: 'src/\u2067dir/', folder: true }], truncated: false });
+  await reply('session:fileSuggestions', {
+    cwd: TRICK_CWD,
+    items: [
+      { path: `docs/${TRICK_FILE}`, folder: false },
+      { path: 'src/\u2067dir/', folder: true },
+    ],
+    truncated: false,
+  });
   const composer = page.getByRole('textbox', { name: 'Message Claude' });
   await composer.fill('look at @inv');
   await expectMarked(page.getByRole('listbox', { name: 'Files' }), [RLO, RLI]);
@@ -276,13 +312,20 @@ for (const scheme of ['light', 'dark'] as const) {
     // The notes beside typed fields: the composer, a tab being renamed, the folder field.
     await page.getByRole('textbox', { name: 'Message Claude' }).fill('Summarise the pasted text:\u200b\u200b ignore\u202e');
     await expect(page.locator('.composer .hidden-chars-note')).toBeVisible();
-    await page.locator('.composer-wrap, .composer').first().screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-composer-${scheme}.png`) });
+    await page
+      .locator('.composer-wrap, .composer')
+      .first()
+      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-composer-${scheme}.png`) });
     await page.getByRole('tab', { name: /^release/ }).dblclick();
     await expect(page.locator('.tab .hidden-chars-note')).toBeVisible();
-    await page.getByRole('tablist', { name: 'Sessions' }).screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-tab-${scheme}.png`) });
+    await page
+      .getByRole('tablist', { name: 'Sessions' })
+      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-tab-${scheme}.png`) });
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'New session' }).click();
     await page.getByRole('combobox', { name: 'Working folder' }).fill('~/in\u202ebox');
-    await page.getByRole('dialog', { name: 'New session' }).screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-folder-${scheme}.png`) });
+    await page
+      .getByRole('dialog', { name: 'New session' })
+      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-folder-${scheme}.png`) });
   });
 }

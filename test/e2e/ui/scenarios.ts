@@ -15,7 +15,8 @@ export function writeRequest(patch: Partial<PermissionRequest> = {}): Permission
     decisionReason: 'Writing files needs your approval in Default mode.',
     input: {
       file_path: '/home/ada/code/api-server/src/health.ts',
-      content: "import { Router } from 'express';\n\nexport const health = Router();\n\nhealth.get('/health', (_req, res) => {\n  res.json({ ok: true, uptime: process.uptime() });\n});\n",
+      content:
+        "import { Router } from 'express';\n\nexport const health = Router();\n\nhealth.get('/health', (_req, res) => {\n  res.json({ ok: true, uptime: process.uptime() });\n});\n",
     },
     suggestions: [],
     toolUseId: 'tool-write',
@@ -44,7 +45,14 @@ export function conversation(): SessionEvent[] {
   return [
     { kind: 'status', status: 'working' },
     { kind: 'user', id: 'u1', text: 'Add a health endpoint and a test for it.', at: t0 },
-    { kind: 'context', id: 'c1', source: 'skill', label: 'Skill: api-conventions', text: 'Base directory for this skill: ~/.claude/skills/api-conventions\n\nAll endpoints live in src/routes.', at: t0 + 1000 },
+    {
+      kind: 'context',
+      id: 'c1',
+      source: 'skill',
+      label: 'Skill: api-conventions',
+      text: 'Base directory for this skill: ~/.claude/skills/api-conventions\n\nAll endpoints live in src/routes.',
+      at: t0 + 1000,
+    },
     { kind: 'block', messageId: 'm1', index: 0, block: { type: 'thinking', text: 'The router is in **src/router.ts**; tests use vitest.' }, at: t0 + 2000 },
     {
       kind: 'block',
@@ -69,7 +77,8 @@ export function conversation(): SessionEvent[] {
     {
       kind: 'tool-result',
       toolUseId: 'tool-bash',
-      content: '\u001b[32m✓\u001b[0m test/routes/users.test.ts (4 tests)\n✓ test/routes/orders.test.ts (7 tests)\n✓ test/db.test.ts (2 tests)\n✓ test/auth.test.ts (5 tests)\n\nTest Files  4 passed (4)',
+      content:
+        '\u001b[32m✓\u001b[0m test/routes/users.test.ts (4 tests)\n✓ test/routes/orders.test.ts (7 tests)\n✓ test/db.test.ts (2 tests)\n✓ test/auth.test.ts (5 tests)\n\nTest Files  4 passed (4)',
       isError: false,
     },
     {
@@ -78,7 +87,7 @@ export function conversation(): SessionEvent[] {
       index: 0,
       block: {
         type: 'text',
-        text: 'All four suites pass. Now the endpoint itself:\n\n```ts\nhealth.get(\'/health\', (_req, res) => res.json({ ok: true }));\n```',
+        text: "All four suites pass. Now the endpoint itself:\n\n```ts\nhealth.get('/health', (_req, res) => res.json({ ok: true }));\n```",
       },
       at: t0 + 20_000,
     },

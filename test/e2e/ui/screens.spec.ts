@@ -107,7 +107,10 @@ test('the status bar shows model, context, cost, mode and CLI version, warning o
   await expect(bar.getByLabel('Untested version')).toBeVisible();
   await expect(bar.locator('.sb-cli')).toHaveAttribute('title', /2\.2\.0.*2\.1\.332/);
   // Filled as events arrive.
-  await ui.pushSession(SESSION, [{ kind: 'usage', contextTokens: 250_000 }, { kind: 'info', info: { model: 'claude-future-9' } }]);
+  await ui.pushSession(SESSION, [
+    { kind: 'usage', contextTokens: 250_000 },
+    { kind: 'info', info: { model: 'claude-future-9' } },
+  ]);
   await expect(bar).toContainText('250k / 1M (25%)');
   await expect(bar).toContainText('claude-future-9');
 });
@@ -116,7 +119,8 @@ test('a new tab on a newer CLI keeps its start screen, with the version note as 
   await ui.open(doubleOptions(snapshotWith([sessionView(SESSION)])));
   await expect(page.getByRole('heading', { name: 'What should Claude work on?' })).toBeVisible();
   // What the host sends when the CLI reports a version other than the tested one.
-  const note = 'Claude Code 2.1.333 is installed; this version of clide was tested with 2.1.332. Most things should work; anything odd may come from the difference.';
+  const note =
+    'Claude Code 2.1.333 is installed; this version of clide was tested with 2.1.332. Most things should work; anything odd may come from the difference.';
   await ui.pushSession(SESSION, [
     { kind: 'info', info: { cliVersion: '2.1.333', testedCliVersion: '2.1.332' } },
     { kind: 'notice', id: 'v1', level: 'warning', code: 'cli-version', text: note, at: Date.now() },
@@ -138,7 +142,10 @@ test('tabs show state, switch sessions, and New session creates one', async ({ u
   await expect(tabs).toHaveCount(2);
   await expect(page.getByRole('tab', { name: 'api-server' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'web-ui' }).locator('.marker-working')).toHaveCount(1);
-  await ui.pushSession('a', [{ kind: 'permission', request: bashRequest('ls') }, { kind: 'status', status: 'waiting' }]);
+  await ui.pushSession('a', [
+    { kind: 'permission', request: bashRequest('ls') },
+    { kind: 'status', status: 'waiting' },
+  ]);
   await expect(page.getByRole('tab', { name: 'api-server' }).locator('.marker-needs-you')).toHaveCount(1);
 
   await page.getByRole('tab', { name: 'web-ui' }).click();

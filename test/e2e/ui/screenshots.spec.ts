@@ -73,7 +73,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await ui.open(
       doubleOptions(
-        snapshotWith([], { claude: { found: false, error: { kind: 'cli-not-found', message: 'claude was not found on PATH or in the usual install locations.' } } }),
+        snapshotWith([], {
+          claude: { found: false, error: { kind: 'cli-not-found', message: 'claude was not found on PATH or in the usual install locations.' } },
+        }),
       ),
     );
     await expect(page.getByRole('heading', { name: 'Claude Code was not found' })).toBeVisible();

@@ -143,12 +143,17 @@ test('new session: a recent folder starts at once, a typed one completes with Ta
 test('the inbox answers a background tab’s prompt in place; a finished background turn marks its tab', async ({ ui, page }) => {
   await ui.open(doubleOptions(three()));
   await expect(page.getByRole('button', { name: 'Needs you: nothing waiting' })).toBeVisible();
-  await ui.pushSession('b', [{ kind: 'permission', request: bashRequest('npm run build', { requestId: 'req-b' }) }, { kind: 'status', status: 'waiting' }]);
+  await ui.pushSession('b', [
+    { kind: 'permission', request: bashRequest('npm run build', { requestId: 'req-b' }) },
+    { kind: 'status', status: 'waiting' },
+  ]);
   await page.getByRole('button', { name: 'Needs you: 1 waiting' }).click();
   const inbox = page.getByRole('region', { name: 'Needs you' });
   await expect(inbox.getByRole('listitem', { name: 'web-ui: Permission' })).toBeVisible();
   await inbox.getByRole('dialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow', exact: true }).click();
-  await expect.poll(async () => (await ui.calls('session:respond')).map((c) => c.input)).toEqual([{ id: 'b', requestId: 'req-b', decision: { behavior: 'allow' } }]);
+  await expect
+    .poll(async () => (await ui.calls('session:respond')).map((c) => c.input))
+    .toEqual([{ id: 'b', requestId: 'req-b', decision: { behavior: 'allow' } }]);
   await expect(inbox.getByText('Nothing waits for you.')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'api-server' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
@@ -162,7 +167,10 @@ test('the inbox answers a background tab’s prompt in place; a finished backgro
   await expect(web.locator('.marker-unseen')).toHaveCount(0);
 });
 
-test('Settings: the theme wins over the system at once, switches save, a refused value is explained, the park delay is checked, a corrupt file is told once', async ({ ui, page }) => {
+test('Settings: the theme wins over the system at once, switches save, a refused value is explained, the park delay is checked, a corrupt file is told once', async ({
+  ui,
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await ui.open(doubleOptions(three(), { settingsWarning: 'settings.json had corrupt JSON; it was set aside and defaults are used.' }));
   await expect(page.getByRole('status').filter({ hasText: 'settings.json had corrupt JSON' })).toBeVisible();
@@ -195,7 +203,10 @@ test('Settings: the theme wins over the system at once, switches save, a refused
 
   await page.evaluate(() =>
     window.__clideDouble?.setReplies('settings:update', [
-      { ok: false, error: { kind: 'invalid-input', message: '"-x" is not a model name clide can pass to Claude Code.', hint: 'Use a model alias such as sonnet or opus.' } },
+      {
+        ok: false,
+        error: { kind: 'invalid-input', message: '"-x" is not a model name clide can pass to Claude Code.', hint: 'Use a model alias such as sonnet or opus.' },
+      },
     ]),
   );
   const model = dialog.getByLabel('Default model');
@@ -203,22 +214,29 @@ test('Settings: the theme wins over the system at once, switches save, a refused
   await model.press('Enter');
   await expect(dialog.getByRole('alert')).toContainText('is not a model name');
   await expect(model).toHaveValue('-x');
-  await expect.poll(async () => (await ui.calls('settings:update')).map((c) => c.input)).toEqual([
-    { theme: 'light' },
-    { theme: 'system' },
-    { notifications: { finished: false } },
-    { notifications: { enabled: false } },
-    { defaultPermissionMode: 'plan' },
-    { parkAfterMinutes: 30 },
-    { defaultModel: '-x' },
-  ]);
+  await expect
+    .poll(async () => (await ui.calls('settings:update')).map((c) => c.input))
+    .toEqual([
+      { theme: 'light' },
+      { theme: 'system' },
+      { notifications: { finished: false } },
+      { notifications: { enabled: false } },
+      { defaultPermissionMode: 'plan' },
+      { parkAfterMinutes: 30 },
+      { defaultModel: '-x' },
+    ]);
 });
 
 test('a tab shown again is where it was left, with the text that streamed in while it was hidden', async ({ ui, page }) => {
   const many = (id: string) =>
     applyEvents(
       sessionView(id, { cwd: `${HOME}/code/${id}` }),
-      Array.from({ length: 60 }, (_, i) => ({ kind: 'user' as const, id: `${id}-u${i}`, text: `Message ${i} in ${id}.\n\nA second paragraph to give the row some height.`, at: 1 })),
+      Array.from({ length: 60 }, (_, i) => ({
+        kind: 'user' as const,
+        id: `${id}-u${i}`,
+        text: `Message ${i} in ${id}.\n\nA second paragraph to give the row some height.`,
+        at: 1,
+      })),
     );
   await ui.open(doubleOptions(snapshotWith([many('alpha'), many('beta')])));
   const scroller = () => page.getByRole('tabpanel').locator('.transcript-scroller');
@@ -235,7 +253,8 @@ test('a tab shown again is where it was left, with the text that streamed in whi
     { kind: 'status', status: 'working' },
     { kind: 'block-start', messageId: 'late', index: 0, blockType: 'text', at: 2 },
   ]);
-  for (const piece of ['Written ', 'while ', 'the tab ', 'was hidden.']) await ui.pushSession('alpha', [{ kind: 'block-delta', messageId: 'late', index: 0, text: piece }]);
+  for (const piece of ['Written ', 'while ', 'the tab ', 'was hidden.'])
+    await ui.pushSession('alpha', [{ kind: 'block-delta', messageId: 'late', index: 0, text: piece }]);
 
   await page.getByRole('tab', { name: /alpha/ }).click();
   await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-alpha');
@@ -276,7 +295,10 @@ test('switching tabs: the shown tab has the keyboard (its prompt, else its compo
   // beta shown, alpha kept just behind it; a prompt arrives in alpha meanwhile.
   await page.getByRole('tab', { name: 'beta' }).click();
   await expect(composer).toBeFocused();
-  await ui.pushSession('alpha', [{ kind: 'permission', request: bashRequest('npm test', { requestId: 'req-a' }) }, { kind: 'status', status: 'waiting' }]);
+  await ui.pushSession('alpha', [
+    { kind: 'permission', request: bashRequest('npm test', { requestId: 'req-a' }) },
+    { kind: 'status', status: 'waiting' },
+  ]);
   await page.keyboard.press('Control+f');
   await expect(finds).toHaveCount(1);
   await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-beta');
@@ -310,7 +332,13 @@ test('a tab left at the bottom shows what arrived while it was hidden, still at 
   await page.getByRole('tab', { name: 'beta' }).click();
   await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-beta');
   await ui.pushSession('alpha', [
-    { kind: 'block', messageId: 'late', index: 0, block: { type: 'text', text: `A reply written while the tab was hidden.\n\n${'More lines.\n\n'.repeat(12)}The last line of it.` }, at: 2 },
+    {
+      kind: 'block',
+      messageId: 'late',
+      index: 0,
+      block: { type: 'text', text: `A reply written while the tab was hidden.\n\n${'More lines.\n\n'.repeat(12)}The last line of it.` },
+      at: 2,
+    },
     { kind: 'message-end', messageId: 'late' },
   ]);
 

@@ -43,7 +43,10 @@ export function tabsScenario(): { views: SessionView[]; folders: Record<string, 
   ]);
   const docs = applyEvents(sessionView('docs', { cwd: `${HOME}/code/docs` }), [
     ...reply('docs', 'Writing the page.'),
-    { kind: 'permission', request: writeRequest({ requestId: 'req-docs', input: { file_path: `${HOME}/code/docs/health.md`, content: '# Health\n\nGET /health answers 200.\n' } }) },
+    {
+      kind: 'permission',
+      request: writeRequest({ requestId: 'req-docs', input: { file_path: `${HOME}/code/docs/health.md`, content: '# Health\n\nGET /health answers 200.\n' } }),
+    },
     { kind: 'status', status: 'waiting' },
   ]);
   const infra = applyEvents(sessionView('infra', { cwd: `${HOME}/code/infra` }), [

@@ -27,19 +27,82 @@ function teamState(patch: Partial<TeamState> = {}): TeamState {
         cwd: '/home/ada/code/web-ui',
         waiting: 1,
         recentDeliveries: 5,
-        hold: { reason: 'cap', message: 'web-ui received 5 messages from the team within a minute. To stop a loop between sessions, further messages wait for you.', since: T0 + 60_000 },
+        hold: {
+          reason: 'cap',
+          message: 'web-ui received 5 messages from the team within a minute. To stop a loop between sessions, further messages wait for you.',
+          since: T0 + 60_000,
+        },
       },
     ],
     messages: [
-      { id: 'm1', from: api, to: [{ ...web, state: 'delivered', at: T0 + 5_000 }], toAll: false, text: 'The /health route is in. Can you add a status badge that calls it?', at: T0 },
-      { id: 'm2', from: web, to: [{ ...api, state: 'delivered', at: T0 + 40_000 }], toAll: false, text: 'Badge added in src/StatusBadge.tsx. It polls every 30 s.', at: T0 + 35_000 },
-      { id: 'm3', from: api, to: [{ ...web, state: 'held' }], toAll: false, text: 'Thanks! One more thing: show the version from the response as well.', at: T0 + 70_000 },
+      {
+        id: 'm1',
+        from: api,
+        to: [{ ...web, state: 'delivered', at: T0 + 5_000 }],
+        toAll: false,
+        text: 'The /health route is in. Can you add a status badge that calls it?',
+        at: T0,
+      },
+      {
+        id: 'm2',
+        from: web,
+        to: [{ ...api, state: 'delivered', at: T0 + 40_000 }],
+        toAll: false,
+        text: 'Badge added in src/StatusBadge.tsx. It polls every 30 s.',
+        at: T0 + 35_000,
+      },
+      {
+        id: 'm3',
+        from: api,
+        to: [{ ...web, state: 'held' }],
+        toAll: false,
+        text: 'Thanks! One more thing: show the version from the response as well.',
+        at: T0 + 70_000,
+      },
     ],
     tasks: [
-      { id: 'T1', title: 'Add GET /health', status: 'done', assignee: api, createdBy: { id: 'person', name: 'You' }, updatedBy: api, note: 'Route and test in src/health.ts', createdAt: T0 - 600_000, updatedAt: T0 },
-      { id: 'T2', title: 'Status badge in the header', description: 'Calls /health every 30 s; green, amber, red.', status: 'in_progress', assignee: web, createdBy: api, updatedBy: web, createdAt: T0 - 500_000, updatedAt: T0 + 30_000 },
-      { id: 'T3', title: 'Document the health endpoint', status: 'blocked', assignee: api, createdBy: web, updatedBy: api, note: 'Waiting for the badge to settle the response shape.', createdAt: T0 - 400_000, updatedAt: T0 + 50_000 },
-      { id: 'T4', title: 'Load test the endpoint', status: 'open', createdBy: { id: 'person', name: 'You' }, updatedBy: { id: 'person', name: 'You' }, createdAt: T0 - 300_000, updatedAt: T0 - 300_000 },
+      {
+        id: 'T1',
+        title: 'Add GET /health',
+        status: 'done',
+        assignee: api,
+        createdBy: { id: 'person', name: 'You' },
+        updatedBy: api,
+        note: 'Route and test in src/health.ts',
+        createdAt: T0 - 600_000,
+        updatedAt: T0,
+      },
+      {
+        id: 'T2',
+        title: 'Status badge in the header',
+        description: 'Calls /health every 30 s; green, amber, red.',
+        status: 'in_progress',
+        assignee: web,
+        createdBy: api,
+        updatedBy: web,
+        createdAt: T0 - 500_000,
+        updatedAt: T0 + 30_000,
+      },
+      {
+        id: 'T3',
+        title: 'Document the health endpoint',
+        status: 'blocked',
+        assignee: api,
+        createdBy: web,
+        updatedBy: api,
+        note: 'Waiting for the badge to settle the response shape.',
+        createdAt: T0 - 400_000,
+        updatedAt: T0 + 50_000,
+      },
+      {
+        id: 'T4',
+        title: 'Load test the endpoint',
+        status: 'open',
+        createdBy: { id: 'person', name: 'You' },
+        updatedBy: { id: 'person', name: 'You' },
+        createdAt: T0 - 300_000,
+        updatedAt: T0 - 300_000,
+      },
     ],
     ...patch,
   };
@@ -62,13 +125,33 @@ function views() {
     { kind: 'block', messageId: 'a1', index: 0, block: { type: 'text', text: 'The route is in place. I will let web-ui know.' }, at: T0 - 10_000 },
     { kind: 'message-end', messageId: 'a1' },
     sentCard('m1', 'The /health route is in. Can you add a status badge that calls it?', 'delivered', T0),
-    { kind: 'team-message', id: 'r2', messageId: 'm2', direction: 'received', from: web, to: [{ ...api, state: 'delivered' }], text: 'Badge added in src/StatusBadge.tsx. It polls every 30 s.', via: 'turn', at: T0 + 40_000 },
+    {
+      kind: 'team-message',
+      id: 'r2',
+      messageId: 'm2',
+      direction: 'received',
+      from: web,
+      to: [{ ...api, state: 'delivered' }],
+      text: 'Badge added in src/StatusBadge.tsx. It polls every 30 s.',
+      via: 'turn',
+      at: T0 + 40_000,
+    },
     { kind: 'block', messageId: 'a2', index: 0, block: { type: 'text', text: 'Great, I will ask for the version too.' }, at: T0 + 45_000 },
     { kind: 'message-end', messageId: 'a2' },
     sentCard('m3', 'Thanks! One more thing: show the version from the response as well.', 'held', T0 + 70_000),
   ]);
   const webView = applyEvents(sessionView(WEB, { cwd: '/home/ada/code/web-ui' }), [
-    { kind: 'team-message', id: 'r1', messageId: 'm1', direction: 'received', from: api, to: [{ ...web, state: 'delivered' }], text: 'The /health route is in. Can you add a status badge that calls it?', via: 'turn', at: T0 + 5_000 },
+    {
+      kind: 'team-message',
+      id: 'r1',
+      messageId: 'm1',
+      direction: 'received',
+      from: api,
+      to: [{ ...web, state: 'delivered' }],
+      text: 'The /health route is in. Can you add a status badge that calls it?',
+      via: 'turn',
+      at: T0 + 5_000,
+    },
     { kind: 'block', messageId: 'b1', index: 0, block: { type: 'text', text: 'I added the badge and told api-server.' }, at: T0 + 30_000 },
     { kind: 'message-end', messageId: 'b1' },
   ]);
@@ -110,7 +193,9 @@ test('the Team panel shows the board, the log and the loop guard, and each contr
   await panel.getByRole('button', { name: 'Edit T4' }).click();
   await panel.getByLabel('Title').fill('Load test /health at 200 rps');
   await panel.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(async () => (await ui.calls('team:editTask')).at(-1)?.input).toEqual({ taskId: 'T4', title: 'Load test /health at 200 rps', description: '' });
+  await expect
+    .poll(async () => (await ui.calls('team:editTask')).at(-1)?.input)
+    .toEqual({ taskId: 'T4', title: 'Load test /health at 200 rps', description: '' });
   await panel.getByRole('textbox', { name: 'New task' }).fill('Update the changelog');
   await panel.getByLabel('Assign the new task to').selectOption(API);
   await panel.getByRole('button', { name: 'Add', exact: true }).click();
@@ -142,7 +227,9 @@ test('the Team panel shows the board, the log and the loop guard, and each contr
   await expect(panel.getByText(notice)).toBeHidden();
 
   // A failed call says why, in place.
-  await page.evaluate(() => window.__clideDouble?.setReplies('team:removeTask', [{ ok: false, error: { kind: 'invalid-input', message: 'There is no task T2 on the board.' } }]));
+  await page.evaluate(() =>
+    window.__clideDouble?.setReplies('team:removeTask', [{ ok: false, error: { kind: 'invalid-input', message: 'There is no task T2 on the board.' } }]),
+  );
   await panel.getByRole('button', { name: 'Remove T2' }).click();
   await expect(panel.getByRole('alert')).toHaveText('There is no task T2 on the board.');
 

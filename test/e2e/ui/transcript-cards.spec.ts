@@ -40,7 +40,9 @@ test('Bash: command, description, running state, output with escapes made inert,
 });
 
 test('Edit: a diff from the strings while pending, the CLI patch with line numbers after, cut after 20 lines', async ({ ui, page }) => {
-  await ui.pushSession(SESSION, [toolUse('m1', 0, 'e1', 'Edit', { file_path: '/repo/src/a.ts', old_string: 'const a = 1;\nconst b = 2;', new_string: 'const a = 1;\nconst b = 3;' })]);
+  await ui.pushSession(SESSION, [
+    toolUse('m1', 0, 'e1', 'Edit', { file_path: '/repo/src/a.ts', old_string: 'const a = 1;\nconst b = 2;', new_string: 'const a = 1;\nconst b = 3;' }),
+  ]);
   const card = page.getByLabel('Tool: Edit');
   await expect(card.locator('.diff-del .diff-text')).toHaveText('const b = 2;');
   await expect(card.locator('.diff-add .diff-text')).toHaveText('const b = 3;');
@@ -70,13 +72,25 @@ test('Write: a new file shows its content; an overwrite shows a diff', async ({ 
   await ui.pushSession(SESSION, [
     toolUse('m1', 0, 'w1', 'Write', { file_path: '/repo/new.py', content: 'def main():\n    return 1\n' }),
     toolUse('m1', 1, 'w2', 'Write', { file_path: '/repo/old.txt', content: 'alpha\ngamma\n' }),
-    { kind: 'tool-result', toolUseId: 'w1', content: 'File created', isError: false, structured: { type: 'create', filePath: '/repo/new.py', content: 'def main():\n    return 1\n', structuredPatch: [], originalFile: null } },
+    {
+      kind: 'tool-result',
+      toolUseId: 'w1',
+      content: 'File created',
+      isError: false,
+      structured: { type: 'create', filePath: '/repo/new.py', content: 'def main():\n    return 1\n', structuredPatch: [], originalFile: null },
+    },
     {
       kind: 'tool-result',
       toolUseId: 'w2',
       content: 'File updated',
       isError: false,
-      structured: { type: 'update', filePath: '/repo/old.txt', content: 'alpha\ngamma\n', structuredPatch: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: [' alpha', '-beta', '+gamma'] }], originalFile: 'alpha\nbeta\n' },
+      structured: {
+        type: 'update',
+        filePath: '/repo/old.txt',
+        content: 'alpha\ngamma\n',
+        structuredPatch: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: [' alpha', '-beta', '+gamma'] }],
+        originalFile: 'alpha\nbeta\n',
+      },
     },
   ]);
   const created = page.getByLabel('Tool: Write').first();
@@ -102,19 +116,68 @@ test('Read, Grep, Glob, TodoWrite, web tools, MCP and generic cards say what the
     }),
     toolUse('m1', 4, 'f1', 'WebFetch', { url: 'https://example.com/docs', prompt: 'Summarise' }),
     toolUse('m1', 5, 's1', 'WebSearch', { query: 'vite workers' }),
-    { kind: 'block', messageId: 'm1', index: 6, block: { type: 'tool_use', id: 'mcp1', name: 'mcp__linear__create_ticket', input: { title: 'Bug' }, displayName: 'Create ticket', serverDisplayName: 'Linear' }, at: Date.now() },
+    {
+      kind: 'block',
+      messageId: 'm1',
+      index: 6,
+      block: {
+        type: 'tool_use',
+        id: 'mcp1',
+        name: 'mcp__linear__create_ticket',
+        input: { title: 'Bug' },
+        displayName: 'Create ticket',
+        serverDisplayName: 'Linear',
+      },
+      at: Date.now(),
+    },
     toolUse('m1', 7, 'x1', 'mcp__db__query', { sql: 'select 1' }),
     toolUse('m1', 8, 'o1', 'SomethingNew', { answer: 42 }),
-    { kind: 'tool-result', toolUseId: 'r1', content: '...', isError: false, structured: { type: 'text', file: { filePath: '/repo/src/big.ts', content: '...', numLines: 50, startLine: 100, totalLines: 900 } } },
-    { kind: 'tool-result', toolUseId: 'g1', content: 'src/a.ts:3: // TODO a\nsrc/b.ts:9: // TODO b', isError: false, structured: { mode: 'content', numFiles: 2, filenames: [], content: 'src/a.ts:3: // TODO a\nsrc/b.ts:9: // TODO b', numLines: 2 } },
-    { kind: 'tool-result', toolUseId: 'g2', content: 'README.md\ndocs/a.md', isError: false, structured: { filenames: ['README.md', 'docs/a.md'], numFiles: 2, truncated: false, durationMs: 3 } },
-    { kind: 'tool-result', toolUseId: 'f1', content: 'ok', isError: false, structured: { url: 'https://example.com/docs', code: 200, codeText: 'OK', bytes: 1000, result: 'The page says **hello**.', durationMs: 10 } },
+    {
+      kind: 'tool-result',
+      toolUseId: 'r1',
+      content: '...',
+      isError: false,
+      structured: { type: 'text', file: { filePath: '/repo/src/big.ts', content: '...', numLines: 50, startLine: 100, totalLines: 900 } },
+    },
+    {
+      kind: 'tool-result',
+      toolUseId: 'g1',
+      content: 'src/a.ts:3: // TODO a\nsrc/b.ts:9: // TODO b',
+      isError: false,
+      structured: { mode: 'content', numFiles: 2, filenames: [], content: 'src/a.ts:3: // TODO a\nsrc/b.ts:9: // TODO b', numLines: 2 },
+    },
+    {
+      kind: 'tool-result',
+      toolUseId: 'g2',
+      content: 'README.md\ndocs/a.md',
+      isError: false,
+      structured: { filenames: ['README.md', 'docs/a.md'], numFiles: 2, truncated: false, durationMs: 3 },
+    },
+    {
+      kind: 'tool-result',
+      toolUseId: 'f1',
+      content: 'ok',
+      isError: false,
+      structured: { url: 'https://example.com/docs', code: 200, codeText: 'OK', bytes: 1000, result: 'The page says **hello**.', durationMs: 10 },
+    },
     {
       kind: 'tool-result',
       toolUseId: 's1',
       content: 'results',
       isError: false,
-      structured: { query: 'vite workers', results: [{ tool_use_id: 'x', content: [{ title: 'Web Workers | Vite', url: 'https://vite.dev/guide/features#web-workers' }, { title: 'Evil', url: 'javascript:alert(1)' }] }], durationSeconds: 1 },
+      structured: {
+        query: 'vite workers',
+        results: [
+          {
+            tool_use_id: 'x',
+            content: [
+              { title: 'Web Workers | Vite', url: 'https://vite.dev/guide/features#web-workers' },
+              { title: 'Evil', url: 'javascript:alert(1)' },
+            ],
+          },
+        ],
+        durationSeconds: 1,
+      },
     },
     { kind: 'tool-result', toolUseId: 'o1', content: 'The answer is 42', isError: false },
   ]);
@@ -135,7 +198,10 @@ test('Read, Grep, Glob, TodoWrite, web tools, MCP and generic cards say what the
   const search = page.getByLabel('Tool: WebSearch');
   await expect(search).toContainText('2 results');
   await search.locator('.tool-head').click();
-  await expect(search.getByRole('link', { name: 'https://vite.dev/guide/features#web-workers' })).toHaveAttribute('href', 'https://vite.dev/guide/features#web-workers');
+  await expect(search.getByRole('link', { name: 'https://vite.dev/guide/features#web-workers' })).toHaveAttribute(
+    'href',
+    'https://vite.dev/guide/features#web-workers',
+  );
   await expect(search.getByRole('link')).toHaveCount(1);
   await expect(page.getByLabel('Tool: Linear · Create ticket').locator('.tool-server')).toHaveText('Linear');
   await expect(page.getByLabel('Tool: db · query').locator('.tool-name')).toHaveText('query');
@@ -168,7 +234,21 @@ test('a subagent card nests its own messages, live while it runs, and collapses'
   await expect(nested).toContainText('It has two lines.');
   await ui.pushSession(SESSION, [
     { kind: 'task', phase: 'ended', task: { taskId: 'k1', status: 'completed', usage: { totalTokens: 1240, toolUses: 1, durationMs: 744 } }, at: Date.now() },
-    { kind: 'tool-result', toolUseId: 'a1', content: 'Two lines.', isError: false, structured: { status: 'completed', content: [{ type: 'text', text: 'The file has **two** lines.' }], totalToolUseCount: 1, totalDurationMs: 744, totalTokens: 1240, prompt: 'x', agentId: 'z' } },
+    {
+      kind: 'tool-result',
+      toolUseId: 'a1',
+      content: 'Two lines.',
+      isError: false,
+      structured: {
+        status: 'completed',
+        content: [{ type: 'text', text: 'The file has **two** lines.' }],
+        totalToolUseCount: 1,
+        totalDurationMs: 744,
+        totalTokens: 1240,
+        prompt: 'x',
+        agentId: 'z',
+      },
+    },
   ]);
   // Done: it folds to its summary and answer by itself; the messages are a click away.
   await expect(card).toContainText('Done');
@@ -188,7 +268,9 @@ test('a 4 MB result shows a cheap preview and expands into a virtual list withou
   await page.evaluate(() => {
     const line = 'x'.repeat(79);
     const content = Array.from({ length: 52_000 }, (_, i) => `${String(i + 1).padStart(6, '0')} ${line}`).join('\n');
-    window.__clideDouble?.pushSession('session-1', [{ kind: 'tool-result', toolUseId: 'big', content, isError: false, structured: { stdout: content, stderr: '', interrupted: false } }]);
+    window.__clideDouble?.pushSession('session-1', [
+      { kind: 'tool-result', toolUseId: 'big', content, isError: false, structured: { stdout: content, stderr: '', interrupted: false } },
+    ]);
   });
   const card = page.getByLabel('Tool: Bash');
   await expect(card.locator('.tool-preview')).toContainText('000001 xxx');
@@ -205,7 +287,9 @@ test('a 4 MB result shows a cheap preview and expands into a virtual list withou
 test('code blocks are highlighted off the main thread and copy their text', async ({ ui, page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const code = Array.from({ length: 60 }, (_, i) => `const v${i} = ${i}; // line ${i}`).join('\n');
-  await ui.pushSession(SESSION, [{ kind: 'block', messageId: 'm1', index: 0, block: { type: 'text', text: `Here:\n\n\`\`\`ts\n${code}\n\`\`\`` }, at: Date.now() }]);
+  await ui.pushSession(SESSION, [
+    { kind: 'block', messageId: 'm1', index: 0, block: { type: 'text', text: `Here:\n\n\`\`\`ts\n${code}\n\`\`\`` }, at: Date.now() },
+  ]);
   const block = page.locator('.code-block');
   await expect(block).toHaveAttribute('data-highlight', 'done');
   await expect(block.locator('.hljs-keyword').first()).toHaveText('const');

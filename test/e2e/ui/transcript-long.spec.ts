@@ -35,7 +35,8 @@ test('the view follows a streaming reply; scrolled up it stays put and offers "J
   const scroller = page.locator('.transcript-scroller');
   const gap = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
   await ui.pushSession(SESSION, [{ kind: 'status', status: 'working' }, ...streamedText('live', ['Streaming starts.\n\n'])]);
-  for (let i = 0; i < 20; i++) await ui.pushSession(SESSION, [{ kind: 'block-delta', messageId: 'live', index: 0, text: `Paragraph ${i} of a long reply.\n\n` }]);
+  for (let i = 0; i < 20; i++)
+    await ui.pushSession(SESSION, [{ kind: 'block-delta', messageId: 'live', index: 0, text: `Paragraph ${i} of a long reply.\n\n` }]);
   await expect(page.getByText('Paragraph 19 of a long reply.')).toBeVisible();
   await expect.poll(gap).toBeLessThan(60);
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
@@ -45,7 +46,8 @@ test('the view follows a streaming reply; scrolled up it stays put and offers "J
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
   // Let the fling settle (entries flung into view are shown in full once scrolling stops).
   const top = await transcriptStill(page);
-  for (let i = 20; i < 30; i++) await ui.pushSession(SESSION, [{ kind: 'block-delta', messageId: 'live', index: 0, text: `Paragraph ${i} of a long reply.\n\n` }]);
+  for (let i = 20; i < 30; i++)
+    await ui.pushSession(SESSION, [{ kind: 'block-delta', messageId: 'live', index: 0, text: `Paragraph ${i} of a long reply.\n\n` }]);
   // The streaming entry is off screen, so the deltas show nowhere: a usage update sent after
   // them shows in the status bar once they have been applied and drawn; then the view must
   // still be where the person left it.
@@ -73,7 +75,9 @@ test('find reaches unmounted entries and collapsed cards, counts, and steps thro
   const card = page.locator('[data-row-id="e12"]').getByLabel('Tool: Bash');
   await expect(card).toBeInViewport();
   await expect(card.locator('.tool-head')).toHaveAttribute('aria-expanded', 'true');
-  await expect.poll(() => page.evaluate(() => (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('clide-find-current')?.size ?? 0)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('clide-find-current')?.size ?? 0))
+    .toBe(1);
   const marked = await page.evaluate(() => {
     const r = [...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('clide-find-current') ?? [])][0];
     return r?.toString();

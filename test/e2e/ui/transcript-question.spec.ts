@@ -81,7 +81,13 @@ for (const [how, structured] of [
 
 test('declined questions say so; unanswered ones wait', async ({ ui, page }) => {
   await ui.pushSession(SESSION, [
-    { kind: 'block', messageId: 'm-q2', index: 0, block: { type: 'tool_use', id: 'q2', name: 'AskUserQuestion', input: { questions: [questions[0]] } }, at: Date.now() },
+    {
+      kind: 'block',
+      messageId: 'm-q2',
+      index: 0,
+      block: { type: 'tool_use', id: 'q2', name: 'AskUserQuestion', input: { questions: [questions[0]] } },
+      at: Date.now(),
+    },
     { kind: 'message-end', messageId: 'm-q2' },
   ]);
   const card = page.getByLabel('Tool: Question');

@@ -23,7 +23,10 @@ test('assistant text appears progressively as deltas arrive', async ({ ui, page 
   await expect(reply).toContainText('Hello, world. Here is bold.');
   await expect(reply.locator('strong')).toHaveText('bold');
 
-  await ui.pushSession(SESSION, [{ kind: 'message-end', messageId: 'm1' }, { kind: 'status', status: 'ready' }]);
+  await ui.pushSession(SESSION, [
+    { kind: 'message-end', messageId: 'm1' },
+    { kind: 'status', status: 'ready' },
+  ]);
   await expect(reply.locator('.md-streaming')).toHaveCount(0);
   await expect(log.getByRole('article', { name: 'Claude' })).toHaveCount(1);
 });
@@ -69,7 +72,10 @@ test('a reply keeps streaming while the person types, and every key reaches the 
   const last = await page.evaluate(() => document.querySelector('.md-streaming')?.textContent ?? '');
   const lastWord = /w(\d+) $/.exec(last);
   await expect.poll(async () => (await reply.textContent())?.includes(`w${Number(lastWord?.[1] ?? 0)} `)).toBe(true);
-  await ui.pushSession(SESSION, [{ kind: 'message-end', messageId: 'm1' }, { kind: 'status', status: 'ready' }]);
+  await ui.pushSession(SESSION, [
+    { kind: 'message-end', messageId: 'm1' },
+    { kind: 'status', status: 'ready' },
+  ]);
   await expect(reply.locator('.md-streaming')).toHaveCount(0);
 });
 
@@ -115,7 +121,7 @@ test('thinking is collapsed under a label and opens while it streams', async ({ 
   await expect(page.getByText('Considering the router and the tests')).toHaveCount(0);
 });
 
-test('context the CLI injected is a collapsed card, never the person\'s message', async ({ ui, page }) => {
+test("context the CLI injected is a collapsed card, never the person's message", async ({ ui, page }) => {
   await ui.pushSession(SESSION, [
     { kind: 'context', id: 'c1', source: 'skill', label: 'Skill: api-conventions', text: 'Base directory for this skill: /x\n\nUse REST.', at: Date.now() },
   ]);
@@ -128,7 +134,14 @@ test('context the CLI injected is a collapsed card, never the person\'s message'
 
   // A slash command's expansion and a system reminder: titled, their wrapper tags gone.
   await ui.pushSession(SESSION, [
-    { kind: 'context', id: 'c2', source: 'command', label: 'Command: /review', text: '<command-name>/review</command-name>\n<command-message>review</command-message>\nReview the branch.', at: Date.now() },
+    {
+      kind: 'context',
+      id: 'c2',
+      source: 'command',
+      label: 'Command: /review',
+      text: '<command-name>/review</command-name>\n<command-message>review</command-message>\nReview the branch.',
+      at: Date.now(),
+    },
     { kind: 'context', id: 'c3', source: 'other', label: 'Context', text: 'Working directory changed.', at: Date.now() },
   ]);
   await page.getByRole('button', { name: 'Command: /review' }).click();
@@ -176,7 +189,12 @@ test('notices are inline lines, coloured by level: interrupts, retries, compacti
   await ui.pushSession(SESSION, [
     { kind: 'context', id: 'i1', source: 'interrupt', label: 'Interrupted by you', text: '[Request interrupted by user]', at: now },
     { kind: 'compaction', id: 'k1', compaction: { trigger: 'auto', preTokens: 182_000, postTokens: 14_500 }, at: now },
-    { kind: 'result', result: { subtype: 'error_during_execution', isError: true, errors: ['API Error: 529 Overloaded'], apiErrorStatus: 529, denials: [] }, id: 'r1', at: now },
+    {
+      kind: 'result',
+      result: { subtype: 'error_during_execution', isError: true, errors: ['API Error: 529 Overloaded'], apiErrorStatus: 529, denials: [] },
+      id: 'r1',
+      at: now,
+    },
     { kind: 'status', status: 'ready' },
   ]);
   // Output (or the end of the turn) clears the retry line.

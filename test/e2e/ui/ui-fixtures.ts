@@ -14,7 +14,6 @@ import { serveStatic } from '../../support/static-server';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const dist = path.join(root, 'out', 'renderer');
 
-
 function newestMtime(p: string): number {
   let st: fs.Stats;
   try {
@@ -38,7 +37,6 @@ function ensureBuilt(): void {
   const r = spawnSync(process.execPath, [vite, 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`The renderer build failed:\n${r.stdout}\n${r.stderr}`);
 }
-
 
 export interface UiApp {
   page: Page;
@@ -75,8 +73,7 @@ export const test = base.extend<{ ui: UiApp }, { rendererUrl: string }>({
       },
       push: (batch) => page.evaluate((b) => window.__clideDouble?.push(b), batch),
       pushSession: (id, events) => page.evaluate(([i, e]) => window.__clideDouble?.pushSession(i, e), [id, events] as const),
-      calls: (channel) =>
-        page.evaluate((c) => (window.__clideDouble?.calls ?? []).filter((call) => !c || call.channel === c), channel),
+      calls: (channel) => page.evaluate((c) => (window.__clideDouble?.calls ?? []).filter((call) => !c || call.channel === c), channel),
       setConnection: (state) => page.evaluate((s) => window.__clideDouble?.setConnection(s), state),
     });
     expect(problems, 'errors logged by the page').toEqual([]);

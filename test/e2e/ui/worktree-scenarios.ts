@@ -58,12 +58,26 @@ export function describe(lines: Line[]): string {
 
 /** The repository, its changes and every diff the panel may ask for, as the core reads them. */
 async function readRepo(): Promise<{ changes: Changes; diffs: Record<string, Reply>; cleanup(): void }> {
-  const repo = makeRepo({ files: { 'src/orders.ts': ORDERS, 'README.md': '# Orders\n\nTotals for orders.\n', 'docs/guide.md': lines(12, 'guide'), 'legacy.txt': 'old\n', 'data/big.csv': lines(10, 'row') } });
+  const repo = makeRepo({
+    files: {
+      'src/orders.ts': ORDERS,
+      'README.md': '# Orders\n\nTotals for orders.\n',
+      'docs/guide.md': lines(12, 'guide'),
+      'legacy.txt': 'old\n',
+      'data/big.csv': lines(10, 'row'),
+    },
+  });
   const base = repo.git(['rev-parse', 'HEAD']);
   repo.git(['checkout', '-q', '-b', 'clide/tax-totals-1']);
   repo.write('src/api/health.ts', 'export const health = () => ({ ok: true });\n');
   repo.commit('Add a health check');
-  repo.write('src/orders.ts', ORDERS.replace('return line.price * line.count;', 'return line.price * line.quantity + line.tax;').replace('  count: number;\n', '  quantity: number;\n  tax: number;\n'));
+  repo.write(
+    'src/orders.ts',
+    ORDERS.replace('return line.price * line.count;', 'return line.price * line.quantity + line.tax;').replace(
+      '  count: number;\n',
+      '  quantity: number;\n  tax: number;\n',
+    ),
+  );
   repo.write('README.md', '# Orders\n\nTotals for orders, with tax.\n');
   repo.git(['add', 'README.md']);
   repo.write('README.md', '# Orders\n\nTotals for orders, with tax.\n\nRun `npm test`.\n');
@@ -93,7 +107,13 @@ export function isolatedView(extra: SessionEvent[] = []): SessionView {
     { kind: 'worktree', worktree: worktreeInfo, state: 'ready' },
     { kind: 'git-status', status: glance },
     { kind: 'user', id: 'u1', text: 'Add tax to the order totals, and a health check.', at: Date.now() - 600_000 },
-    { kind: 'block', messageId: 'm1', index: 0, block: { type: 'text', text: 'Done: `lineTotal` now adds the tax, and `/health` answers. I left the big fixture regenerated.' }, at: Date.now() - 590_000 },
+    {
+      kind: 'block',
+      messageId: 'm1',
+      index: 0,
+      block: { type: 'text', text: 'Done: `lineTotal` now adds the tax, and `/health` answers. I left the big fixture regenerated.' },
+      at: Date.now() - 590_000,
+    },
     { kind: 'message-end', messageId: 'm1' },
     ...extra,
   ]);
@@ -117,8 +137,17 @@ export async function changesScenario(extra: SessionEvent[] = []): Promise<Chang
     'git:changes': [{ ok: true, value: changes }],
     'git:status': [{ ok: true, value: glance }],
     'worktree:prCheck': [
-      { ok: true, value: { available: false, problem: 'gh-missing', reason: 'The GitHub CLI (gh) is not installed.', hint: 'Install it from https://cli.github.com, then run `gh auth login`.', remote: 'origin' } },
-      ],
+      {
+        ok: true,
+        value: {
+          available: false,
+          problem: 'gh-missing',
+          reason: 'The GitHub CLI (gh) is not installed.',
+          hint: 'Install it from https://cli.github.com, then run `gh auth login`.',
+          remote: 'origin',
+        },
+      },
+    ],
   };
   return { view, changes, keyed, replies, options: (more = {}) => doubleOptions(snapshotWith([view]), { replies: { ...replies, ...more }, keyed }), cleanup };
 }

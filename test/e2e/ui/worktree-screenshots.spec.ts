@@ -21,7 +21,13 @@ async function noSpill(page: Page): Promise<void> {
 const capability = {
   available: true,
   gitVersion: '2.39.5',
-  repo: { root: `${HOME}/code/orders`, mainRoot: `${HOME}/code/orders`, linkedWorktree: false, branch: 'main', head: '5d41402abc4b2a76b9719d911017c592ae1b2a7e' },
+  repo: {
+    root: `${HOME}/code/orders`,
+    mainRoot: `${HOME}/code/orders`,
+    linkedWorktree: false,
+    branch: 'main',
+    head: '5d41402abc4b2a76b9719d911017c592ae1b2a7e',
+  },
   remembered: true,
   suggestedBranch: 'clide/session-1',
   worktreeDir: `${HOME}/.clide/worktrees/orders/clide-session-1`,
@@ -32,7 +38,11 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the worktree option in New session, and a setup running and failed (${scheme})`, async ({ ui, page }, testInfo) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1100, height: 820 });
-    const settings = { ...defaultSettings(), recentCwds: [`${HOME}/code/orders`, `${HOME}/notes`], repositories: { [`${HOME}/code/orders`]: { worktrees: true, setupCommand: 'npm ci' } } };
+    const settings = {
+      ...defaultSettings(),
+      recentCwds: [`${HOME}/code/orders`, `${HOME}/notes`],
+      repositories: { [`${HOME}/code/orders`]: { worktrees: true, setupCommand: 'npm ci' } },
+    };
     const setup = sessionView('setup', { cwd: worktreeInfo.worktreeDir, status: 'starting' });
     await ui.open(
       doubleOptions(snapshotWith([setup]), {
@@ -45,7 +55,11 @@ for (const scheme of ['light', 'dark'] as const) {
       { kind: 'worktree', worktree: worktreeInfo, state: 'setting-up' },
       { kind: 'setup-started', source: 'settings', command: 'npm ci', at: Date.now() - 14_000 },
       { kind: 'setup-output', stream: 'info', text: 'Copied .env and .env.local from the checkout.\n$ npm ci\n' },
-      { kind: 'setup-output', stream: 'out', text: 'added 812 packages, and audited 813 packages in 12s\n\n143 packages are looking for funding\n  run `npm fund` for details\n' },
+      {
+        kind: 'setup-output',
+        stream: 'out',
+        text: 'added 812 packages, and audited 813 packages in 12s\n\n143 packages are looking for funding\n  run `npm fund` for details\n',
+      },
     ]);
     await expect(page.getByRole('region', { name: 'Worktree setup' })).toContainText('Setting up the worktree');
     await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeDisabled();
@@ -81,7 +95,19 @@ for (const scheme of ['light', 'dark'] as const) {
     try {
       await ui.open(
         s.options({
-          'worktree:merge': [{ ok: true, value: { outcome: 'conflicts', operation: 'merge', checkout: worktreeInfo.repoRoot, conflicts: ['src/orders.ts'], message: 'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file. /home/ada/code/orders is in the middle of a merge: resolve and commit there, or abort the merge.' } }],
+          'worktree:merge': [
+            {
+              ok: true,
+              value: {
+                outcome: 'conflicts',
+                operation: 'merge',
+                checkout: worktreeInfo.repoRoot,
+                conflicts: ['src/orders.ts'],
+                message:
+                  'Merging clide/tax-totals-1 into main stopped on conflicts in 1 file. /home/ada/code/orders is in the middle of a merge: resolve and commit there, or abort the merge.',
+              },
+            },
+          ],
           'worktree:conflictDiffs': [
             {
               ok: true,
@@ -91,7 +117,8 @@ for (const scheme of ['light', 'dark'] as const) {
                     path: 'src/orders.ts',
                     scope: 'base',
                     binary: false,
-                    patch: 'diff --git a/src/orders.ts b/src/orders.ts\n--- a/src/orders.ts\n+++ b/src/orders.ts\n@@ -5,3 +5,7 @@ export interface Line {\n \n export function lineTotal(line: Line): number {\n+<<<<<<< HEAD\n   return Math.round(line.price * line.count * 100) / 100;\n+=======\n+  return line.price * line.quantity + line.tax;\n+>>>>>>> refs/heads/clide/tax-totals-1\n }\n',
+                    patch:
+                      'diff --git a/src/orders.ts b/src/orders.ts\n--- a/src/orders.ts\n+++ b/src/orders.ts\n@@ -5,3 +5,7 @@ export interface Line {\n \n export function lineTotal(line: Line): number {\n+<<<<<<< HEAD\n   return Math.round(line.price * line.count * 100) / 100;\n+=======\n+  return line.price * line.quantity + line.tax;\n+>>>>>>> refs/heads/clide/tax-totals-1\n }\n',
                     hunks: [],
                     lines: 12,
                     large: false,
@@ -105,7 +132,10 @@ for (const scheme of ['light', 'dark'] as const) {
       );
       await page.getByRole('button', { name: /^Changes/ }).click();
       const panel = page.getByRole('complementary', { name: 'Changes' });
-      await panel.getByRole('list', { name: 'Changed files' }).getByRole('button', { name: /orders\.ts/ }).click();
+      await panel
+        .getByRole('list', { name: 'Changed files' })
+        .getByRole('button', { name: /orders\.ts/ })
+        .click();
       const diff = panel.getByRole('region', { name: 'Diff of src/orders.ts' });
       await diff.getByRole('button', { name: 'Comment on line 7' }).click();
       await diff.getByRole('textbox', { name: 'Comment on line 7' }).fill('Round the tax to cents here, as the invoice does.');

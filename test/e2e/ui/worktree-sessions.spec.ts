@@ -29,7 +29,16 @@ test('New session offers a worktree for a repository, checks the branch as it is
           by: ['cwd'],
           answers: {
             [REPO]: { ok: true, value: capability },
-            [`${HOME}/notes`]: { ok: true, value: { available: false, problem: 'not-a-repository', reason: `${HOME}/notes is not inside a git repository.`, hint: 'Run `git init` there (and make a first commit) to use worktrees.', branches: [] } },
+            [`${HOME}/notes`]: {
+              ok: true,
+              value: {
+                available: false,
+                problem: 'not-a-repository',
+                reason: `${HOME}/notes is not inside a git repository.`,
+                hint: 'Run `git init` there (and make a first commit) to use worktrees.',
+                branches: [],
+              },
+            },
           },
         },
       },
@@ -73,7 +82,11 @@ test('a recent folder starts in a worktree when its repository was last started 
     }),
   );
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByRole('dialog', { name: 'New session' }).getByRole('region', { name: 'Recent folders' }).getByRole('button', { name: /orders/ }).click();
+  await page
+    .getByRole('dialog', { name: 'New session' })
+    .getByRole('region', { name: 'Recent folders' })
+    .getByRole('button', { name: /orders/ })
+    .click();
   await expect.poll(async () => (await ui.calls('session:create')).map((c) => c.input)).toEqual([{ cwd: REPO, worktree: {} }]);
 });
 
@@ -126,14 +139,22 @@ test('setup in the tab: the repository’s file shown and confirmed, a failure w
 test('a worktree deleted outside clide says so and is recreated from its branch; without the branch it says that too', async ({ ui, page }) => {
   await ui.open(doubleOptions(snapshotWith([isolatedView()])));
   await ui.pushSession(WT, [
-    { kind: 'worktree', worktree: worktreeInfo, state: 'missing', canRecreate: true, message: `The worktree ${worktreeInfo.worktreeDir} was deleted outside clide. Its branch ${worktreeInfo.branch} still exists: it can be made again.` },
+    {
+      kind: 'worktree',
+      worktree: worktreeInfo,
+      state: 'missing',
+      canRecreate: true,
+      message: `The worktree ${worktreeInfo.worktreeDir} was deleted outside clide. Its branch ${worktreeInfo.branch} still exists: it can be made again.`,
+    },
   ]);
   const missing = page.getByRole('region', { name: 'Missing worktree' });
   await expect(missing).toContainText('was deleted outside clide');
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeDisabled();
   await missing.getByRole('button', { name: 'Recreate from branch' }).click();
   expect((await ui.calls('worktree:recreate')).map((c) => c.input)).toEqual([{ id: WT }]);
-  await ui.pushSession(WT, [{ kind: 'worktree', worktree: worktreeInfo, state: 'missing', canRecreate: false, message: 'Its branch clide/tax-totals-1 is gone too.' }]);
+  await ui.pushSession(WT, [
+    { kind: 'worktree', worktree: worktreeInfo, state: 'missing', canRecreate: false, message: 'Its branch clide/tax-totals-1 is gone too.' },
+  ]);
   await expect(missing.getByRole('button', { name: 'Recreate from branch' })).toHaveCount(0);
   await expect(missing).toContainText('Nothing is left to recreate it from');
   await ui.pushSession(WT, [{ kind: 'worktree', worktree: worktreeInfo, state: 'ready' }]);
@@ -152,7 +173,10 @@ test('two tabs in one folder without isolation are told they share files; the ta
   await notice.getByRole('button', { name: 'Docs pass' }).click();
   await expect(page.getByRole('tab', { name: /Docs pass/ })).toHaveAttribute('aria-selected', 'true');
   await ui.pushSession('a', [{ kind: 'shared-tree', tree: REPO, with: [] }]);
-  await page.getByRole('tab', { name: /orders|api-server/ }).first().click();
+  await page
+    .getByRole('tab', { name: /orders|api-server/ })
+    .first()
+    .click();
   await expect(page.getByText('Another tab works in')).toHaveCount(0);
 
   const tab = page.getByRole('tab', { name: /Tax in order totals/ });
@@ -171,11 +195,20 @@ test('archive lists exactly what would be lost and goes ahead only on that list;
   await ui.open(
     doubleOptions(snapshotWith([isolatedView()]), {
       replies: {
-        'git:changes': [{ ok: true, value: { base: 'main', baseCommit: worktreeInfo.baseCommit, head: glance.head, files: [], totals: { files: 0, added: 0, removed: 0 } } }],
+        'git:changes': [
+          { ok: true, value: { base: 'main', baseCommit: worktreeInfo.baseCommit, head: glance.head, files: [], totals: { files: 0, added: 0, removed: 0 } } },
+        ],
         'worktree:prCheck': [{ ok: true, value: { available: true, remote: 'origin' } }],
         'worktree:createPr': [{ ok: true, value: { url: 'https://github.com/ada/orders/pull/42' } }],
         'worktree:archive': [
-          { ok: true, value: { outcome: 'refused', losses: { uncommitted: ['notes/todo.md'], commits: [{ commit: '7c4a8d09ca3762af61e59520943dc26494f8941b', subject: 'Add a health check' }] }, confirm: 'tok-1' } },
+          {
+            ok: true,
+            value: {
+              outcome: 'refused',
+              losses: { uncommitted: ['notes/todo.md'], commits: [{ commit: '7c4a8d09ca3762af61e59520943dc26494f8941b', subject: 'Add a health check' }] },
+              confirm: 'tok-1',
+            },
+          },
           { ok: true, value: { outcome: 'archived', branchDeleted: true } },
         ],
       },
@@ -212,7 +245,20 @@ test('archive lists exactly what would be lost and goes ahead only on that list;
 test('a pull request that gh cannot open says what to install or run', async ({ ui, page }) => {
   await ui.open(
     doubleOptions(snapshotWith([isolatedView()]), {
-      replies: { 'worktree:prCheck': [{ ok: true, value: { available: false, problem: 'gh-logged-out', reason: 'The GitHub CLI is not logged in.', hint: 'Run `gh auth login` in a terminal.', remote: 'origin' } }] },
+      replies: {
+        'worktree:prCheck': [
+          {
+            ok: true,
+            value: {
+              available: false,
+              problem: 'gh-logged-out',
+              reason: 'The GitHub CLI is not logged in.',
+              hint: 'Run `gh auth login` in a terminal.',
+              remote: 'origin',
+            },
+          },
+        ],
+      },
     }),
   );
   await page.getByRole('button', { name: /^Changes/ }).click();
@@ -222,7 +268,16 @@ test('a pull request that gh cannot open says what to install or run', async ({ 
 });
 
 test('History groups a worktree session under its repository and shows its branch', async ({ ui, page }) => {
-  const past = (p: Partial<HistorySession> & { sessionId: string }): HistorySession => ({ title: 'Untitled', named: false, lastActivity: Date.now() - 60_000, messageCount: 4, bytes: 4000, cutOff: false, cwd: REPO, ...p });
+  const past = (p: Partial<HistorySession> & { sessionId: string }): HistorySession => ({
+    title: 'Untitled',
+    named: false,
+    lastActivity: Date.now() - 60_000,
+    messageCount: 4,
+    bytes: 4000,
+    cutOff: false,
+    cwd: REPO,
+    ...p,
+  });
   await ui.open(
     doubleOptions(snapshotWith([sessionView('a')]), {
       replies: {
@@ -231,7 +286,12 @@ test('History groups a worktree session under its repository and shows its branc
             ok: true,
             value: {
               sessions: [
-                past({ sessionId: '11111111-2222-4333-8444-555555555555', title: 'Tax in order totals', cwd: worktreeInfo.worktreeDir, worktree: { repoRoot: REPO, branch: worktreeInfo.branch, base: 'main' } }),
+                past({
+                  sessionId: '11111111-2222-4333-8444-555555555555',
+                  title: 'Tax in order totals',
+                  cwd: worktreeInfo.worktreeDir,
+                  worktree: { repoRoot: REPO, branch: worktreeInfo.branch, base: 'main' },
+                }),
                 past({ sessionId: '22222222-2222-4333-8444-555555555555', title: 'Read the orders code', lastActivity: Date.now() - 3_600_000 }),
               ],
             },

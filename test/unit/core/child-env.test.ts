@@ -22,12 +22,26 @@ describe('the child environment', () => {
 
   it('keeps what the CLI needs (API, proxy, paths)', () => {
     const env = childEnv(base);
-    expect(env).toMatchObject({ PATH: '/usr/bin', HOME: '/home/me', ANTHROPIC_API_KEY: 'sk-ant-x', ANTHROPIC_BASE_URL: 'http://127.0.0.1:1', HTTPS_PROXY: 'http://proxy:3128' });
+    expect(env).toMatchObject({
+      PATH: '/usr/bin',
+      HOME: '/home/me',
+      ANTHROPIC_API_KEY: 'sk-ant-x',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:1',
+      HTTPS_PROXY: 'http://proxy:3128',
+    });
   });
 
   it('drops CLAUDECODE, NODE_OPTIONS, ELECTRON_RUN_AS_NODE and every other ELECTRON_* in any letter case', () => {
     const env = childEnv(base);
-    for (const k of ['CLAUDECODE', 'NODE_OPTIONS', 'ELECTRON_RUN_AS_NODE', 'ELECTRON_NO_ATTACH_CONSOLE', 'ELECTRON_ENABLE_LOGGING', 'Node_Options', 'electron_run_as_node']) {
+    for (const k of [
+      'CLAUDECODE',
+      'NODE_OPTIONS',
+      'ELECTRON_RUN_AS_NODE',
+      'ELECTRON_NO_ATTACH_CONSOLE',
+      'ELECTRON_ENABLE_LOGGING',
+      'Node_Options',
+      'electron_run_as_node',
+    ]) {
       expect(env).not.toHaveProperty(k);
     }
     expect(Object.keys(env).sort()).toEqual(['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'HOME', 'HTTPS_PROXY', 'PATH']);

@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventBatcher, FRAME_MS } from '../../../electron/core/event-batcher';
 import type { AppEvent } from '../../../shared/ipc';
 
-const delta = (id: string, text: string, index = 0): AppEvent => ({ type: 'session-events', id, events: [{ kind: 'block-delta', messageId: 'm', index, text }] });
+const delta = (id: string, text: string, index = 0): AppEvent => ({
+  type: 'session-events',
+  id,
+  events: [{ kind: 'block-delta', messageId: 'm', index, text }],
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -16,7 +20,11 @@ afterEach(() => {
 describe('the event batcher', () => {
   it('delivers at most 60 batches a second under a steady stream of 600 events a second', () => {
     const times: number[] = [];
-    const b = new EventBatcher(() => times.push(Date.now()), FRAME_MS, () => Date.now());
+    const b = new EventBatcher(
+      () => times.push(Date.now()),
+      FRAME_MS,
+      () => Date.now(),
+    );
     for (let t = 0; t < 5000; t++) {
       // 3 sessions x 200 deltas/s is one event every ~1.67 ms; push one each ms for 5 s.
       b.push(delta(`s${t % 3}`, 'x'));
@@ -55,7 +63,11 @@ describe('the event batcher', () => {
 
   it('sends a lone event after a quiet spell without waiting a frame', () => {
     const batches: AppEvent[][] = [];
-    const b = new EventBatcher((x) => batches.push(x), FRAME_MS, () => Date.now());
+    const b = new EventBatcher(
+      (x) => batches.push(x),
+      FRAME_MS,
+      () => Date.now(),
+    );
     vi.advanceTimersByTime(1000);
     b.push(delta('a', 'x'));
     vi.advanceTimersByTime(0);
@@ -86,7 +98,11 @@ describe('the event batcher with sessions streaming at once', () => {
     for (const t of ['a', 'b', 'c']) for (const id of ['s1', 's2', 's3']) b.push(delta(id, `${id}${t} `));
     b.flush();
     expect(batches).toEqual([
-      ['s1', 's2', 's3'].map((id) => ({ type: 'session-events', id, events: [{ kind: 'block-delta', messageId: 'm', index: 0, text: `${id}a ${id}b ${id}c ` }] })),
+      ['s1', 's2', 's3'].map((id) => ({
+        type: 'session-events',
+        id,
+        events: [{ kind: 'block-delta', messageId: 'm', index: 0, text: `${id}a ${id}b ${id}c ` }],
+      })),
     ]);
   });
 

@@ -47,14 +47,26 @@ describe('FileIndex', () => {
         fs.writeFileSync(path.join(tree, f), text);
       };
       put('.gitignore', '/secret.env\n*.log\n!keep.log\nsrc/**/generated/\ncache\n');
-      for (const f of ['secret.env', 'sub/secret.env', 'a.log', 'keep.log', 'sub/b.log', 'src/x/generated/g.ts', 'src/x/generated.ts', 'cache', 'pkg/cache/c.txt']) put(f);
+      for (const f of [
+        'secret.env',
+        'sub/secret.env',
+        'a.log',
+        'keep.log',
+        'sub/b.log',
+        'src/x/generated/g.ts',
+        'src/x/generated.ts',
+        'cache',
+        'pkg/cache/c.txt',
+      ])
+        put(f);
       put('pkg/.gitignore', '!*.log\nlocal.txt\n');
       put('pkg/debug.log');
       put('pkg/local.txt');
       put('local.txt');
       const paths = (await new FileIndex().list(tree)).entries.map((e) => e.path);
       for (const kept of ['sub/secret.env', 'keep.log', 'src/x/generated.ts', 'pkg/debug.log', 'local.txt', '.gitignore']) expect(paths).toContain(kept);
-      for (const skipped of ['secret.env', 'a.log', 'sub/b.log', 'src/x/generated/', 'src/x/generated/g.ts', 'cache', 'pkg/cache/', 'pkg/local.txt']) expect(paths).not.toContain(skipped);
+      for (const skipped of ['secret.env', 'a.log', 'sub/b.log', 'src/x/generated/', 'src/x/generated/g.ts', 'cache', 'pkg/cache/', 'pkg/local.txt'])
+        expect(paths).not.toContain(skipped);
     } finally {
       fs.rmSync(tree, { recursive: true, force: true });
     }
@@ -107,5 +119,4 @@ describe('fuzzy ranking', () => {
     expect(rankFiles(entries, 'readme')[0]?.path).toBe('README.md');
     expect(rankFiles(entries, '').map((e) => e.path)).toEqual(['src/', 'README.md']);
   });
-
 });

@@ -3,16 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { findClaude } from '../../../electron/core/find-claude';
 
 const home = '/home/me';
-const only = (...ok: string[]) => (p: string) => (ok.includes(p) ? ('ok' as const) : ('missing' as const));
+const only =
+  (...ok: string[]) =>
+  (p: string) =>
+    ok.includes(p) ? ('ok' as const) : ('missing' as const);
 
 describe('findClaude', () => {
   it('uses CLIDE_CLAUDE_PATH first', () => {
-    const r = findClaude({ env: { CLIDE_CLAUDE_PATH: '/opt/c/claude', PATH: '/usr/bin' }, homeDir: home, platform: 'linux', isExecutable: only('/opt/c/claude', '/usr/bin/claude') });
+    const r = findClaude({
+      env: { CLIDE_CLAUDE_PATH: '/opt/c/claude', PATH: '/usr/bin' },
+      homeDir: home,
+      platform: 'linux',
+      isExecutable: only('/opt/c/claude', '/usr/bin/claude'),
+    });
     expect(r).toEqual({ found: true, path: '/opt/c/claude', source: 'env' });
   });
 
   it('reports a CLIDE_CLAUDE_PATH that is missing or not executable, without falling back silently', () => {
-    const missing = findClaude({ env: { CLIDE_CLAUDE_PATH: '/nope', PATH: '/usr/bin' }, homeDir: home, platform: 'linux', isExecutable: only('/usr/bin/claude') });
+    const missing = findClaude({
+      env: { CLIDE_CLAUDE_PATH: '/nope', PATH: '/usr/bin' },
+      homeDir: home,
+      platform: 'linux',
+      isExecutable: only('/usr/bin/claude'),
+    });
     expect(missing).toMatchObject({ found: false, error: { kind: 'cli-not-found' } });
     expect(missing.error?.message).toContain('/nope');
     const notExec = findClaude({ env: { CLIDE_CLAUDE_PATH: '/x' }, homeDir: home, platform: 'linux', isExecutable: () => 'not-executable' });
@@ -37,7 +50,13 @@ describe('findClaude', () => {
   });
 
   it('reports a chosen executable that is missing or not executable, and says where to fix it', () => {
-    const missing = findClaude({ env: { PATH: '/usr/bin' }, claudePath: '/gone/claude', homeDir: home, platform: 'linux', isExecutable: only('/usr/bin/claude') });
+    const missing = findClaude({
+      env: { PATH: '/usr/bin' },
+      claudePath: '/gone/claude',
+      homeDir: home,
+      platform: 'linux',
+      isExecutable: only('/usr/bin/claude'),
+    });
     expect(missing).toMatchObject({ found: false, source: 'setting', path: '/gone/claude', error: { kind: 'cli-not-found' } });
     expect(missing.error?.message).toContain('/gone/claude');
     expect(missing.error?.hint).toMatch(/Settings/);
@@ -70,7 +89,12 @@ describe('findClaude', () => {
   });
 
   it('uses Windows separators and executable names', () => {
-    const r = findClaude({ env: { Path: 'C:\\bin;C:\\tools' }, homeDir: 'C:\\Users\\me', platform: 'win32', isExecutable: only(path.join('C:\\tools', 'claude.exe')) });
+    const r = findClaude({
+      env: { Path: 'C:\\bin;C:\\tools' },
+      homeDir: 'C:\\Users\\me',
+      platform: 'win32',
+      isExecutable: only(path.join('C:\\tools', 'claude.exe')),
+    });
     expect(r).toMatchObject({ found: true, source: 'path' });
   });
 });

@@ -125,7 +125,12 @@ describe('the session host', () => {
       try {
         const { host } = lab.host('idle', { dataDir, timings: { termGraceMs: 300 } });
         const report = await host.orphansReaped;
-        expect(report?.entries.filter((e) => e.outcome === 'reaped').map((e) => e.pid).sort()).toEqual([...pids].sort());
+        expect(
+          report?.entries
+            .filter((e) => e.outcome === 'reaped')
+            .map((e) => e.pid)
+            .sort(),
+        ).toEqual([...pids].sort());
         expect(report?.entries.find((e) => e.pid === bystander.pid)?.outcome).toBe('pid-reused');
         for (const pid of pids) await waitFor(() => processGone(pid), `orphan ${pid} ended`);
         expect(processGone(bystander.pid!)).toBe(false);

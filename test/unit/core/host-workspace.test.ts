@@ -76,7 +76,10 @@ describe('host settings and folders', () => {
     // Resuming a past session whose folder is gone: refused the same way, not run elsewhere.
     const resume = '0b6e3e7e-2c55-4f6b-9a53-3f0f8d7f2a11';
     expect(await dispatch(handlers, 'session:create', { cwd: missing, resume })).toMatchObject({ ok: false, error: { kind: 'cwd-missing' } });
-    expect(await dispatch(handlers, 'session:create', { cwd: file })).toMatchObject({ ok: false, error: { kind: 'cwd-missing', message: expect.stringContaining('not a folder') } });
+    expect(await dispatch(handlers, 'session:create', { cwd: file })).toMatchObject({
+      ok: false,
+      error: { kind: 'cwd-missing', message: expect.stringContaining('not a folder') },
+    });
     expect(host.list()).toEqual([]);
     expect(lab.processes()).toEqual([]);
     expect(batches.flat().filter((e) => e.type === 'session-created')).toEqual([]);

@@ -48,7 +48,7 @@ describe('the line framer', () => {
       const sizes: number[] = [];
       const f = new LineFramer({ maxLineBytes: max, onOversize: (b) => sizes.push(b) });
       const out: string[] = [];
-      for (let i = 0; i < bytes.length; ) {
+      for (let i = 0; i < bytes.length;) {
         const len = 1 + Math.floor(next() * 9);
         out.push(...f.push(bytes.subarray(i, i + len)));
         i += len;

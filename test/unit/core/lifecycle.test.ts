@@ -14,14 +14,46 @@ const TABLE: Array<[LifecycleEvent, Row]> = [
   [{ type: 'start' }, row(['starting', '!busy', '!busy', '!busy', '!busy', '!busy', '!busy', '!busy', '!busy', 'starting', 'starting', 'starting'])],
   [{ type: 'handshake' }, row(['=', 'ready', '=', '=', '=', '=', '=', '=', '=', '=', '=', '='])],
   [{ type: 'spawn-failed' }, row(['=', 'failed', '=', '=', '=', '=', '=', '=', '=', '=', '=', '='])],
-  [{ type: 'send' }, row(['!not-running', 'working', 'working', '=', '=', '!busy', '!not-running', '!not-running', '!not-running', '!not-running', '!not-running', '!not-running'])],
+  [
+    { type: 'send' },
+    row([
+      '!not-running',
+      'working',
+      'working',
+      '=',
+      '=',
+      '!busy',
+      '!not-running',
+      '!not-running',
+      '!not-running',
+      '!not-running',
+      '!not-running',
+      '!not-running',
+    ]),
+  ],
   [{ type: 'ask' }, row(['=', 'waiting', 'waiting', 'waiting', '=', '=', '=', '=', '=', '=', '=', '='])],
   [{ type: 'prompts-cleared', turn: true }, row(['=', '=', '=', '=', 'working', '=', '=', '=', '=', '=', '=', '='])],
   [{ type: 'prompts-cleared', turn: false }, row(['=', '=', '=', '=', 'ready', '=', '=', '=', '=', '=', '=', '='])],
   [{ type: 'turn-ended' }, row(['=', '=', '=', 'ready', 'ready', 'ready', '=', '=', '=', '=', '=', '='])],
   [{ type: 'stop' }, row(['!not-running', '=', '=', 'stopping', 'stopping', '=', '=', '=', '=', '!not-running', '!not-running', '!not-running'])],
   [{ type: 'stop-timeout' }, row(['=', '=', '=', '=', '=', 'terminating', '=', '=', '=', '=', '=', '='])],
-  [{ type: 'kill' }, row(['!not-running', 'terminating', 'terminating', 'terminating', 'terminating', 'terminating', '=', '=', '=', '!not-running', '!not-running', '!not-running'])],
+  [
+    { type: 'kill' },
+    row([
+      '!not-running',
+      'terminating',
+      'terminating',
+      'terminating',
+      'terminating',
+      'terminating',
+      '=',
+      '=',
+      '=',
+      '!not-running',
+      '!not-running',
+      '!not-running',
+    ]),
+  ],
   [{ type: 'close' }, row(['ended', 'closing', 'closing', 'closing', 'closing', 'closing', 'closing', '=', 'closing', 'ended', '=', '='])],
   [{ type: 'park' }, row(['=', '=', 'parking', '=', '=', '=', '=', '=', '=', '=', '=', '='])],
   [{ type: 'exited', clean: true }, row(['=', 'ended', 'ended', 'ended', 'ended', 'ended', 'failed', 'ended', 'parked', '=', '=', '='])],
@@ -44,7 +76,21 @@ describe('session lifecycle', () => {
 
   it('covers every event type', () => {
     const covered = new Set(TABLE.map(([e]) => e.type));
-    const all: Array<LifecycleEvent['type']> = ['start', 'handshake', 'spawn-failed', 'send', 'ask', 'prompts-cleared', 'turn-ended', 'stop', 'stop-timeout', 'kill', 'close', 'park', 'exited'];
+    const all: Array<LifecycleEvent['type']> = [
+      'start',
+      'handshake',
+      'spawn-failed',
+      'send',
+      'ask',
+      'prompts-cleared',
+      'turn-ended',
+      'stop',
+      'stop-timeout',
+      'kill',
+      'close',
+      'park',
+      'exited',
+    ];
     expect([...covered].sort()).toEqual([...all].sort());
   });
 

@@ -43,7 +43,10 @@ function identity(pid: number): ProcessIdentity {
 }
 
 /** A registry file as a previous, now dead, app instance would have left it. */
-function orphanFile(children: Array<Pick<ProcessIdentity, 'pid' | 'startTime' | 'command' | 'pgid'>>, owner = { pid: 999_999_999, startTime: '1', command: 'old clide' }): string {
+function orphanFile(
+  children: Array<Pick<ProcessIdentity, 'pid' | 'startTime' | 'command' | 'pgid'>>,
+  owner = { pid: 999_999_999, startTime: '1', command: 'old clide' },
+): string {
   const dir = path.join(dataDir, 'processes');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${owner.pid}-dead.json`);

@@ -35,7 +35,11 @@ describe('a claude process that dies', () => {
     expect(f.error.detail).toContain('panic: something broke');
     expect(f.resumable).toBe(true);
     const assistant = d.view().items.find((i) => i.type === 'assistant');
-    expect(assistant).toMatchObject({ type: 'assistant', aborted: true, blocks: [{ type: 'text', text: 'Partial answer that was cut off', streaming: false }] });
+    expect(assistant).toMatchObject({
+      type: 'assistant',
+      aborted: true,
+      blocks: [{ type: 'text', text: 'Partial answer that was cut off', streaming: false }],
+    });
     expect(d.view().liveness).toBeUndefined();
   });
 
@@ -61,7 +65,9 @@ describe('a claude process that dies', () => {
     expect(f.error).toMatchObject({ exitCode: 2 });
     expect(d.view().pending).toEqual([]);
     expect(d.view().tools.toolu_rm).toMatchObject({ permission: 'withdrawn' });
-    expect(eventsOf(d.events, 'permission-closed')).toEqual([{ kind: 'permission-closed', requestId: 'perm-1', toolUseId: 'toolu_rm', outcome: 'withdrawn', message: undefined }]);
+    expect(eventsOf(d.events, 'permission-closed')).toEqual([
+      { kind: 'permission-closed', requestId: 'perm-1', toolUseId: 'toolu_rm', outcome: 'withdrawn', message: undefined },
+    ]);
     // An answer now is refused clearly rather than written to a dead process.
     expect(() => d.session.respond('perm-1', { behavior: 'allow' })).toThrow(/ended/);
   });
@@ -82,7 +88,12 @@ describe('a claude process that dies', () => {
     expect(first!.argv).not.toContain('--resume');
     expect(second!.argv.slice(-2)).toEqual(['--resume', '0b6f8c52-6d0e-4a55-9a3b-4c1f3f6b2a10']);
     // The transcript from before the crash is still there.
-    expect(d.view().items.filter((i) => i.type === 'user').map((i) => (i.type === 'user' ? i.text : ''))).toEqual(['first', 'second']);
+    expect(
+      d
+        .view()
+        .items.filter((i) => i.type === 'user')
+        .map((i) => (i.type === 'user' ? i.text : '')),
+    ).toEqual(['first', 'second']);
   });
 
   it('one crashing session leaves another untouched', async () => {
@@ -111,14 +122,18 @@ describe('a claude process that dies', () => {
     // The first write after the close is accepted locally and fails in the pipe (EPIPE); every
     // later one is refused at once with a typed error.
     let late = 0;
-    const refused = await waitFor(() => {
-      try {
-        d.session.send(`late ${late++}`);
-        return undefined;
-      } catch (err) {
-        return err;
-      }
-    }, 'a send refused after the pipe broke', 10_000);
+    const refused = await waitFor(
+      () => {
+        try {
+          d.session.send(`late ${late++}`);
+          return undefined;
+        } catch (err) {
+          return err;
+        }
+      },
+      'a send refused after the pipe broke',
+      10_000,
+    );
     expect(refused).toBeInstanceOf(ClideError);
     expect((refused as ClideError).info.kind).toBe('not-running');
     expect((refused as ClideError).info.message).toMatch(/ended/);

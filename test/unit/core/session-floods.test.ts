@@ -102,7 +102,10 @@ describe('floods', () => {
     expect(d.view().items.filter((i) => i.type === 'user')).toHaveLength(1 + accepted.length);
     await lab.waitForLog((r) => r.ev === 'mark' && r.name === 'resumed-reading', 'resumed reading');
     const received = await waitFor(() => {
-      const texts = lab.log().filter((r) => r.ev === 'recv' && r.type === 'user').map((r) => r.text as string);
+      const texts = lab
+        .log()
+        .filter((r) => r.ev === 'recv' && r.type === 'user')
+        .map((r) => r.text as string);
       return texts.length === 1 + accepted.length ? texts : undefined;
     }, 'all accepted messages delivered');
     expect(received.slice(1).map((t) => Number(t.split(':')[0]))).toEqual(accepted);

@@ -87,7 +87,10 @@ describe('close', () => {
     const fake = lab.processes()[0]!;
     expect(fake.asks.get('perm-close')).toBe('cancelled');
     expect(lab.log().filter((r) => r.ev === 'answer')).toEqual([]);
-    const order = lab.log().filter((r) => r.ev === 'recv' && r.type === 'control_request').map((r) => r.subtype);
+    const order = lab
+      .log()
+      .filter((r) => r.ev === 'recv' && r.type === 'control_request')
+      .map((r) => r.subtype);
     expect(order).toEqual(['initialize', 'interrupt']);
     expect(fake.exit).toMatchObject({ reason: 'eof' });
   });

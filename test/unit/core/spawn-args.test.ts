@@ -14,7 +14,13 @@ describe('spawn arguments', () => {
       'acceptEdits',
     ]);
     expect(spawnArgs({})).toEqual([]);
-    for (const m of ['sonnet', 'opus', 'claude-sonnet-4-5@20250929', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'arn:aws:bedrock:us-east-1:123456789012:inference-profile/x.y']) {
+    for (const m of [
+      'sonnet',
+      'opus',
+      'claude-sonnet-4-5@20250929',
+      'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      'arn:aws:bedrock:us-east-1:123456789012:inference-profile/x.y',
+    ]) {
       expect(modelProblem(m)).toBeUndefined();
     }
   });

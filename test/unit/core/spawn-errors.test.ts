@@ -96,7 +96,10 @@ describe('when claude cannot start', () => {
 
 describe('a working directory a window asks for', () => {
   it('must be a full path to an existing folder', () => {
-    expect(requestedCwdProblem('relative/dir')).toMatchObject({ kind: 'invalid-input', message: 'The working directory must be a full path, not "relative/dir".' });
+    expect(requestedCwdProblem('relative/dir')).toMatchObject({
+      kind: 'invalid-input',
+      message: 'The working directory must be a full path, not "relative/dir".',
+    });
     expect(requestedCwdProblem('x'.repeat(5000))?.message.length).toBeLessThan(300);
     expect(requestedCwdProblem(path.join(os.tmpdir(), 'clide-no-such-folder-7f3a'))).toMatchObject({ kind: 'cwd-missing' });
     expect(requestedCwdProblem(os.tmpdir())).toBeUndefined();

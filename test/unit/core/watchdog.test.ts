@@ -101,7 +101,12 @@ describe('the silence watchdog', () => {
 
   it('counts bytes of a line still arriving (a huge line streaming in slowly) as output', () => {
     let bytesAt = Date.now();
-    const slow = new Watchdog({ silenceMs: 1000, now: () => Date.now(), lastOutput: () => bytesAt, onChange: (silent, since) => changes.push({ silent, since }) });
+    const slow = new Watchdog({
+      silenceMs: 1000,
+      now: () => Date.now(),
+      lastOutput: () => bytesAt,
+      onChange: (silent, since) => changes.push({ silent, since }),
+    });
     slow.setWorking(true);
     for (let i = 0; i < 10; i++) {
       vi.advanceTimersByTime(600);

@@ -35,7 +35,11 @@ describe('the worktree capability of a folder', () => {
     const git = new GitRunner({ env: repo.env });
     const plain = path.join(repo.base, 'plain');
     fs.mkdirSync(plain);
-    expect(await capabilityOf(git, plain)).toMatchObject({ available: false, problem: 'not-a-repository', reason: expect.stringContaining('not inside a git repository') });
+    expect(await capabilityOf(git, plain)).toMatchObject({
+      available: false,
+      problem: 'not-a-repository',
+      reason: expect.stringContaining('not inside a git repository'),
+    });
     const bare = path.join(repo.base, 'bare.git');
     repo.git(['init', '-q', '--bare', bare]);
     expect(await capabilityOf(git, bare)).toMatchObject({ available: false, problem: 'bare-repository' });
@@ -43,14 +47,22 @@ describe('the worktree capability of a folder', () => {
     repo.git(['init', '-q', empty]);
     expect(await capabilityOf(git, empty)).toMatchObject({ available: false, problem: 'no-commits' });
     expect(await capabilityOf(git, path.join(repo.base, 'nowhere'))).toMatchObject({ available: false, problem: 'not-a-folder' });
-    expect(await capabilityOf(new GitRunner({ git: path.join(repo.base, 'no-git'), env: repo.env }), repo.root)).toMatchObject({ available: false, problem: 'git-missing', hint: expect.stringContaining('Install git') });
+    expect(await capabilityOf(new GitRunner({ git: path.join(repo.base, 'no-git'), env: repo.env }), repo.root)).toMatchObject({
+      available: false,
+      problem: 'git-missing',
+      hint: expect.stringContaining('Install git'),
+    });
   });
 
   it('says an old git is too old', async () => {
     const repo = repos();
     const fake = path.join(repo.base, 'old-git');
     fs.writeFileSync(fake, '#!/bin/sh\necho "git version 2.11.0"\n', { mode: 0o755 });
-    expect(await capabilityOf(new GitRunner({ git: fake, env: repo.env }), repo.root)).toMatchObject({ available: false, problem: 'git-too-old', reason: expect.stringContaining('2.11.0') });
+    expect(await capabilityOf(new GitRunner({ git: fake, env: repo.env }), repo.root)).toMatchObject({
+      available: false,
+      problem: 'git-too-old',
+      reason: expect.stringContaining('2.11.0'),
+    });
   });
 });
 
@@ -68,7 +80,7 @@ describe('branch names and folders', () => {
     expect(await suggestBranch(git, cap.facts!, root, 'login')).toEqual({ branch: 'clide/login-3', dir: path.join(root, 'repo', 'clide-login-3') });
   });
 
-  it("refuses a name git refuses, and an existing branch, before making anything", async () => {
+  it('refuses a name git refuses, and an existing branch, before making anything', async () => {
     const repo = repos();
     const git = new GitRunner({ env: repo.env });
     for (const bad of ['has space', 'a..b', '-x', 'end.lock', 'x~1']) {
@@ -77,8 +89,12 @@ describe('branch names and folders', () => {
     const cap = await capabilityOf(git, repo.root);
     repo.git(['branch', 'taken']);
     const root = path.join(repo.base, 'wt');
-    await expect(createWorktree(git, { facts: cap.facts!, root, branch: 'taken' })).rejects.toMatchObject({ info: { kind: 'invalid-input', message: expect.stringContaining('already exists') } });
-    await expect(createWorktree(git, { facts: cap.facts!, root, branch: 'new', base: 'no-such-base' })).rejects.toMatchObject({ info: { kind: 'invalid-input' } });
+    await expect(createWorktree(git, { facts: cap.facts!, root, branch: 'taken' })).rejects.toMatchObject({
+      info: { kind: 'invalid-input', message: expect.stringContaining('already exists') },
+    });
+    await expect(createWorktree(git, { facts: cap.facts!, root, branch: 'new', base: 'no-such-base' })).rejects.toMatchObject({
+      info: { kind: 'invalid-input' },
+    });
     expect(fs.existsSync(root)).toBe(false);
   });
 
@@ -90,7 +106,14 @@ describe('branch names and folders', () => {
     repo.write('later.txt', 'x\n');
     repo.commit('later');
     const info = await createWorktree(git, { facts: cap.facts!, root: path.join(repo.base, 'wt'), branch: 'from-first', base: first, now: 5 });
-    expect(info).toEqual({ repoRoot: repo.root, worktreeDir: path.join(repo.base, 'wt', 'repo', 'from-first'), branch: 'from-first', base: first, baseCommit: first, createdAt: 5 });
+    expect(info).toEqual({
+      repoRoot: repo.root,
+      worktreeDir: path.join(repo.base, 'wt', 'repo', 'from-first'),
+      branch: 'from-first',
+      base: first,
+      baseCommit: first,
+      createdAt: 5,
+    });
     expect(repo.exists('later.txt', info.worktreeDir)).toBe(false);
     expect(worktreesRoot('', '/home/p')).toBe('/home/p/.clide/worktrees');
     expect(worktreesRoot('~/trees', '/home/p')).toBe('/home/p/trees');

@@ -16,7 +16,9 @@ function runner(cwd: string, env: NodeJS.ProcessEnv): { git: GitRunner; run: Run
 
 /** A branch `work` off main with one file of each kind of change. */
 function branchWithEveryChange() {
-  const repo = repos({ files: { 'keep.txt': lines(10), 'edit.txt': lines(10), 'gone.txt': 'bye\n', 'old-name.txt': lines(20, 'moving'), 'staged.txt': lines(5) } });
+  const repo = repos({
+    files: { 'keep.txt': lines(10), 'edit.txt': lines(10), 'gone.txt': 'bye\n', 'old-name.txt': lines(20, 'moving'), 'staged.txt': lines(5) },
+  });
   const main = repo.git(['rev-parse', 'HEAD']);
   repo.git(['checkout', '-q', '-b', 'work']);
   repo.write('committed.txt', 'from a commit\n');

@@ -149,7 +149,9 @@ describe('staging and committing', () => {
     expect(repo.git(['log', '-1', '--format=%H %s'])).toBe(`${done.commit} Change f`);
     fs.writeFileSync(hook, '#!/bin/sh\necho "lint failed: f.txt" >&2\nexit 1\n', { mode: 0o755 });
     repo.write('f.txt', 'c\n');
-    await expect(edits.commit(tree, 'Refused', true)).rejects.toMatchObject({ info: { kind: 'git-failed', detail: expect.stringContaining('lint failed: f.txt') } });
+    await expect(edits.commit(tree, 'Refused', true)).rejects.toMatchObject({
+      info: { kind: 'git-failed', detail: expect.stringContaining('lint failed: f.txt') },
+    });
     expect(repo.git(['log', '-1', '--format=%s'])).toBe('Change f');
   });
 

@@ -39,7 +39,20 @@ describe('git porcelain', () => {
   });
 
   it('reads raw and numstat records together, renames and binaries included', () => {
-    const fields = [':100644 100644 aaa bbb M', 'm.txt', ':100644 100644 ccc ddd R087', 'old.txt', 'new.txt', ':000000 100644 000 eee A', 'pic.bin', '3\t1\tm.txt', '2\t0\t', 'old.txt', 'new.txt', '-\t-\tpic.bin'];
+    const fields = [
+      ':100644 100644 aaa bbb M',
+      'm.txt',
+      ':100644 100644 ccc ddd R087',
+      'old.txt',
+      'new.txt',
+      ':000000 100644 000 eee A',
+      'pic.bin',
+      '3\t1\tm.txt',
+      '2\t0\t',
+      'old.txt',
+      'new.txt',
+      '-\t-\tpic.bin',
+    ];
     expect(parseRawNumstat(fields)).toEqual([
       { path: 'm.txt', status: 'M', added: 3, removed: 1, binary: false },
       { path: 'new.txt', oldPath: 'old.txt', status: 'R', added: 2, removed: 0, binary: false },
@@ -48,7 +61,8 @@ describe('git porcelain', () => {
   });
 
   it('reads the worktree list and the git version', () => {
-    const list = 'worktree /r\nHEAD abc\nbranch refs/heads/main\n\nworktree /w\nHEAD def\ndetached\n\nworktree /gone\nHEAD 123\nbranch refs/heads/clide/x-1\nprunable gitdir file points to non-existent location\n';
+    const list =
+      'worktree /r\nHEAD abc\nbranch refs/heads/main\n\nworktree /w\nHEAD def\ndetached\n\nworktree /gone\nHEAD 123\nbranch refs/heads/clide/x-1\nprunable gitdir file points to non-existent location\n';
     expect(parseWorktreeList(list)).toEqual([
       { path: '/r', head: 'abc', branch: 'main', bare: false, detached: false, prunable: false },
       { path: '/w', head: 'def', bare: false, detached: true, prunable: false },

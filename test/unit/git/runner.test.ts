@@ -21,8 +21,18 @@ describe('the git runner', () => {
     }
     const results = await Promise.allSettled(jobs);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(repo.git(['ls-files']).split('\n').filter((f) => f.startsWith('f'))).toHaveLength(20);
-    expect(repo.git(['ls-files'], `${repo.base}/other`).split('\n').filter((f) => f.startsWith('f'))).toHaveLength(20);
+    expect(
+      repo
+        .git(['ls-files'])
+        .split('\n')
+        .filter((f) => f.startsWith('f')),
+    ).toHaveLength(20);
+    expect(
+      repo
+        .git(['ls-files'], `${repo.base}/other`)
+        .split('\n')
+        .filter((f) => f.startsWith('f')),
+    ).toHaveLength(20);
   });
 
   it('lets readers run side by side, but after the writers queued before them', async () => {
@@ -49,7 +59,9 @@ describe('the git runner', () => {
     const repo = repos();
     const git = new GitRunner({ env: repo.env });
     const started = Date.now();
-    await expect(git.run(['-c', 'alias.wait=!sleep 20', 'wait'], { cwd: repo.root, timeoutMs: 300, globs: true })).rejects.toMatchObject({ info: { kind: 'git-timeout' } });
+    await expect(git.run(['-c', 'alias.wait=!sleep 20', 'wait'], { cwd: repo.root, timeoutMs: 300, globs: true })).rejects.toMatchObject({
+      info: { kind: 'git-timeout' },
+    });
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 

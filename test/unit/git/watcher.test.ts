@@ -74,7 +74,13 @@ describe('the worktree watcher (folder by folder)', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++) files[`f${i}/x.txt`] = 'x\n';
     const repo = repos({ files });
-    const w = new TreeWatcher({ target: { cwd: repo.root, gitDir: path.join(repo.root, '.git'), commonDir: path.join(repo.root, '.git') }, git: new GitRunner({ env: repo.env }), onChange: () => {}, maxDirs: 10, recursive: false });
+    const w = new TreeWatcher({
+      target: { cwd: repo.root, gitDir: path.join(repo.root, '.git'), commonDir: path.join(repo.root, '.git') },
+      git: new GitRunner({ env: repo.env }),
+      onChange: () => {},
+      maxDirs: 10,
+      recursive: false,
+    });
     await w.start();
     try {
       expect(w.watchedDirs).toBeLessThanOrEqual(10);

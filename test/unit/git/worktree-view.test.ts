@@ -24,7 +24,18 @@ describe('the worktree part of a session view', () => {
     ];
     const v = applyEvents(emptySession('s', '/w'), events);
     expect(v.worktree).toEqual({ info: wt, state: 'setting-up', canRecreate: undefined, message: undefined });
-    expect(v.setup).toEqual({ phase: 'failed', source: 'settings', command: 'npm ci', output: 'Copied .env\nnpm ERR! missing\n', startedAt: 10, endedAt: 20, exitCode: 1, error: 'exited with code 1', signal: undefined, skipped: undefined });
+    expect(v.setup).toEqual({
+      phase: 'failed',
+      source: 'settings',
+      command: 'npm ci',
+      output: 'Copied .env\nnpm ERR! missing\n',
+      startedAt: 10,
+      endedAt: 20,
+      exitCode: 1,
+      error: 'exited with code 1',
+      signal: undefined,
+      skipped: undefined,
+    });
     const long = applyEvents(v, [{ kind: 'setup-output', stream: 'out', text: 'x'.repeat(SETUP_OUTPUT_CHARS + 10) }]);
     expect(long.setup?.output).toHaveLength(SETUP_OUTPUT_CHARS);
   });

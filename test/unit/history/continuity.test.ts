@@ -32,7 +32,13 @@ beforeEach(() => {
     path.join(proj, `${SID}.jsonl`),
     [
       { type: 'user', message: { role: 'user', content: 'hello' }, uuid: 'u1', parentUuid: null, cwd: CWD, timestamp: '2026-11-01T10:00:00Z' },
-      { type: 'assistant', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'hi' }] }, uuid: 'a1', parentUuid: 'u1', timestamp: '2026-11-01T10:00:01Z' },
+      {
+        type: 'assistant',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+        uuid: 'a1',
+        parentUuid: 'u1',
+        timestamp: '2026-11-01T10:00:01Z',
+      },
     ]
       .map((r) => JSON.stringify(r))
       .join('\n') + '\n',
@@ -56,7 +62,12 @@ function fakeHost() {
       created.push(choices);
       const problem = spawnChoicesProblem({ ...choices, fork: choices.fork && { sessionId: 'f0000000-0000-4000-8000-000000000000', at: choices.fork.at } });
       if (problem) throw new ClideError(problem);
-      const s = { id: `tab-${++n}`, cwd: choices.cwd ?? '/default', sessionId: choices.fork ? 'f0000000-0000-4000-8000-000000000000' : choices.resume, start: vi.fn() };
+      const s = {
+        id: `tab-${++n}`,
+        cwd: choices.cwd ?? '/default',
+        sessionId: choices.fork ? 'f0000000-0000-4000-8000-000000000000' : choices.resume,
+        start: vi.fn(),
+      };
       sessions.push(s);
       ref.continuity!.gate(s.id, () => {});
       ref.continuity!.opened(s, choices);
@@ -86,7 +97,20 @@ describe('the open tabs on disk', () => {
     continuity.observe(id, [{ kind: 'user', id: 'u9', text: 'do it', at: 5 }]);
     continuity.observe(id, [{ kind: 'queue', messages: [{ id: 'q1', text: 'queued', at: 1 }] }]);
     continuity.saveDraft(id, 'half');
-    await vi.waitFor(() => expect(read().tabs[0]).toMatchObject({ cwd: CWD, claudeSessionId: SID, title: 'Mine', model: 'opus', permissionMode: 'plan', draft: 'half', turn: { prompt: 'do it', messageId: 'u9' }, queue: { entries: [{ text: 'queued' }] } }), PATIENT);
+    await vi.waitFor(
+      () =>
+        expect(read().tabs[0]).toMatchObject({
+          cwd: CWD,
+          claudeSessionId: SID,
+          title: 'Mine',
+          model: 'opus',
+          permissionMode: 'plan',
+          draft: 'half',
+          turn: { prompt: 'do it', messageId: 'u9' },
+          queue: { entries: [{ text: 'queued' }] },
+        }),
+      PATIENT,
+    );
     expect(read().titles).toEqual({ [SID]: 'Mine' });
     expect(continuity.drafts()).toEqual({ [id]: 'half' });
     continuity.observe(id, [{ kind: 'result', result: { subtype: 'success', isError: false, denials: [] } }]);
@@ -155,7 +179,12 @@ describe('the open tabs on disk', () => {
   it('keeps queued images only up to a budget, and counts the ones left out', () => {
     const big = { mediaType: 'image/png' as const, data: 'x'.repeat(MAX_KEPT_IMAGE_CHARS - 10) };
     const small = { mediaType: 'image/png' as const, data: 'y'.repeat(100) };
-    const kept = queueToKeep({ entries: [{ id: 'a', text: 'a', images: [big], at: 1 }, { id: 'b', text: 'b', images: [small], at: 2 }] });
+    const kept = queueToKeep({
+      entries: [
+        { id: 'a', text: 'a', images: [big], at: 1 },
+        { id: 'b', text: 'b', images: [small], at: 2 },
+      ],
+    });
     expect(kept?.entries.map((e) => [e.images.length, e.imagesDropped])).toEqual([
       [1, undefined],
       [0, 1],
@@ -170,7 +199,14 @@ describe('reopening the tabs', () => {
     const saved: SessionsFile = {
       version: 1,
       tabs: [
-        { cwd: CWD, claudeSessionId: SID, draft: 'keep me', permissionMode: 'bypassPermissions', queue: { entries: [{ id: 'q1', text: 'later', images: [], at: 1, imagesDropped: 2 }] }, turn: { prompt: 'p', messageId: 'u1', at: 1 } },
+        {
+          cwd: CWD,
+          claudeSessionId: SID,
+          draft: 'keep me',
+          permissionMode: 'bypassPermissions',
+          queue: { entries: [{ id: 'q1', text: 'later', images: [], at: 1, imagesDropped: 2 }] },
+          turn: { prompt: 'p', messageId: 'u1', at: 1 },
+        },
         { cwd: '/elsewhere', draft: 'never sent' },
         { cwd: CWD, claudeSessionId: GONE, turn: { prompt: 'the lost prompt', messageId: 'x', at: 1 } },
         { cwd: '/odd', model: 'not a model!', draft: 'still here' },

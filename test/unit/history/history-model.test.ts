@@ -26,7 +26,7 @@ describe('history search and grouping', () => {
     expect(matches(x, 'login banana')).toBe(false);
   });
 
-  it('keeps a remote host\'s sessions in groups of their own, found by the host\'s name too', () => {
+  it("keeps a remote host's sessions in groups of their own, found by the host's name too", () => {
     const groups = groupByProject([
       s('1', { cwd: '/w/a', lastActivity: base - 100 }),
       s('2', { cwd: '/w/a', location: 'box', lastActivity: base - 200 }),

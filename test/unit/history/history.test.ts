@@ -17,7 +17,15 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const ts = (s: number) => new Date(Date.UTC(2026, 10, 1, 10, 0, s)).toISOString();
 const user = (text: string, s: number, extra: object = {}) =>
-  JSON.stringify({ type: 'user', message: { role: 'user', content: text }, uuid: `u${s}`, timestamp: ts(s), cwd: '/home/me/proj', version: '2.1.332', ...extra });
+  JSON.stringify({
+    type: 'user',
+    message: { role: 'user', content: text },
+    uuid: `u${s}`,
+    timestamp: ts(s),
+    cwd: '/home/me/proj',
+    version: '2.1.332',
+    ...extra,
+  });
 const assistant = (id: string, block: object, s: number) =>
   JSON.stringify({ type: 'assistant', message: { id, role: 'assistant', model: 'claude-opus-5-5', content: [block] }, uuid: `a${s}`, timestamp: ts(s) });
 const toolResult = (toolUseId: string, content: string, s: number) =>
@@ -55,8 +63,22 @@ describe('transcript summaries', () => {
   it('prefers a custom title, then the generated title, then a summary', async () => {
     const base = [user('first prompt', 1), assistant('m1', { type: 'text', text: 'a' }, 2)];
     expect((await summarizeTranscript(write([...base, JSON.stringify({ type: 'summary', summary: 'A summary' })]), SID)).title).toBe('A summary');
-    expect((await summarizeTranscript(write([...base, JSON.stringify({ type: 'ai-title', aiTitle: 'Generated' }), JSON.stringify({ type: 'summary', summary: 'S' })]), SID)).title).toBe('Generated');
-    expect((await summarizeTranscript(write([...base, JSON.stringify({ type: 'custom-title', customTitle: 'Mine' }), JSON.stringify({ type: 'ai-title', aiTitle: 'G' })]), SID)).title).toBe('Mine');
+    expect(
+      (
+        await summarizeTranscript(
+          write([...base, JSON.stringify({ type: 'ai-title', aiTitle: 'Generated' }), JSON.stringify({ type: 'summary', summary: 'S' })]),
+          SID,
+        )
+      ).title,
+    ).toBe('Generated');
+    expect(
+      (
+        await summarizeTranscript(
+          write([...base, JSON.stringify({ type: 'custom-title', customTitle: 'Mine' }), JSON.stringify({ type: 'ai-title', aiTitle: 'G' })]),
+          SID,
+        )
+      ).title,
+    ).toBe('Mine');
   });
 
   it('marks a session whose last prompt got no reply as cut off', async () => {

@@ -13,7 +13,8 @@ let dir: string;
 const SID = '0d6c1a55-1111-4222-8333-944455556666';
 const ts = (s: number) => new Date(Date.UTC(2026, 10, 1, 10, 0, s)).toISOString();
 const rec = (o: object) => JSON.stringify(o);
-const user = (text: string, uuid: string, parentUuid: string | null) => rec({ type: 'user', message: { role: 'user', content: text }, uuid, parentUuid, timestamp: ts(1) });
+const user = (text: string, uuid: string, parentUuid: string | null) =>
+  rec({ type: 'user', message: { role: 'user', content: text }, uuid, parentUuid, timestamp: ts(1) });
 const reply = (text: string, uuid: string, parentUuid: string, id = `m-${uuid}`) =>
   rec({ type: 'assistant', message: { id, role: 'assistant', content: [{ type: 'text', text }] }, uuid, parentUuid, timestamp: ts(2) });
 const interrupt = (uuid: string, parentUuid: string) =>
@@ -34,7 +35,13 @@ const prompts = (events: Awaited<ReturnType<typeof readConversation>>['events'])
 
 describe('reading a conversation for resume and fork', () => {
   it('reads everything, or stops after the record a fork is cut at', async () => {
-    const f = write([user('one', 'u1', null), reply('a', 'a1', 'u1'), rec({ type: 'attachment', uuid: 'x1', parentUuid: 'a1' }), user('two', 'u2', 'x1'), reply('b', 'a2', 'u2')]);
+    const f = write([
+      user('one', 'u1', null),
+      reply('a', 'a1', 'u1'),
+      rec({ type: 'attachment', uuid: 'x1', parentUuid: 'a1' }),
+      user('two', 'u2', 'x1'),
+      reply('b', 'a2', 'u2'),
+    ]);
     expect(prompts((await readConversation(f)).events)).toEqual(['one', 'two']);
     const cut = await readConversation(f, { through: 'x1' });
     expect(prompts(cut.events)).toEqual(['one']);
@@ -125,7 +132,15 @@ describe('fork flags', () => {
   const at = '0b6f8c52-6d0e-4a55-9a3b-4c1f3f6b2a10';
 
   it('resume the source, fork under the chosen id, cut at the message', () => {
-    expect(spawnArgs({ resume: from, fork: { sessionId: to, at } })).toEqual(['--resume', from, '--fork-session', '--session-id', to, '--resume-session-at', at]);
+    expect(spawnArgs({ resume: from, fork: { sessionId: to, at } })).toEqual([
+      '--resume',
+      from,
+      '--fork-session',
+      '--session-id',
+      to,
+      '--resume-session-at',
+      at,
+    ]);
     expect(spawnArgs({ resume: from, fork: { sessionId: to } })).toEqual(['--resume', from, '--fork-session', '--session-id', to]);
   });
 

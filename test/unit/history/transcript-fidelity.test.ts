@@ -22,7 +22,9 @@ async function view(file: string): Promise<SessionView> {
 
 /** What a subagent's card nests: its tool calls by name and its text, in order. */
 function nested(v: SessionView, toolUseId: string): string[] {
-  return childrenOf(v, toolUseId).flatMap((i) => (i.type === 'assistant' ? i.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'tool_use' ? `tool:${b.tool?.name}` : b.type)) : [i.type]));
+  return childrenOf(v, toolUseId).flatMap((i) =>
+    i.type === 'assistant' ? i.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'tool_use' ? `tool:${b.tool?.name}` : b.type)) : [i.type],
+  );
 }
 
 const prompts = (v: SessionView) => v.items.flatMap((i) => (i.type === 'user' ? [i.text] : []));
@@ -31,7 +33,10 @@ const contexts = (v: SessionView) => v.items.flatMap((i) => (i.type === 'context
 describe('subagents on resume', () => {
   it('1.0.x: sidechain records in the session file nest under their Task card, without the prompt the card shows', async () => {
     const v = await view(SIDECHAIN);
-    expect(nested(v, 'toolu_01Task')).toEqual(['tool:Grep', 'The formatter lives in src/money/format-price.ts; totals.ts calls it with a hard-coded pangolin locale.']);
+    expect(nested(v, 'toolu_01Task')).toEqual([
+      'tool:Grep',
+      'The formatter lives in src/money/format-price.ts; totals.ts calls it with a hard-coded pangolin locale.',
+    ]);
     expect(v.tools.toolu_01Grep?.result?.content).toContain('src/cart/totals.ts');
     // None of them is shown in the main conversation or taken for the person's words.
     expect(prompts(v)).toEqual(['Why does the checkout page show the wrong currency symbol?']);
@@ -95,7 +100,10 @@ describe('images and unknown records on resume', () => {
 describe('titles from a leading slash command', () => {
   it('a session that starts with a command is titled from it and its arguments, until a better title is written', async () => {
     const line = (o: object) => JSON.stringify({ uuid: 'u', timestamp: '2026-11-20T14:00:00.000Z', ...o });
-    const command = line({ type: 'user', message: { role: 'user', content: '<command-name>/review</command-name>\n<command-message>review</command-message>\n<command-args>42</command-args>' } });
+    const command = line({
+      type: 'user',
+      message: { role: 'user', content: '<command-name>/review</command-name>\n<command-message>review</command-message>\n<command-args>42</command-args>' },
+    });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-title-'));
     try {
       const f = path.join(dir, 's.jsonl');

@@ -41,7 +41,10 @@ export function fixtureNames(): string[] {
 }
 
 export function loadFixture(name: string): Fixture {
-  const raw = fs.readFileSync(path.join(FIXTURES_DIR, `${name}.jsonl`), 'utf8').split('\n').filter(Boolean);
+  const raw = fs
+    .readFileSync(path.join(FIXTURES_DIR, `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean);
   const [first, ...rest] = raw;
   const header = JSON.parse(first ?? '{}') as FixtureHeader;
   if (header.type !== 'clide_fixture') throw new Error(`${name}.jsonl does not start with a clide_fixture header`);
@@ -108,7 +111,15 @@ export async function replay(f: Fixture, opts: ReplayOptions = {}): Promise<Repl
         const r = recorded.get(ask.request.requestId);
         const decision = (r?.response ?? { behavior: 'deny', message: 'not answered in the recording' }) as PermissionDecision;
         if (pipeline.answerPermission(ask.request.requestId, decision)) {
-          apply([{ kind: 'permission-closed', requestId: ask.request.requestId, toolUseId: ask.request.toolUseId, outcome: decision.behavior === 'allow' ? 'allowed' : 'denied', message: decision.behavior === 'deny' ? decision.message : undefined }]);
+          apply([
+            {
+              kind: 'permission-closed',
+              requestId: ask.request.requestId,
+              toolUseId: ask.request.toolUseId,
+              outcome: decision.behavior === 'allow' ? 'allowed' : 'denied',
+              message: decision.behavior === 'deny' ? decision.message : undefined,
+            },
+          ]);
         }
       },
       onWithdrawn: (requestId) => apply([{ kind: 'permission-closed', requestId, outcome: 'withdrawn' }]),
@@ -120,7 +131,9 @@ export async function replay(f: Fixture, opts: ReplayOptions = {}): Promise<Repl
       // Session echoes each user message locally (the CLI does not).
       if (l.message.type === 'user') {
         const content = (l.message.message as Json).content;
-        apply([{ kind: 'user', id: String(l.message.uuid ?? `user-${++clock}`), text: typeof content === 'string' ? content : JSON.stringify(content), at: ++clock }]);
+        apply([
+          { kind: 'user', id: String(l.message.uuid ?? `user-${++clock}`), text: typeof content === 'string' ? content : JSON.stringify(content), at: ++clock },
+        ]);
       }
       continue;
     }

@@ -53,7 +53,21 @@ const names = fixtureNames();
 
 describe('recorded fixtures', () => {
   it('exist for every scenario the recorder knows', () => {
-    for (const n of ['text-turn', 'write-allowed', 'write-denied', 'interrupt', 'set-model', 'plan-mode', 'ask-user-question', 'skill', 'subagent', 'bash-tasks', 'api-retry', 'hook-callback', 'sdk-mcp']) {
+    for (const n of [
+      'text-turn',
+      'write-allowed',
+      'write-denied',
+      'interrupt',
+      'set-model',
+      'plan-mode',
+      'ask-user-question',
+      'skill',
+      'subagent',
+      'bash-tasks',
+      'api-retry',
+      'hook-callback',
+      'sdk-mcp',
+    ]) {
       expect(names).toContain(n);
     }
   });
@@ -83,7 +97,11 @@ describe('recorded fixtures', () => {
       expect(r.owed).toEqual([]);
       const ours = writtenReplies(r);
       const theirs = recordedReplies(f);
-      expect([...ours.keys()].sort()).toEqual(inboundRequests(f).map((q) => q.requestId).sort());
+      expect([...ours.keys()].sort()).toEqual(
+        inboundRequests(f)
+          .map((q) => q.requestId)
+          .sort(),
+      );
       // Same kind of answer (success or error) as the recording got from the same handlers.
       for (const [id, reply] of ours) expect(reply.subtype, id).toBe(theirs.get(id)?.subtype);
     });

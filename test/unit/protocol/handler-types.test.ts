@@ -34,7 +34,16 @@ export function compileChecks(table: Handlers): unknown[] {
 describe('the handler table', () => {
   it('has one handler for each contract channel, none more', () => {
     const handlers = createHandlers({} as SessionHost);
-    expect(Object.keys(handlers).sort()).toEqual(channels().map((c) => c.channel).sort());
-    expect(Object.keys(teamHandlers(() => undefined)).sort()).toEqual(channels().filter((c) => c.domain === 'team').map((c) => c.channel).sort());
+    expect(Object.keys(handlers).sort()).toEqual(
+      channels()
+        .map((c) => c.channel)
+        .sort(),
+    );
+    expect(Object.keys(teamHandlers(() => undefined)).sort()).toEqual(
+      channels()
+        .filter((c) => c.domain === 'team')
+        .map((c) => c.channel)
+        .sort(),
+    );
   });
 });

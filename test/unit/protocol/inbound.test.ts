@@ -73,7 +73,12 @@ describe('can_use_tool', () => {
 });
 
 describe('hook_callback', () => {
-  const pre = (callback: HookRegistration['callback'], timeoutSec?: number): HookRegistration => ({ event: 'PreToolUse', matcher: 'Write', callback, timeoutSec });
+  const pre = (callback: HookRegistration['callback'], timeoutSec?: number): HookRegistration => ({
+    event: 'PreToolUse',
+    matcher: 'Write',
+    callback,
+    timeoutSec,
+  });
 
   it('registers hooks in initialize and answers the callback with its output', async () => {
     const seen: Array<[Json, string | undefined]> = [];
@@ -85,7 +90,11 @@ describe('hook_callback', () => {
         }),
       ],
     });
-    expect(t.p.initializePayload()).toMatchObject({ hooks: { PreToolUse: [{ matcher: 'Write', hookCallbackIds: ['clide_hook_0'] }] }, sdkMcpServers: [], forwardSubagentText: true });
+    expect(t.p.initializePayload()).toMatchObject({
+      hooks: { PreToolUse: [{ matcher: 'Write', hookCallbackIds: ['clide_hook_0'] }] },
+      sdkMcpServers: [],
+      forwardSubagentText: true,
+    });
     t.request('h1', { subtype: 'hook_callback', callback_id: 'clide_hook_0', input: { hook_event_name: 'PreToolUse', tool_name: 'Write' }, tool_use_id: 'tu' });
     await tick();
     expect(seen).toEqual([[{ hook_event_name: 'PreToolUse', tool_name: 'Write' }, 'tu']]);
@@ -172,12 +181,20 @@ describe('mcp_message', () => {
   it('names the servers in initialize and answers in response.mcp_response', async () => {
     const t = setup({ mcpServers: [echo] });
     expect(t.p.initializePayload().sdkMcpServers).toEqual(['team']);
-    t.request('m1', { subtype: 'mcp_message', server_name: 'team', message: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } } });
+    t.request('m1', {
+      subtype: 'mcp_message',
+      server_name: 'team',
+      message: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } },
+    });
     t.request('m2', { subtype: 'mcp_message', server_name: 'team', message: { jsonrpc: '2.0', method: 'notifications/initialized' } });
     await tick();
     // Replies may come in any order; the request id pairs them.
     expect(t.replies().sort((a, b) => String(a.request_id).localeCompare(String(b.request_id)))).toEqual([
-      { subtype: 'success', request_id: 'm1', response: { mcp_response: { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hi' }], isError: false } } } },
+      {
+        subtype: 'success',
+        request_id: 'm1',
+        response: { mcp_response: { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hi' }], isError: false } } },
+      },
       { subtype: 'success', request_id: 'm2', response: { mcp_response: { jsonrpc: '2.0', id: 0, result: {} } } },
     ]);
   });
@@ -239,7 +256,7 @@ describe('other inbound requests', () => {
     expect(setup().p.initializePayload()).toMatchObject({ supportedDialogKinds: ['refusal_fallback_prompt'] });
   });
 
-  it('a declared dialog becomes a prompt and its choice goes back as the kind\'s result; Cancel is the default', () => {
+  it("a declared dialog becomes a prompt and its choice goes back as the kind's result; Cancel is the default", () => {
     const t = setup();
     const payload = { originalModel: 'claude-fable-5-2', fallbackModel: 'claude-opus-4-8', apiRefusalCategory: 'cyber', retractedMessageUuids: ['m1'] };
     t.request('d1', { subtype: 'request_user_dialog', dialog_kind: 'refusal_fallback_prompt', payload });
@@ -291,7 +308,16 @@ describe('unknown and new messages', () => {
       { type: 'system', subtype: 'elicitation_complete', mcp_server_name: 'x', elicitation_id: 'e' },
       { type: 'system', subtype: 'informational', content: 'Stop hook said no', level: 'warning' },
       { type: 'system', subtype: 'notification', key: 'k', text: 'Heads up', priority: 'high' },
-      { type: 'system', subtype: 'model_refusal_fallback', original_model: 'a', fallback_model: 'b', content: 'Switched to b', request_id: null, trigger: 'refusal', direction: 'retry' },
+      {
+        type: 'system',
+        subtype: 'model_refusal_fallback',
+        original_model: 'a',
+        fallback_model: 'b',
+        content: 'Switched to b',
+        request_id: null,
+        trigger: 'refusal',
+        direction: 'retry',
+      },
       { type: 'system', subtype: 'session_writes_lost', error_code: 'ENOSPC', lost: ['transcript'] },
       { type: 'system', subtype: 'memory_recall', mode: 'select', memories: [{ path: '/m/a.md', scope: 'personal' }] },
       { type: 'system', subtype: 'local_command_output', content: 'Usage: 3%', uuid: 'u1' },
@@ -321,7 +347,10 @@ describe('unknown and new messages', () => {
 
   it('a compaction that failed is an error notice; status events carry the activity', () => {
     const t = setup();
-    t.send({ type: 'system', subtype: 'status', status: 'compacting' }, { type: 'system', subtype: 'status', status: null, compact_result: 'failed', compact_error: 'too short' });
+    t.send(
+      { type: 'system', subtype: 'status', status: 'compacting' },
+      { type: 'system', subtype: 'status', status: null, compact_result: 'failed', compact_error: 'too short' },
+    );
     expect(t.events).toEqual([
       { kind: 'activity', activity: 'compacting' },
       { kind: 'activity', activity: null },

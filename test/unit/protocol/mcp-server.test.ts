@@ -55,7 +55,10 @@ describe('SdkMcpServer', () => {
   it('lists its tools with their JSON schemas', async () => {
     const { s } = server();
     const r = await s.handle({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    expect(r).toMatchObject({ id: 2, result: { tools: [{ name: 'send', description: 'Send a message to a teammate', inputSchema: { required: ['to', 'text'] } }, { name: 'explode' }] } });
+    expect(r).toMatchObject({
+      id: 2,
+      result: { tools: [{ name: 'send', description: 'Send a message to a teammate', inputSchema: { required: ['to', 'text'] } }, { name: 'explode' }] },
+    });
   });
 
   it('calls a tool with its arguments and the model tool_use id', async () => {
@@ -82,7 +85,9 @@ describe('SdkMcpServer', () => {
       id: 5,
       error: { code: JSONRPC.invalidParams, message: expect.stringContaining('Unknown tool: nope') },
     });
-    expect(await s.handle({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'send', arguments: [1] } })).toMatchObject({ error: { code: JSONRPC.invalidParams } });
+    expect(await s.handle({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'send', arguments: [1] } })).toMatchObject({
+      error: { code: JSONRPC.invalidParams },
+    });
     expect(await s.handle({ jsonrpc: '2.0', id: 7, method: 'resources/list' })).toEqual({
       jsonrpc: '2.0',
       id: 7,

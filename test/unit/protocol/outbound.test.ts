@@ -10,7 +10,13 @@ const UUID = '6f1c2b3a-0d4e-4f5a-8b6c-7d8e9f0a1b2c';
 
 describe('userMessage', () => {
   it("the person's prompt is stamped human", () => {
-    const wire: SDKUserMessage = { type: 'user', message: { role: 'user', content: 'Fix the test' }, parent_tool_use_id: null, origin: { kind: 'human' }, uuid: UUID };
+    const wire: SDKUserMessage = {
+      type: 'user',
+      message: { role: 'user', content: 'Fix the test' },
+      parent_tool_use_id: null,
+      origin: { kind: 'human' },
+      uuid: UUID,
+    };
     expect(userMessage('Fix the test', [], THE_PERSON, UUID)).toStrictEqual(wire);
   });
 
@@ -38,7 +44,9 @@ describe('userMessage', () => {
       origin: { kind: 'peer', from: 'tab-api', fromMode: 'prompting' },
       uuid: UUID,
     };
-    expect(userMessage('[clide-team] A message from "api-server"…', [], { kind: 'peer', session: 'tab-api', permissionMode: 'default' }, UUID)).toStrictEqual(wire);
+    expect(userMessage('[clide-team] A message from "api-server"…', [], { kind: 'peer', session: 'tab-api', permissionMode: 'default' }, UUID)).toStrictEqual(
+      wire,
+    );
     const bypass: SDKMessageOrigin = { kind: 'peer', from: 'tab-api', fromMode: 'bypass' };
     expect(messageOrigin({ kind: 'peer', session: 'tab-api', permissionMode: 'bypassPermissions' })).toStrictEqual(bypass);
   });

@@ -13,7 +13,12 @@ if (!file) {
   process.exit(2);
 }
 const fakeVersion = process.env.CLIDE_REPLAY_VERSION;
-const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).slice(1).map((t) => JSON.parse(t));
+const lines = fs
+  .readFileSync(file, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .slice(1)
+  .map((t) => JSON.parse(t));
 /** recorded request id -> the id the app used (both directions). */
 const ids = new Map();
 const inbox = [];

@@ -18,7 +18,10 @@ function recorded(): Map<string, { response?: Json; error?: string }> {
       const r = l.message.response as Json;
       const key = subtypeById.get(String(r.request_id));
       if (!key || out.has(key + (r.subtype === 'error' ? ':error' : ''))) continue;
-      out.set(key + (r.subtype === 'error' ? ':error' : ''), r.subtype === 'success' ? { response: (r.response as Json | undefined) ?? {} } : { error: String(r.error) });
+      out.set(
+        key + (r.subtype === 'error' ? ':error' : ''),
+        r.subtype === 'success' ? { response: (r.response as Json | undefined) ?? {} } : { error: String(r.error) },
+      );
     }
   }
   return out;
@@ -76,12 +79,31 @@ describe('typed outbound requests against recorded CLI answers', () => {
   it('maps mcp_status rows to the app shape', async () => {
     const req: requests.Requester = async () => ({
       mcpServers: [
-        { name: 'team', status: 'connected', scope: 'sdk', source: 'sdk', transport: 'sdk', serverInfo: { name: 'team', version: '1.0.0' }, tools: [{ name: 'send' }], config: { secret: 'x' } },
+        {
+          name: 'team',
+          status: 'connected',
+          scope: 'sdk',
+          source: 'sdk',
+          transport: 'sdk',
+          serverInfo: { name: 'team', version: '1.0.0' },
+          tools: [{ name: 'send' }],
+          config: { secret: 'x' },
+        },
       ],
     });
     // The server's config (which may hold headers and tokens) never leaves the protocol layer.
     expect(await mcp.mcpStatus(req)).toEqual([
-      { name: 'team', status: 'connected', scope: 'sdk', source: 'sdk', transport: 'sdk', serverName: 'team', serverVersion: '1.0.0', tools: ['send'], error: undefined },
+      {
+        name: 'team',
+        status: 'connected',
+        scope: 'sdk',
+        source: 'sdk',
+        transport: 'sdk',
+        serverName: 'team',
+        serverVersion: '1.0.0',
+        tools: ['send'],
+        error: undefined,
+      },
     ]);
   });
 

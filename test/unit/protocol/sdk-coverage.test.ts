@@ -64,7 +64,9 @@ describe('sdk.d.ts coverage', () => {
   });
 
   it('declares exactly the dialog kinds it renders, and says why each other kind is not', () => {
-    const rendered = Object.entries(DIALOG_KINDS).filter(([, k]) => k.rendered).map(([kind]) => kind);
+    const rendered = Object.entries(DIALOG_KINDS)
+      .filter(([, k]) => k.rendered)
+      .map(([kind]) => kind);
     expect(supportedDialogKinds()).toEqual(rendered);
     for (const [kind, k] of Object.entries(DIALOG_KINDS)) expect(k.why.length, kind).toBeGreaterThan(20);
   });
@@ -73,7 +75,10 @@ describe('sdk.d.ts coverage', () => {
     // command_lifecycle: queued/started/completed receipts for uuid-stamped user messages (2.1.332).
     const liveOnly = ['command_lifecycle'];
     for (const t of liveOnly) {
-      expect(stdout.some((m) => m.types.includes(t)), `${t} is now declared in sdk.d.ts; move it out of this list`).toBe(false);
+      expect(
+        stdout.some((m) => m.types.includes(t)),
+        `${t} is now declared in sdk.d.ts; move it out of this list`,
+      ).toBe(false);
       expect(classifiedType(t)).toBe(true);
     }
   });

@@ -39,8 +39,18 @@ describe('subagent grouping', () => {
 describe('tasks', () => {
   it('merges started/progress/updated/ended and links the task to its tool call', () => {
     let v = fresh();
-    v = applyEvent(v, { kind: 'task', phase: 'started', task: { taskId: 't1', toolUseId: 'bash-1', taskType: 'local_bash', description: 'Run', status: 'running', backgrounded: true }, at: 10 });
-    v = applyEvent(v, { kind: 'task', phase: 'progress', task: { taskId: 't1', lastToolName: 'Bash', usage: { totalTokens: 5, toolUses: 1, durationMs: 100 } }, at: 11 });
+    v = applyEvent(v, {
+      kind: 'task',
+      phase: 'started',
+      task: { taskId: 't1', toolUseId: 'bash-1', taskType: 'local_bash', description: 'Run', status: 'running', backgrounded: true },
+      at: 10,
+    });
+    v = applyEvent(v, {
+      kind: 'task',
+      phase: 'progress',
+      task: { taskId: 't1', lastToolName: 'Bash', usage: { totalTokens: 5, toolUses: 1, durationMs: 100 } },
+      at: 11,
+    });
     v = applyEvent(v, { kind: 'task', phase: 'updated', task: { taskId: 't1', status: 'completed' }, at: 12 });
     v = applyEvent(v, { kind: 'task', phase: 'ended', task: { taskId: 't1', toolUseId: 'bash-1', status: 'completed', summary: 'ok' }, at: 13 });
     expect(taskOf(v, 'bash-1')).toMatchObject({
@@ -78,7 +88,9 @@ describe('hooks', () => {
   it('makes a failing hook visible with its output', () => {
     let v = applyEvent(fresh(), { kind: 'hook', phase: 'started', hook, at: 1 });
     v = applyEvent(v, { kind: 'hook', phase: 'response', hook: { ...hook, outcome: 'error', exitCode: 2, output: '', stderr: 'blocked\n' }, at: 2 });
-    expect(v.items).toEqual([{ type: 'hook', id: 'h1', name: 'PreToolUse:Bash', event: 'PreToolUse', outcome: 'error', exitCode: 2, output: 'blocked\n', at: 2 }]);
+    expect(v.items).toEqual([
+      { type: 'hook', id: 'h1', name: 'PreToolUse:Bash', event: 'PreToolUse', outcome: 'error', exitCode: 2, output: 'blocked\n', at: 2 },
+    ]);
   });
 });
 
@@ -125,7 +137,16 @@ describe('turn results', () => {
       at: 9,
     });
     expect(v.items).toEqual([
-      { type: 'turn-error', id: 'r1', subtype: 'error_max_turns', text: undefined, errors: ['Reached maximum number of turns (1)'], terminalReason: 'max_turns', apiErrorStatus: undefined, at: 9 },
+      {
+        type: 'turn-error',
+        id: 'r1',
+        subtype: 'error_max_turns',
+        text: undefined,
+        errors: ['Reached maximum number of turns (1)'],
+        terminalReason: 'max_turns',
+        apiErrorStatus: undefined,
+        at: 9,
+      },
     ]);
     expect(v.lastResult?.subtype).toBe('error_max_turns');
   });
@@ -160,7 +181,14 @@ describe('cost of a long transcript', () => {
     let v: SessionView = fresh();
     const { ms } = await cpuTime(() => {
       for (let i = 0; i < 10_000; i++) {
-        v = applyEvent(v, { kind: 'block', messageId: `m${i}`, index: 0, block: { type: 'text', text: `t${i}` }, at: i, parentToolUseId: i % 10 === 0 ? `agent-${i % 7}` : undefined });
+        v = applyEvent(v, {
+          kind: 'block',
+          messageId: `m${i}`,
+          index: 0,
+          block: { type: 'text', text: `t${i}` },
+          at: i,
+          parentToolUseId: i % 10 === 0 ? `agent-${i % 7}` : undefined,
+        });
       }
     });
     expect(v.items).toHaveLength(10_000);

@@ -25,7 +25,9 @@ describe('Always allow, in words', () => {
       what: 'Allow access to /a, /b',
       where: 'this project, shared (.claude/settings.json)',
     });
-    expect(describeSuggestion({ type: 'addRules', rules: [{ toolName: 'WebFetch' }], behavior: 'deny', destination: 'userSettings' }).what).toBe('Deny WebFetch');
+    expect(describeSuggestion({ type: 'addRules', rules: [{ toolName: 'WebFetch' }], behavior: 'deny', destination: 'userSettings' }).what).toBe(
+      'Deny WebFetch',
+    );
     expect(destinationLabel('userSettings')).toBe('all your projects (~/.claude/settings.json)');
     expect(ruleText({ toolName: 'Read', ruleContent: '//etc/**' })).toBe('Read(//etc/**)');
   });

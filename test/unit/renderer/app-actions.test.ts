@@ -36,7 +36,11 @@ function fakeApi(snapshot: AppSnapshot, opts: { connection?: boolean } = {}): Fa
   // Every channel answers "done" unless a test needs more, so new contract entries need no
   // change here.
   const defaults = (domain: string) =>
-    Object.fromEntries(channels().filter((c) => c.domain === domain).map((c) => [c.verb, () => done(c.channel)]));
+    Object.fromEntries(
+      channels()
+        .filter((c) => c.domain === domain)
+        .map((c) => [c.verb, () => done(c.channel)]),
+    );
   fake.api = {
     app: {
       ...defaults('app'),
@@ -81,7 +85,9 @@ function fakeApi(snapshot: AppSnapshot, opts: { connection?: boolean } = {}): Fa
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const snap = (sessions: string[] = [], claudeFound = true): AppSnapshot => ({
-  environment: environment({ claude: claudeFound ? { found: true, path: '/bin/claude' } : { found: false, error: { kind: 'cli-not-found', message: 'not found' } } }),
+  environment: environment({
+    claude: claudeFound ? { found: true, path: '/bin/claude' } : { found: false, error: { kind: 'cli-not-found', message: 'not found' } },
+  }),
   sessions: sessions.map((id) => ({ id, view: emptySession(id, '/code', 1) })),
 });
 

@@ -49,12 +49,23 @@ describe('file groups', () => {
 });
 
 const patch = '@@ -1,4 +1,4 @@\n keep\n-old two\n+new two\n three\n four\n@@ -10,2 +10,3 @@\n ten\n+added eleven\n twelve\n';
-const comment = (id: string, side: 'old' | 'new', startLine: number, endLine = startLine): ReviewDraft => ({ id, path: 'f.ts', side, startLine, endLine, text: `c${id}` });
+const comment = (id: string, side: 'old' | 'new', startLine: number, endLine = startLine): ReviewDraft => ({
+  id,
+  path: 'f.ts',
+  side,
+  startLine,
+  endLine,
+  text: `c${id}`,
+});
 
 describe('diff rows', () => {
   it('places each comment after the line it ends on, a removed line’s on the old side', () => {
     const hunks = hunksOfPatch(patch);
-    const { rows, elsewhere } = diffRows({ hunks, layout: 'unified', comments: [comment('1', 'new', 2), comment('2', 'old', 2), comment('3', 'new', 1, 11), comment('4', 'new', 99)] });
+    const { rows, elsewhere } = diffRows({
+      hunks,
+      layout: 'unified',
+      comments: [comment('1', 'new', 2), comment('2', 'old', 2), comment('3', 'new', 1, 11), comment('4', 'new', 99)],
+    });
     const keys = rows.map((r) => r.key);
     expect(keys).toEqual(['hunk:0', '0:0', '0:1', 'comment:2', '0:2', 'comment:1', '0:3', '0:4', 'hunk:1', '1:0', '1:1', 'comment:3', '1:2']);
     expect(elsewhere.map((c) => c.id)).toEqual(['4']);
@@ -64,7 +75,17 @@ describe('diff rows', () => {
     const hunks = hunksOfPatch(patch);
     const { rows } = diffRows({ hunks, layout: 'split', comments: [comment('1', 'old', 2)], draft: { side: 'new', start: 3, end: 4 } });
     const pairs = rows.flatMap((r) => (r.kind === 'pair' ? [[r.left?.line.text ?? null, r.right?.line.text ?? null]] : r.kind === 'hunk' ? [] : [[r.kind]]));
-    expect(pairs).toEqual([['keep', 'keep'], ['old two', 'new two'], ['comment'], ['three', 'three'], ['four', 'four'], ['draft'], ['ten', 'ten'], [null, 'added eleven'], ['twelve', 'twelve']]);
+    expect(pairs).toEqual([
+      ['keep', 'keep'],
+      ['old two', 'new two'],
+      ['comment'],
+      ['three', 'three'],
+      ['four', 'four'],
+      ['draft'],
+      ['ten', 'ten'],
+      [null, 'added eleven'],
+      ['twelve', 'twelve'],
+    ]);
   });
 
   it('names lines as the review message does', () => {
@@ -93,8 +114,12 @@ describe('worktreeHold', () => {
   it('holds the composer while the worktree is set up, waits for an answer, failed, or is missing', () => {
     expect(worktreeHold({})).toBeUndefined();
     expect(worktreeHold({ worktree: { info, state: 'setting-up' } })).toContain('when the worktree’s setup is done');
-    expect(worktreeHold({ worktree: { info, state: 'setting-up' }, setup: { phase: 'confirm', source: 'file', output: '', startedAt: 0 } })).toContain('your answer');
-    expect(worktreeHold({ worktree: { info, state: 'setting-up' }, setup: { phase: 'failed', source: 'settings', output: '', startedAt: 0 } })).toContain('failed');
+    expect(worktreeHold({ worktree: { info, state: 'setting-up' }, setup: { phase: 'confirm', source: 'file', output: '', startedAt: 0 } })).toContain(
+      'your answer',
+    );
+    expect(worktreeHold({ worktree: { info, state: 'setting-up' }, setup: { phase: 'failed', source: 'settings', output: '', startedAt: 0 } })).toContain(
+      'failed',
+    );
     expect(worktreeHold({ worktree: { info, state: 'ready' }, setup: { phase: 'done', source: 'settings', output: '', startedAt: 0 } })).toBeUndefined();
     expect(worktreeHold({ worktree: { info, state: 'missing' } })).toContain('missing');
   });

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { preview } from '../../../renderer/src/lib/tools/terminal-text';
-import { cutText, folderName, formatBytes, formatContext, formatCost, formatDuration, formatPercent, formatTokens, modelLabel, permissionModeLabel, tildify } from '../../../renderer/src/lib/format';
+import {
+  cutText,
+  folderName,
+  formatBytes,
+  formatContext,
+  formatCost,
+  formatDuration,
+  formatPercent,
+  formatTokens,
+  modelLabel,
+  permissionModeLabel,
+  tildify,
+} from '../../../renderer/src/lib/format';
 
 describe('formatTokens', () => {
   it.each([

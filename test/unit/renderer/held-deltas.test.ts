@@ -67,9 +67,9 @@ describe('the store with held deltas', () => {
   it('a prompt in a hidden tab arrives at once, after the text before it', () => {
     const store = createClideStore();
     store.getState().apply([created('a'), created('b'), events('b', start()), events('b', delta('Let me check.'))]);
-    store.getState().apply([
-      events('b', { kind: 'permission', request: { requestId: 'r', toolName: 'Bash', displayName: 'Bash', input: {}, suggestions: [], at: 1 } }),
-    ]);
+    store
+      .getState()
+      .apply([events('b', { kind: 'permission', request: { requestId: 'r', toolName: 'Bash', displayName: 'Bash', input: {}, suggestions: [], at: 1 } })]);
     expect(store.getState().sessions.b?.pending).toHaveLength(1);
     expect(textOf(store.getState().sessions.b)).toBe('Let me check.');
   });

@@ -70,7 +70,10 @@ describe('diffTexts', () => {
   });
   it('past the cut-off, replaces what lies between the common head and tail, with context', () => {
     const mid = (p: string) => Array.from({ length: 1500 }, (_, i) => `${p} ${i}`);
-    const [h, ...rest] = diffTexts(['s1', 's2', 's3', 's4', ...mid('old'), 'e1', 'e2', 'e3', 'e4'].join('\n'), ['s1', 's2', 's3', 's4', ...mid('new'), 'e1', 'e2', 'e3', 'e4'].join('\n'));
+    const [h, ...rest] = diffTexts(
+      ['s1', 's2', 's3', 's4', ...mid('old'), 'e1', 'e2', 'e3', 'e4'].join('\n'),
+      ['s1', 's2', 's3', 's4', ...mid('new'), 'e1', 'e2', 'e3', 'e4'].join('\n'),
+    );
     expect(rest).toEqual([]);
     expect(h).toMatchObject({ oldStart: 2, oldLines: 1506, newStart: 2, newLines: 1506 });
     expect(h?.lines.slice(0, 4)).toEqual([

@@ -3,7 +3,12 @@ import { modelDisplayName } from '../../../renderer/src/lib/model-name';
 
 // As `initialize` lists them on 2.1.332 (fixtures/text-turn.jsonl).
 const models = [
-  { value: 'default', resolvedModel: 'claude-opus-5-5', displayName: 'Default (recommended)', description: 'Use the default model (currently Opus 5.5) · $4/$20 per Mtok' },
+  {
+    value: 'default',
+    resolvedModel: 'claude-opus-5-5',
+    displayName: 'Default (recommended)',
+    description: 'Use the default model (currently Opus 5.5) · $4/$20 per Mtok',
+  },
   { value: 'opus', resolvedModel: 'claude-opus-5-5', displayName: 'Opus', description: 'Opus 5.5 · Best for everyday, complex tasks · $4/$20 per Mtok' },
   { value: 'sonnet', resolvedModel: 'claude-sonnet-5-5', displayName: 'Sonnet', description: 'Sonnet 5.5 · Efficient for routine tasks · $2/$10 per Mtok' },
 ];

@@ -22,11 +22,17 @@ describe('notificationText', () => {
     // An MCP server's request for input is not a tool call to allow.
     const input = { ...bash, toolName: 'clide:mcp-input', displayName: 'github', description: 'Pick a repository', input: {} };
     expect(notificationText({ kind: 'needs-you', sessionId: 'a', request: input }, 'x').body).toBe('github asks for input: Pick a repository');
-    const done = notificationText({ kind: 'finished', sessionId: 'a', result: { subtype: 'success', isError: false, text: 'All tests pass.\n\nDetails…', denials: [] } }, 'api-server');
+    const done = notificationText(
+      { kind: 'finished', sessionId: 'a', result: { subtype: 'success', isError: false, text: 'All tests pass.\n\nDetails…', denials: [] } },
+      'api-server',
+    );
     expect(done).toEqual({ title: 'api-server: Claude finished', body: 'All tests pass. Details…', tag: 'clide:a:finished', needsYou: false });
     const failed = notificationText({ kind: 'finished', sessionId: 'a', result: { subtype: 'error_max_turns', isError: true, denials: [] } }, 'x');
     expect(failed.body).toBe('The turn ended with an error: error_max_turns');
-    expect(notificationText({ kind: 'finished', sessionId: 'a', result: { subtype: 'success', isError: false, text: 'x'.repeat(500), denials: [] } }, 'x').body.length).toBeLessThanOrEqual(180);
+    expect(
+      notificationText({ kind: 'finished', sessionId: 'a', result: { subtype: 'success', isError: false, text: 'x'.repeat(500), denials: [] } }, 'x').body
+        .length,
+    ).toBeLessThanOrEqual(180);
   });
 
   it('shows hidden characters in a tab name or a command as markers', () => {

@@ -60,7 +60,9 @@ describe('the command palette', () => {
       ['Shown: api-server', '~/code/api-server', 'Ctrl+1'],
       ['Go to web-ui', '~/code/web-ui · needs you', 'Ctrl+2'],
     ]);
-    expect(shown.map((c) => c.id)).toEqual(expect.arrayContaining(['new', 'inbox', 'find', 'export', 'close', 'history', 'team', 'settings', 'mode:acceptEdits', 'mode:plan']));
+    expect(shown.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['new', 'inbox', 'find', 'export', 'close', 'history', 'team', 'settings', 'mode:acceptEdits', 'mode:plan']),
+    );
     // The current mode and model are not offered again; a running turn is needed for Stop.
     expect(shown.some((c) => c.id === 'mode:default' || c.id === 'stop' || c.id === 'model:claude-opus-4-5')).toBe(false);
     expect(shown.some((c) => c.group === 'Past sessions')).toBe(false);

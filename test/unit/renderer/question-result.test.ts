@@ -18,11 +18,15 @@ describe('questionOutcome', () => {
 
   it('takes the structured answers, by question text', () => {
     const structured = { answers: { 'Which extras?': 'A, B' } };
-    expect(questionOutcome(questions, { result: { content: 'whatever', isError: false, structured } })).toEqual({ kind: 'answered', answers: [undefined, 'A, B'] });
+    expect(questionOutcome(questions, { result: { content: 'whatever', isError: false, structured } })).toEqual({
+      kind: 'answered',
+      answers: [undefined, 'A, B'],
+    });
   });
 
   it('reads the result text, with quotes and commas inside an answer', () => {
-    const content = 'User has answered your questions: "Name the "main" branch?"="call it "dev", ok", "Which extras?"="A, B". You can now continue with the user\'s answers in mind.';
+    const content =
+      'User has answered your questions: "Name the "main" branch?"="call it "dev", ok", "Which extras?"="A, B". You can now continue with the user\'s answers in mind.';
     expect(questionOutcome(questions, { result: { content, isError: false } })).toEqual({ kind: 'answered', answers: ['call it "dev", ok', 'A, B'] });
   });
 

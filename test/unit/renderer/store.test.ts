@@ -33,11 +33,13 @@ describe('sessions slice', () => {
 
   it('keeps untouched items and sessions referentially equal while a block streams', () => {
     const store = createClideStore();
-    store.getState().apply([
-      created('a'),
-      created('b'),
-      events('a', { kind: 'user', id: 'u1', text: 'hi', at: 2 }, { kind: 'block-start', messageId: 'm1', index: 0, blockType: 'text', at: 3 }),
-    ]);
+    store
+      .getState()
+      .apply([
+        created('a'),
+        created('b'),
+        events('a', { kind: 'user', id: 'u1', text: 'hi', at: 2 }, { kind: 'block-start', messageId: 'm1', index: 0, blockType: 'text', at: 3 }),
+      ]);
     const before = store.getState();
     store.getState().apply([events('a', { kind: 'block-delta', messageId: 'm1', index: 0, text: 'Hel' })]);
     const after = store.getState();
@@ -122,9 +124,16 @@ describe('tab state', () => {
     expect(tabState(view())).toBe('working');
     store.getState().apply([events('a', permission('r1'))]);
     expect(tabState(view())).toBe('needs-you');
-    store.getState().apply([
-      events('a', { kind: 'permission-closed', requestId: 'r1', outcome: 'withdrawn' }, { kind: 'failure', error: { kind: 'process-exit', message: 'x' }, resumable: true }, { kind: 'status', status: 'failed' }),
-    ]);
+    store
+      .getState()
+      .apply([
+        events(
+          'a',
+          { kind: 'permission-closed', requestId: 'r1', outcome: 'withdrawn' },
+          { kind: 'failure', error: { kind: 'process-exit', message: 'x' }, resumable: true },
+          { kind: 'status', status: 'failed' },
+        ),
+      ]);
     expect(tabState(view())).toBe('error');
   });
 });

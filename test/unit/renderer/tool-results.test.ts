@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { agentInfo, bashResult, fileChange, languageForPath, mcpName, readInfo, readRangeLabel, searchInfo, todosOf, webSearchHits } from '../../../renderer/src/lib/tools/tool-results';
+import {
+  agentInfo,
+  bashResult,
+  fileChange,
+  languageForPath,
+  mcpName,
+  readInfo,
+  readRangeLabel,
+  searchInfo,
+  todosOf,
+  webSearchHits,
+} from '../../../renderer/src/lib/tools/tool-results';
 import { toolHead, toolTitle } from '../../../renderer/src/lib/tools/tool-head';
 
 describe('bashResult', () => {
   it('reads the structured result of a recorded run (fixtures/bash-tasks.jsonl)', () => {
-    const r = bashResult('tick 1\ntick 2', false, { stdout: 'tick 1\ntick 2', stderr: '', interrupted: false, isImage: false, noOutputExpected: false, backgroundTaskId: 'b1' });
+    const r = bashResult('tick 1\ntick 2', false, {
+      stdout: 'tick 1\ntick 2',
+      stderr: '',
+      interrupted: false,
+      isImage: false,
+      noOutputExpected: false,
+      backgroundTaskId: 'b1',
+    });
     expect(r).toMatchObject({ stdout: 'tick 1\ntick 2', stderr: '', interrupted: false, backgroundTaskId: 'b1', exitCode: undefined });
   });
   it('takes the exit code from a failed command and keeps the output without it', () => {
@@ -25,21 +43,46 @@ describe('fileChange', () => {
     const one = fileChange('Edit', { file_path: '/x', old_string: 'a\nb', new_string: 'a\nc' }, undefined);
     expect(one.numbered).toBe(false);
     expect(one.hunks.flatMap((h) => h.lines).map((l) => l.kind)).toEqual(['context', 'del', 'add']);
-    const multi = fileChange('MultiEdit', { file_path: '/x', edits: [{ old_string: 'a', new_string: 'b' }, { old_string: 'c', new_string: 'd' }] }, undefined);
+    const multi = fileChange(
+      'MultiEdit',
+      {
+        file_path: '/x',
+        edits: [
+          { old_string: 'a', new_string: 'b' },
+          { old_string: 'c', new_string: 'd' },
+        ],
+      },
+      undefined,
+    );
     expect(multi.hunks).toHaveLength(2);
   });
   it('tells a new file from an overwrite for Write (fixtures/write-allowed.jsonl shape)', () => {
-    const created = fileChange('Write', { file_path: 'hello.txt', content: 'hello\n' }, { type: 'create', filePath: 'hello.txt', content: 'hello\n', structuredPatch: [], originalFile: null });
+    const created = fileChange(
+      'Write',
+      { file_path: 'hello.txt', content: 'hello\n' },
+      { type: 'create', filePath: 'hello.txt', content: 'hello\n', structuredPatch: [], originalFile: null },
+    );
     expect(created).toMatchObject({ created: true, content: 'hello\n' });
-    const updated = fileChange('Write', { file_path: 'a', content: 'x\ny\n' }, { type: 'update', filePath: 'a', content: 'x\ny\n', structuredPatch: [], originalFile: 'x\nz\n' });
+    const updated = fileChange(
+      'Write',
+      { file_path: 'a', content: 'x\ny\n' },
+      { type: 'update', filePath: 'a', content: 'x\ny\n', structuredPatch: [], originalFile: 'x\nz\n' },
+    );
     expect(updated.created).toBe(false);
-    expect(updated.hunks.flatMap((h) => h.lines).filter((l) => l.kind !== 'context').map((l) => l.text)).toEqual(['z', 'y']);
+    expect(
+      updated.hunks
+        .flatMap((h) => h.lines)
+        .filter((l) => l.kind !== 'context')
+        .map((l) => l.text),
+    ).toEqual(['z', 'y']);
   });
 });
 
 describe('read, search, todo, web, agent, MCP readers', () => {
   it('labels a Read range', () => {
-    expect(readRangeLabel(readInfo({ file_path: '/f' }, { type: 'text', file: { filePath: '/f', startLine: 1, numLines: 30, totalLines: 30 } }))).toBe('30 lines');
+    expect(readRangeLabel(readInfo({ file_path: '/f' }, { type: 'text', file: { filePath: '/f', startLine: 1, numLines: 30, totalLines: 30 } }))).toBe(
+      '30 lines',
+    );
     expect(readRangeLabel(readInfo({ file_path: '/f', offset: 100, limit: 50 }, undefined))).toBe('lines 100–149');
   });
   it('counts Grep and Glob results', () => {
@@ -58,7 +101,17 @@ describe('read, search, todo, web, agent, MCP readers', () => {
       { title: 'T', url: 'https://a' },
       { title: 'https://b', url: 'https://b' },
     ]);
-    const a = agentInfo({ description: 'd', subagent_type: 'general-purpose' }, { status: 'completed', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }], totalToolUseCount: 2 });
+    const a = agentInfo(
+      { description: 'd', subagent_type: 'general-purpose' },
+      {
+        status: 'completed',
+        content: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+        totalToolUseCount: 2,
+      },
+    );
     expect(a).toMatchObject({ answer: 'one\n\ntwo', toolUses: 2, subagentType: 'general-purpose' });
     expect(agentInfo({}, { isAsync: true, status: 'async_launched' }).async).toBe(true);
   });
@@ -84,7 +137,18 @@ describe('toolHead', () => {
     ]);
     const bash = toolHead({ name: 'Bash', input: { command: 'false' } }, { result: { content: 'Exit code 1', isError: true } });
     expect(bash.meta).toEqual([{ text: 'exit 1', tone: 'error' }]);
-    const todos = toolHead({ name: 'TodoWrite', input: { todos: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'pending' }] } }, {});
+    const todos = toolHead(
+      {
+        name: 'TodoWrite',
+        input: {
+          todos: [
+            { content: 'a', status: 'completed' },
+            { content: 'b', status: 'pending' },
+          ],
+        },
+      },
+      {},
+    );
     expect(todos).toMatchObject({ title: 'Todos', summary: '1 of 2 done' });
   });
   it('shows the key field of an input still streaming', () => {

@@ -17,7 +17,11 @@ describe('transcriptToMarkdown', () => {
   const md = transcriptToMarkdown(v, { now: 0 });
 
   it('writes each entry in order, tools with input and output, subagents quoted under their card', () => {
-    expect(md.startsWith('# /home/ada/api\n\nModel: opus · Folder: `/home/ada/api` · Exported: 1970-01-01T00:00:00.000Z\n\n### You\n\n````text\nHi ```there```\n````')).toBe(true);
+    expect(
+      md.startsWith(
+        '# /home/ada/api\n\nModel: opus · Folder: `/home/ada/api` · Exported: 1970-01-01T00:00:00.000Z\n\n### You\n\n````text\nHi ```there```\n````',
+      ),
+    ).toBe(true);
     expect(md).toContain('<details><summary>Skill: &lt;b&gt;x&lt;/b&gt;</summary>\n\n```text\nBase directory for this skill: /x\n\nbody\n```\n\n</details>');
     expect(md).toContain('<details><summary>Thinking</summary>');
     expect(md).toContain('Sure, **here**.');
@@ -29,8 +33,26 @@ describe('transcriptToMarkdown', () => {
   });
   it('names sender and receiver of messages between sessions', () => {
     const team = applyEvents(emptySession('s', '/home/ada/api', 0), [
-      { kind: 'team-message', id: 'tm1', messageId: 'x1', direction: 'sent', from: { id: 's', name: 'api' }, to: [{ id: 'w', name: 'web-ui', state: 'delivered' }], text: 'Add GET /health', at: 0 },
-      { kind: 'team-message', id: 'tm2', messageId: 'x2', direction: 'received', from: { id: 'w', name: 'web-ui' }, to: [{ id: 's', name: 'api', state: 'read' }], text: 'Done.', at: 0 },
+      {
+        kind: 'team-message',
+        id: 'tm1',
+        messageId: 'x1',
+        direction: 'sent',
+        from: { id: 's', name: 'api' },
+        to: [{ id: 'w', name: 'web-ui', state: 'delivered' }],
+        text: 'Add GET /health',
+        at: 0,
+      },
+      {
+        kind: 'team-message',
+        id: 'tm2',
+        messageId: 'x2',
+        direction: 'received',
+        from: { id: 'w', name: 'web-ui' },
+        to: [{ id: 's', name: 'api', state: 'read' }],
+        text: 'Done.',
+        at: 0,
+      },
     ]);
     const out = transcriptToMarkdown(team);
     expect(out).toContain('### Message to web-ui\n\n```text\nAdd GET /health\n```');
@@ -38,8 +60,24 @@ describe('transcriptToMarkdown', () => {
   });
   it('a send_message call is exported as its team message, once', () => {
     const sent = applyEvents(emptySession('s', '/home/ada/api', 0), [
-      { kind: 'block', messageId: 'm1', index: 0, block: { type: 'tool_use', id: 'toolu_1', name: 'mcp__clide-team__send_message', input: { to: 'web-ui', text: 'Add GET /health' } }, at: 0 },
-      { kind: 'team-message', id: 'tm1', messageId: 'x1', direction: 'sent', from: { id: 's', name: 'api' }, to: [{ id: 'w', name: 'web-ui', state: 'waiting' }], text: 'Add GET /health', toolUseId: 'toolu_1', at: 0 },
+      {
+        kind: 'block',
+        messageId: 'm1',
+        index: 0,
+        block: { type: 'tool_use', id: 'toolu_1', name: 'mcp__clide-team__send_message', input: { to: 'web-ui', text: 'Add GET /health' } },
+        at: 0,
+      },
+      {
+        kind: 'team-message',
+        id: 'tm1',
+        messageId: 'x1',
+        direction: 'sent',
+        from: { id: 's', name: 'api' },
+        to: [{ id: 'w', name: 'web-ui', state: 'waiting' }],
+        text: 'Add GET /health',
+        toolUseId: 'toolu_1',
+        at: 0,
+      },
       { kind: 'tool-result', toolUseId: 'toolu_1', content: 'Message x1 sent to "web-ui".', isError: false },
     ]);
     // The reducer ties the call to its card; the card shows (and exports) in the call's place.
@@ -52,7 +90,13 @@ describe('transcriptToMarkdown', () => {
   });
   it('a send_message call that sent nothing (an error) keeps its tool card', () => {
     const failed = applyEvents(emptySession('s', '/home/ada/api', 0), [
-      { kind: 'block', messageId: 'm1', index: 0, block: { type: 'tool_use', id: 'toolu_2', name: 'mcp__clide-team__send_message', input: { to: 'nobody', text: 'hi' } }, at: 0 },
+      {
+        kind: 'block',
+        messageId: 'm1',
+        index: 0,
+        block: { type: 'tool_use', id: 'toolu_2', name: 'mcp__clide-team__send_message', input: { to: 'nobody', text: 'hi' } },
+        at: 0,
+      },
       { kind: 'tool-result', toolUseId: 'toolu_2', content: 'No open session is called "nobody".', isError: true },
     ]);
     expect(transcriptToMarkdown(failed)).toContain('No open session is called');

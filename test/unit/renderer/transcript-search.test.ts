@@ -10,7 +10,14 @@ function session() {
     { kind: 'block', messageId: 'm1', index: 0, block: { type: 'thinking', text: 'a needle in thinking' }, at: 2 },
     { kind: 'block', messageId: 'm1', index: 1, block: { type: 'tool_use', id: 't1', name: 'Agent', input: { description: 'look', prompt: 'p' } }, at: 3 },
     { kind: 'block', messageId: 'c1', index: 0, block: { type: 'text', text: 'child says needle' }, at: 4, parentToolUseId: 't1' },
-    { kind: 'block', messageId: 'c1', index: 1, block: { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'grep needle' } }, at: 5, parentToolUseId: 't1' },
+    {
+      kind: 'block',
+      messageId: 'c1',
+      index: 1,
+      block: { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'grep needle' } },
+      at: 5,
+      parentToolUseId: 't1',
+    },
     { kind: 'tool-result', toolUseId: 't2', content: 'needle\nNEEDLE', isError: false },
     { kind: 'context', id: 'ctx', source: 'skill', label: 'Skill: x', text: 'no match here', at: 6 },
   ]);
@@ -24,15 +31,7 @@ describe('find in transcript', () => {
     const r = findAll(v, rows, 'needle');
     expect(r.total).toBe(7);
     const where = r.matches.map((m) => `${m.row}:${m.part}#${m.occurrence}`);
-    expect(where).toEqual([
-      '0:u1#0',
-      '1:m1:0#0',
-      '1:c1:0#0',
-      '1:tool:t2:head#0',
-      '1:tool:t2:input#0',
-      '1:tool:t2:output#0',
-      '1:tool:t2:output#1',
-    ]);
+    expect(where).toEqual(['0:u1#0', '1:m1:0#0', '1:c1:0#0', '1:tool:t2:head#0', '1:tool:t2:input#0', '1:tool:t2:output#0', '1:tool:t2:output#1']);
     const inThinking = r.matches[1];
     expect(inThinking?.open).toEqual(['m1:0']);
     // The nested Bash output sits inside the subagent card and the Bash card.

@@ -32,8 +32,18 @@ describe('what is indexed of a 2.1.332 transcript', () => {
 
   it('the prompt, the replies, tool inputs and outputs with their tool names; no injected text', () => {
     const docs = docsOf(path.join(dir, `${id}.jsonl`)).map(brief);
-    expect(docs).toContainEqual({ field: 'prompt', text: 'Please run echo for the wombat', target: { itemId: '57948c7e-f808-4a88-adf5-9f3d642b7534' }, tool: undefined });
-    expect(docs).toContainEqual({ field: 'tool-input', text: 'echo platypus-output\nsay it', target: { itemId: 'msg_fake_mx54swv9_6yf6rz', toolUseId: 'toolu_fake_1' }, tool: 'Bash' });
+    expect(docs).toContainEqual({
+      field: 'prompt',
+      text: 'Please run echo for the wombat',
+      target: { itemId: '57948c7e-f808-4a88-adf5-9f3d642b7534' },
+      tool: undefined,
+    });
+    expect(docs).toContainEqual({
+      field: 'tool-input',
+      text: 'echo platypus-output\nsay it',
+      target: { itemId: 'msg_fake_mx54swv9_6yf6rz', toolUseId: 'toolu_fake_1' },
+      tool: 'Bash',
+    });
     expect(docs).toContainEqual({ field: 'tool-output', text: 'platypus-output', target: { toolUseId: 'toolu_fake_1' }, tool: 'Bash' });
     expect(docs).toContainEqual({ field: 'reply', text: 'All done: the zebra reply.', target: { itemId: 'msg_fake_mx54sz8f_s196rl' }, tool: undefined });
     const all = docs.map((d) => d.text).join('\n');
@@ -60,10 +70,25 @@ describe('what is indexed of a 1.0.58 transcript', () => {
     // The session starts with the command, so it is also its title until a better one (found by title search).
     expect(docs[1]).toEqual({ field: 'title', text: '/review 42', target: {}, tool: undefined });
     expect(docs.filter((d) => d.field === 'title')).toHaveLength(2);
-    expect(docs).toContainEqual({ field: 'thinking', text: 'The locale is probably read before the store loads.', target: { itemId: 'msg_01AbcCurrency' }, tool: undefined });
+    expect(docs).toContainEqual({
+      field: 'thinking',
+      text: 'The locale is probably read before the store loads.',
+      target: { itemId: 'msg_01AbcCurrency' },
+      tool: undefined,
+    });
     // isSidechain records sit in the session's file while the Task runs: they point at its card.
-    expect(docs).toContainEqual({ field: 'prompt', text: 'Search the code for Intl.NumberFormat and report the files', target: { toolUseId: 'toolu_01Task' }, tool: undefined });
-    expect(docs).toContainEqual({ field: 'tool-output', text: 'src/money/format-price.ts\nsrc/cart/totals.ts', target: { toolUseId: 'toolu_01Task' }, tool: 'Grep' });
+    expect(docs).toContainEqual({
+      field: 'prompt',
+      text: 'Search the code for Intl.NumberFormat and report the files',
+      target: { toolUseId: 'toolu_01Task' },
+      tool: undefined,
+    });
+    expect(docs).toContainEqual({
+      field: 'tool-output',
+      text: 'src/money/format-price.ts\nsrc/cart/totals.ts',
+      target: { toolUseId: 'toolu_01Task' },
+      tool: 'Grep',
+    });
     expect(docs).toContainEqual(expect.objectContaining({ field: 'tool-input', tool: 'Edit', target: { itemId: 'msg_01Edit', toolUseId: 'toolu_01Edit' } }));
     expect(docs[docs.length - 1]).toEqual({ field: 'title', text: 'Checkout currency symbol fix', target: {}, tool: undefined });
     // The Edit's toolUseResult repeats the file; the caveat is injected: neither is indexed.

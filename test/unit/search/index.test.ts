@@ -38,9 +38,21 @@ function open(): Database {
 const SID = '0d6c1a55-1111-4222-8333-944455556666';
 const line = (o: object) => `${JSON.stringify(o)}\n`;
 const prompt = (uuid: string, text: string, s: number) =>
-  line({ type: 'user', message: { role: 'user', content: text }, uuid, timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString(), cwd: '/home/me/proj', sessionId: SID });
+  line({
+    type: 'user',
+    message: { role: 'user', content: text },
+    uuid,
+    timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString(),
+    cwd: '/home/me/proj',
+    sessionId: SID,
+  });
 const reply = (id: string, text: string, s: number) =>
-  line({ type: 'assistant', message: { id, role: 'assistant', content: [{ type: 'text', text }] }, uuid: `a-${id}`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString() });
+  line({
+    type: 'assistant',
+    message: { id, role: 'assistant', content: [{ type: 'text', text }] },
+    uuid: `a-${id}`,
+    timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString(),
+  });
 
 describe('building and querying the index', () => {
   it('finds words of replies, tool output, subagents and titles across formats, with snippets and where to open', async () => {
@@ -77,7 +89,12 @@ describe('building and querying the index', () => {
         ['prompt', true, 'toolu_fake_2'],
       ]),
     );
-    expect(searchIndex(db!, 'platypus').hits.map((h) => [h.field, h.tool])).toEqual(expect.arrayContaining([['tool-output', 'Bash'], ['tool-input', 'Bash']]));
+    expect(searchIndex(db!, 'platypus').hits.map((h) => [h.field, h.tool])).toEqual(
+      expect.arrayContaining([
+        ['tool-output', 'Bash'],
+        ['tool-input', 'Bash'],
+      ]),
+    );
     // The 1.0 session is titled by its summary; a prefix of the last word finds "pangolin".
     const pango = searchIndex(db!, 'hard-coded PANGO').hits;
     // Found in the subagent's reply (in-file sidechain records) and in the Task's result that repeats it: both open the Task card.
@@ -87,7 +104,12 @@ describe('building and querying the index', () => {
     ]);
     // The session starts with the command: it is found as its title and as the message itself.
     const review = searchIndex(db!, '/review 42').hits;
-    expect(review.map((h) => [h.field, h.snippet]).sort()).toEqual(expect.arrayContaining([['prompt', '/review 42'], ['title', '/review 42']]));
+    expect(review.map((h) => [h.field, h.snippet]).sort()).toEqual(
+      expect.arrayContaining([
+        ['prompt', '/review 42'],
+        ['title', '/review 42'],
+      ]),
+    );
     expect(searchIndex(db!, 'currency symbol').hits.map((h) => h.field)).toContain('title');
     // Bad syntax is only words.
     expect(() => searchIndex(db!, 'NEAR( "unclosed AND OR * ^ -')).not.toThrow();
@@ -122,7 +144,13 @@ describe('a word in more messages than are ranked', () => {
     fs.writeFileSync(f, text);
     await new Indexer(open(), projects).update();
     const first = searchIndex(db!, 'lemur ', 5);
-    expect(first.hits.map((h) => h.target.itemId)).toEqual([`m${CANDIDATES + 49}`, `m${CANDIDATES + 48}`, `m${CANDIDATES + 47}`, `m${CANDIDATES + 46}`, `m${CANDIDATES + 45}`]);
+    expect(first.hits.map((h) => h.target.itemId)).toEqual([
+      `m${CANDIDATES + 49}`,
+      `m${CANDIDATES + 48}`,
+      `m${CANDIDATES + 47}`,
+      `m${CANDIDATES + 46}`,
+      `m${CANDIDATES + 45}`,
+    ]);
     expect(first.next).toBe('5');
     // A rarer word is ranked by bm25: the message that says it most comes first, though older.
     expect(searchIndex(db!, 'okapi ').hits.map((h) => h.target.itemId)).toEqual(['m3', 'm10']);

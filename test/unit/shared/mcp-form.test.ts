@@ -9,7 +9,16 @@ const email: FormField = { name: 'email', type: 'text', required: false, format:
 const age: FormField = { name: 'age', type: 'number', integer: true, required: false, minimum: 0, maximum: 150 };
 const agree: FormField = { name: 'agree', type: 'boolean', required: false };
 const size: FormField = { name: 'size', type: 'choice', required: true, options: [{ value: 's', label: 'Small' }] };
-const tags: FormField = { name: 'tags', type: 'choices', required: false, maxItems: 1, options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] };
+const tags: FormField = {
+  name: 'tags',
+  type: 'choices',
+  required: false,
+  maxItems: 1,
+  options: [
+    { value: 'x', label: 'X' },
+    { value: 'y', label: 'Y' },
+  ],
+};
 
 describe('readForm', () => {
   it('says what is wrong with each field, in words', () => {

@@ -93,7 +93,10 @@ describe('main bundle', () => {
     }
     expect(imports.length).toBeGreaterThan(0);
     for (const id of imports) {
-      const ok = id.startsWith('node:') || id === 'electron' || Object.hasOwn(pkg.dependencies, id.split('/')[0]!.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0]!);
+      const ok =
+        id.startsWith('node:') ||
+        id === 'electron' ||
+        Object.hasOwn(pkg.dependencies, id.split('/')[0]!.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0]!);
       expect(ok, `main imports ${id}`).toBe(true);
     }
   });

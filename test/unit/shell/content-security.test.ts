@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  CONTENT_SECURITY_POLICY,
-  installContentSecurityPolicy,
-  installPermissionPolicy,
-} from '../../../electron/shell/content-security';
+import { CONTENT_SECURITY_POLICY, installContentSecurityPolicy, installPermissionPolicy } from '../../../electron/shell/content-security';
 import { rendererLocation } from '../../../electron/shell/renderer-location';
 
 function parse(policy: string): Map<string, string[]> {

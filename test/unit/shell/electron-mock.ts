@@ -140,7 +140,15 @@ export const protocol = {
 export function resetElectronMock(): void {
   app.removeAllListeners();
   app.isPackaged = true;
-  for (const f of [app.requestSingleInstanceLock, app.enableSandbox, app.setAppUserModelId, app.quit, app.exit, Menu.setApplicationMenu, Menu.buildFromTemplate]) {
+  for (const f of [
+    app.requestSingleInstanceLock,
+    app.enableSandbox,
+    app.setAppUserModelId,
+    app.quit,
+    app.exit,
+    Menu.setApplicationMenu,
+    Menu.buildFromTemplate,
+  ]) {
     f.mockClear();
   }
   app.requestSingleInstanceLock.mockReturnValue(true);

@@ -40,7 +40,9 @@ describe('openExternalSafely', () => {
     confirm();
     await openExternalSafely('https://example.com/invoice\u202Efdp.exe');
     const options = dialog.showMessageBox.mock.calls[0]?.[0] as { detail: string };
-    expect(options.detail).toBe('https://example.com/invoice%E2%80%AEfdp.exe\n\nThis address contains hidden characters. It reads:\nhttps://example.com/invoice⟨U+202E⟩fdp.exe');
+    expect(options.detail).toBe(
+      'https://example.com/invoice%E2%80%AEfdp.exe\n\nThis address contains hidden characters. It reads:\nhttps://example.com/invoice⟨U+202E⟩fdp.exe',
+    );
     expect(options.detail).not.toContain('\u202E');
     expect(shell.openExternal).toHaveBeenCalledWith('https://example.com/invoice%E2%80%AEfdp.exe');
   });

@@ -45,7 +45,11 @@ afterEach(async () => {
 describe('registerIpcHandlers', () => {
   it('registers exactly the contract channels, and can remove them again', () => {
     const off = registerIpcHandlers({ handlers: fakeHandlers().handlers, isAppPage });
-    expect([...ipcMain.handlers.keys()].sort()).toEqual(channels().map((c) => c.channel).sort());
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(
+      channels()
+        .map((c) => c.channel)
+        .sort(),
+    );
     off();
     expect(ipcMain.handlers.size).toBe(0);
   });

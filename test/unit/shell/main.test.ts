@@ -58,7 +58,11 @@ describe('main process wiring', () => {
   it('installs the policies, registers every channel and opens one hardened window', async () => {
     await startMain();
     expect(app.enableSandbox).toHaveBeenCalled();
-    expect([...ipcMain.handlers.keys()].sort()).toEqual(channels().map((c) => c.channel).sort());
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(
+      channels()
+        .map((c) => c.channel)
+        .sort(),
+    );
     expect(session.defaultSession.webRequest.onHeadersReceived).toHaveBeenCalledTimes(1);
     expect(session.defaultSession.setPermissionRequestHandler).toHaveBeenCalledTimes(1);
     expect(session.defaultSession.setPermissionCheckHandler).toHaveBeenCalledTimes(1);

@@ -5,7 +5,10 @@ import { menuTemplate } from '../../../electron/shell/menu';
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flatten(i.submenu) : [])]);
 }
-const roles = (items: MenuItemConstructorOptions[]) => flatten(items).map((i) => i.role).filter(Boolean);
+const roles = (items: MenuItemConstructorOptions[]) =>
+  flatten(items)
+    .map((i) => i.role)
+    .filter(Boolean);
 
 describe('menuTemplate', () => {
   it.each(['darwin', 'linux', 'win32'] as const)('%s: standard edit roles, devtools and reload only in development', (platform) => {

@@ -46,7 +46,13 @@ describe('electron-builder.yml', () => {
     expect(config.linux.maintainer).toMatch(/<[^@\s]+@[^>\s]+>/);
     expect(config.linux.synopsis).toBeTruthy();
     // Notarised whenever APPLE_ID & co. are set (electron-builder reads them); scripts/dist.ts makes a release require them.
-    expect(config.mac).toMatchObject({ target: ['dmg'], hardenedRuntime: true, entitlements: 'build/entitlements.mac.plist', category: 'public.app-category.developer-tools', notarize: true });
+    expect(config.mac).toMatchObject({
+      target: ['dmg'],
+      hardenedRuntime: true,
+      entitlements: 'build/entitlements.mac.plist',
+      category: 'public.app-category.developer-tools',
+      notarize: true,
+    });
     expect(config.win.target).toEqual(['nsis']);
     expect(config.nsis).toMatchObject({ oneClick: false, allowToChangeInstallationDirectory: true });
   }, 30_000);
@@ -66,7 +72,9 @@ describe('electron-builder.yml', () => {
       grantFileProtocolExtraPrivileges: false,
     });
     // What electron-builder hands @electron/fuses: every fuse the wire has, none left to its default.
-    const { PlatformPackager } = require('app-builder-lib') as { PlatformPackager: { prototype: { generateFuseConfig(f: unknown): Promise<Record<string, unknown>> } } };
+    const { PlatformPackager } = require('app-builder-lib') as {
+      PlatformPackager: { prototype: { generateFuseConfig(f: unknown): Promise<Record<string, unknown>> } };
+    };
     const { FuseV1Options } = require('@electron/fuses') as { FuseV1Options: Record<string, number | string> };
     const wire = await PlatformPackager.prototype.generateFuseConfig.call({}, config.electronFuses);
     const fuseIds = Object.values(FuseV1Options).filter((v): v is number => typeof v === 'number');

@@ -22,7 +22,11 @@ describe('decideDist', () => {
       const d = decideDist({ env: {}, argv: [], platform });
       expect(d).toMatchObject({ release: false, ok: true, missing: {}, builderArgs: ['--publish', 'never'] });
     }
-    expect(decideDist({ env: {}, argv: ['--mac', '--win'], platform: 'darwin' })).toMatchObject({ ok: true, targets: ['mac', 'win'], builderArgs: ['--mac', '--win', '--publish', 'never'] });
+    expect(decideDist({ env: {}, argv: ['--mac', '--win'], platform: 'darwin' })).toMatchObject({
+      ok: true,
+      targets: ['mac', 'win'],
+      builderArgs: ['--mac', '--win', '--publish', 'never'],
+    });
     expect(decideDist({ env: { CLIDE_RELEASE: '0' }, argv: [], platform: 'darwin' }).release).toBe(false);
   });
 
@@ -39,7 +43,11 @@ describe('decideDist', () => {
   });
 
   it('`npm run release` for macOS and Windows names what each one still lacks', () => {
-    const d = decideDist({ env: { CSC_LINK: MAC_ALL.CSC_LINK, APPLE_ID: MAC_ALL.APPLE_ID, WIN_CSC_LINK: '  ' }, argv: ['--release', '--mac', '--win'], platform: 'darwin' });
+    const d = decideDist({
+      env: { CSC_LINK: MAC_ALL.CSC_LINK, APPLE_ID: MAC_ALL.APPLE_ID, WIN_CSC_LINK: '  ' },
+      argv: ['--release', '--mac', '--win'],
+      platform: 'darwin',
+    });
     expect(d.ok).toBe(false);
     expect(d.missing).toEqual({
       mac: ['CSC_KEY_PASSWORD', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID'],
@@ -63,7 +71,11 @@ describe('decideDist', () => {
     const partial = decideDist({ env: { ...signing, APPLE_API_KEY: '/secure/AuthKey.p8' }, argv: ['--release'], platform: 'darwin' });
     expect(partial.missing).toEqual({ mac: ['APPLE_API_KEY_ID', 'APPLE_API_ISSUER'] });
     expect(partial.message).not.toContain('APPLE_ID');
-    const full = decideDist({ env: { ...signing, APPLE_API_KEY: '/secure/AuthKey.p8', APPLE_API_KEY_ID: 'KEY123', APPLE_API_ISSUER: 'issuer-uuid' }, argv: ['--release'], platform: 'darwin' });
+    const full = decideDist({
+      env: { ...signing, APPLE_API_KEY: '/secure/AuthKey.p8', APPLE_API_KEY_ID: 'KEY123', APPLE_API_ISSUER: 'issuer-uuid' },
+      argv: ['--release'],
+      platform: 'darwin',
+    });
     expect(full.ok).toBe(true);
   });
 
@@ -83,7 +95,9 @@ describe('decideDist', () => {
     expect(d).toMatchObject({ release: true, ok: true, targets: ['linux'], missing: {} });
     expect(d.message).toBe('Release build: Linux (AppImage and deb carry no code signature).');
     // Asking a Linux machine for a Windows release still needs the Windows certificate.
-    expect(decideDist({ env: { CLIDE_RELEASE: '1' }, argv: ['--linux', '--win'], platform: 'linux' }).missing).toEqual({ win: ['WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD'] });
+    expect(decideDist({ env: { CLIDE_RELEASE: '1' }, argv: ['--linux', '--win'], platform: 'linux' }).missing).toEqual({
+      win: ['WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD'],
+    });
   });
 });
 

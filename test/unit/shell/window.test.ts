@@ -56,7 +56,10 @@ describe('WINDOW_BACKGROUND', () => {
 describe('createMainWindow', () => {
   it('builds the window from windowOptions and shows it only when ready to show', () => {
     nativeTheme.shouldUseDarkColors = true;
-    const { window } = createMainWindow({ preloadPath: '/app/out/preload/preload.cjs', source: { kind: 'app', url: 'app://clide/index.html', root: '/app/out/renderer' } });
+    const { window } = createMainWindow({
+      preloadPath: '/app/out/preload/preload.cjs',
+      source: { kind: 'app', url: 'app://clide/index.html', root: '/app/out/renderer' },
+    });
     const fake = window as unknown as BrowserWindow;
     expect(fake.options).toStrictEqual(windowOptions({ preloadPath: '/app/out/preload/preload.cjs', dark: true }));
     // The built page comes over app://, never from a file: URL.

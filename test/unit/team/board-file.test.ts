@@ -73,9 +73,18 @@ describe('the saved task board', () => {
 });
 
 describe('the host keeps the board in its data dir', () => {
-  it('a second host on the same data dir shows the first one\'s tasks', async () => {
+  it("a second host on the same data dir shows the first one's tasks", async () => {
     const { SessionHost } = await import('../../../electron/core/host');
-    const make = () => new SessionHost({ host: 'web', env: { PATH: process.env.PATH }, homeDir: dir, defaultCwd: dir, dataDir: dir, team: {}, findClaude: () => ({ found: false, error: { kind: 'cli-not-found', message: 'none' } }) });
+    const make = () =>
+      new SessionHost({
+        host: 'web',
+        env: { PATH: process.env.PATH },
+        homeDir: dir,
+        defaultCwd: dir,
+        dataDir: dir,
+        team: {},
+        findClaude: () => ({ found: false, error: { kind: 'cli-not-found', message: 'none' } }),
+      });
     const first = make();
     first.team!.addTask({ title: 'Kept across a restart' });
     await first.shutdown();

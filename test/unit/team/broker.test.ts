@@ -34,12 +34,21 @@ describe('team broker: deliveries', () => {
     const got = h.view('b').items;
     expect(got.filter((i) => i.type === 'user')).toEqual([]);
     expect(h.cards('b')).toEqual([
-      expect.objectContaining({ id: 'user-1', direction: 'received', from: { id: 'a', name: 'api-server' }, to: [{ id: 'b', name: 'web-ui', state: 'delivered' }], via: 'turn', text: 'Please add a /health route.' }),
+      expect.objectContaining({
+        id: 'user-1',
+        direction: 'received',
+        from: { id: 'a', name: 'api-server' },
+        to: [{ id: 'b', name: 'web-ui', state: 'delivered' }],
+        via: 'turn',
+        text: 'Please add a /health route.',
+      }),
     ]);
     expect(h.view('b').status).toBe('working');
     // The sender's card says it was delivered.
     expect(h.cards('a')).toEqual([expect.objectContaining({ direction: 'sent', to: [{ id: 'b', name: 'web-ui', state: 'delivered' }] })]);
-    expect(h.broker.state().messages).toEqual([expect.objectContaining({ from: { id: 'a', name: 'api-server' }, to: [expect.objectContaining({ id: 'b', state: 'delivered' })] })]);
+    expect(h.broker.state().messages).toEqual([
+      expect.objectContaining({ from: { id: 'a', name: 'api-server' }, to: [expect.objectContaining({ id: 'b', state: 'delivered' })] }),
+    ]);
   });
 
   it("a delivered turn is the sender's words, stamped with the mode it sent from; never the person's", async () => {
@@ -119,10 +128,15 @@ describe('team broker: deliveries', () => {
     expect(h.cards('b').map((c) => c.text)).toEqual(['one', 'three', 'two']);
     expect(new Set(h.cards('b').map((c) => c.id)).size).toBe(3);
     // "all" also reached the third session, which was idle.
-    expect(h.cards('c').filter((c) => c.direction === 'received').map((c) => c.text)).toEqual(['three']);
+    expect(
+      h
+        .cards('c')
+        .filter((c) => c.direction === 'received')
+        .map((c) => c.text),
+    ).toEqual(['three']);
   });
 
-  it('the person\'s own queued message goes first; a team message waits for the next turn end', async () => {
+  it("the person's own queued message goes first; a team message waits for the next turn end", async () => {
     const h = team();
     h.setStatus('b', 'working');
     await call(h, 'a', 'send_message', { to: 'b', text: 'hello' });
@@ -183,7 +197,12 @@ describe('team broker: deliveries', () => {
     h.broker.release('b');
     h.flush();
     expect(h.sent).toHaveLength(3);
-    expect(h.cards('b').slice(-2).map((c) => c.text)).toEqual(['round 3', 'round 4']);
+    expect(
+      h
+        .cards('b')
+        .slice(-2)
+        .map((c) => c.text),
+    ).toEqual(['round 3', 'round 4']);
     expect(h.broker.state().members.find((m) => m.id === 'b')).toMatchObject({ waiting: 0, hold: undefined });
   });
 

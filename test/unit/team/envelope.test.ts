@@ -23,7 +23,14 @@ describe('the delivered turn', () => {
     const text = envelope([{ from: { id: 'a', name: 'api-server' }, toAll: false, text: 'hello again' }]);
     h.emit('b', [{ kind: 'user', id: 'old-1', text, at: 5 }]);
     expect(h.view('b').items).toEqual([
-      expect.objectContaining({ type: 'team-message', id: 'old-1', direction: 'received', from: { id: '', name: 'api-server' }, to: [{ id: 'b', name: 'web-ui', state: 'delivered' }], text: 'hello again' }),
+      expect.objectContaining({
+        type: 'team-message',
+        id: 'old-1',
+        direction: 'received',
+        from: { id: '', name: 'api-server' },
+        to: [{ id: 'b', name: 'web-ui', state: 'delivered' }],
+        text: 'hello again',
+      }),
     ]);
   });
 });

@@ -84,7 +84,15 @@ export class FakeTeamHost implements TeamHost {
 
   endTurn(id: string, opts: { interrupted?: boolean } = {}): void {
     this.record(id, [
-      { kind: 'result', result: { subtype: opts.interrupted ? 'error_during_execution' : 'success', isError: opts.interrupted === true, denials: [], interrupted: opts.interrupted } },
+      {
+        kind: 'result',
+        result: {
+          subtype: opts.interrupted ? 'error_during_execution' : 'success',
+          isError: opts.interrupted === true,
+          denials: [],
+          interrupted: opts.interrupted,
+        },
+      },
       { kind: 'status', status: 'ready' },
     ]);
   }

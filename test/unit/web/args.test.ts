@@ -10,15 +10,24 @@ describe('npm run web arguments', () => {
   });
 
   it('take --port and --cwd, spaced or with =, resolving a relative cwd against the base', () => {
-    expect(parseArgs(['--port', '8080', '--cwd', 'proj'], base)).toEqual({ ok: true, args: { port: 8080, cwd: path.join(base, 'proj'), maxConnections: 8, help: false } });
-    expect(parseArgs(['--port=0', '--cwd=/abs/dir'], base)).toEqual({ ok: true, args: { port: 0, cwd: path.resolve('/abs/dir'), maxConnections: 8, help: false } });
+    expect(parseArgs(['--port', '8080', '--cwd', 'proj'], base)).toEqual({
+      ok: true,
+      args: { port: 8080, cwd: path.join(base, 'proj'), maxConnections: 8, help: false },
+    });
+    expect(parseArgs(['--port=0', '--cwd=/abs/dir'], base)).toEqual({
+      ok: true,
+      args: { port: 0, cwd: path.resolve('/abs/dir'), maxConnections: 8, help: false },
+    });
   });
 
   it('take --max-connections, and refuse anything but a number from 1 to 1000', () => {
     expect(parseArgs(['--max-connections', '2'], base)).toMatchObject({ ok: true, args: { maxConnections: 2 } });
     expect(parseArgs(['--max-connections=1000'], base)).toMatchObject({ ok: true, args: { maxConnections: 1000 } });
     for (const bad of ['0', '1001', 'many', '-3', '']) {
-      expect(parseArgs([`--max-connections=${bad}`], base), bad).toEqual({ ok: false, error: `--max-connections needs a number from 1 to 1000, got ${JSON.stringify(bad)}.` });
+      expect(parseArgs([`--max-connections=${bad}`], base), bad).toEqual({
+        ok: false,
+        error: `--max-connections needs a number from 1 to 1000, got ${JSON.stringify(bad)}.`,
+      });
     }
   });
 

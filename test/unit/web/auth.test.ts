@@ -54,7 +54,14 @@ describe('Host and Origin', () => {
     expect(allowedOrigin(ORIGIN, HOST)).toBe(true);
     expect(allowedOrigin(`http://localhost:${PORT}`, `localhost:${PORT}`)).toBe(true);
     expect(allowedOrigin(undefined, HOST)).toBe(true);
-    for (const o of ['null', `http://localhost:${PORT}`, `https://127.0.0.1:${PORT}`, `http://127.0.0.1:${PORT + 1}`, `http://evil.example:${PORT}`, 'file://']) {
+    for (const o of [
+      'null',
+      `http://localhost:${PORT}`,
+      `https://127.0.0.1:${PORT}`,
+      `http://127.0.0.1:${PORT + 1}`,
+      `http://evil.example:${PORT}`,
+      'file://',
+    ]) {
       expect(allowedOrigin(o, HOST), o).toBe(false);
     }
   });
@@ -85,7 +92,10 @@ describe('authorize', () => {
 
   it('refuses a wrong token, even beside a right one', () => {
     expect(authorize(req({ origin: ORIGIN, 'sec-websocket-protocol': protocols('nope') }), PORT, TOKEN)).toMatchObject({ ok: false, reason: 'wrong token' });
-    expect(authorize(req({ authorization: 'Bearer nope', 'sec-websocket-protocol': protocols(TOKEN) }), PORT, TOKEN)).toMatchObject({ ok: false, reason: 'wrong token' });
+    expect(authorize(req({ authorization: 'Bearer nope', 'sec-websocket-protocol': protocols(TOKEN) }), PORT, TOKEN)).toMatchObject({
+      ok: false,
+      reason: 'wrong token',
+    });
   });
 
   it('takes no token from a cookie or the query string', () => {

@@ -7,7 +7,9 @@ describe('the browser host data dir', () => {
     expect(webDataDir({}, '/home/ada', 'linux')).toBe(path.join('/home/ada', '.local', 'state', 'clide', 'web'));
     expect(webDataDir({ XDG_STATE_HOME: '/xdg' }, '/home/ada', 'linux')).toBe(path.join('/xdg', 'clide', 'web'));
     expect(webDataDir({}, '/Users/ada', 'darwin')).toBe(path.join('/Users/ada', 'Library', 'Application Support', 'clide', 'web'));
-    expect(webDataDir({ LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' }, 'C:\\Users\\ada', 'win32')).toBe(path.join('C:\\Users\\ada\\AppData\\Local', 'clide', 'web'));
+    expect(webDataDir({ LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' }, 'C:\\Users\\ada', 'win32')).toBe(
+      path.join('C:\\Users\\ada\\AppData\\Local', 'clide', 'web'),
+    );
   });
 
   it('can be set with CLIDE_WEB_DATA_DIR', () => {

@@ -298,9 +298,15 @@ describe('a page the host no longer accepts', () => {
     client.onConnectionChange((st) => states.push(st));
     const first = client.app.snapshot({});
     last().drop();
-    await expect(first).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('as many windows connected as it allows'), hint: expect.stringContaining('Close another') } });
+    await expect(first).resolves.toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('as many windows connected as it allows'), hint: expect.stringContaining('Close another') },
+    });
     expect(client.connectionState()).toBe('full');
-    await expect(client.session.create({})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('as many windows connected as it allows') } });
+    await expect(client.session.create({})).resolves.toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('as many windows connected as it allows') },
+    });
     vi.advanceTimersByTime(3_000);
     expect(sockets).toHaveLength(1);
     vi.advanceTimersByTime(3_000);

@@ -99,7 +99,9 @@ describe('the socket bridge', () => {
     ws.emit('message', Buffer.from([0, 1]), true);
     ws.emit('message', Buffer.from(JSON.stringify({ type: 'call', id: 9 })), false);
     await settle();
-    expect(ws.frames()).toEqual([{ type: 'result', id: 9, result: { ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('Malformed call') } } }]);
+    expect(ws.frames()).toEqual([
+      { type: 'result', id: 9, result: { ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('Malformed call') } } },
+    ]);
     expect(logs).toEqual(['bad WebSocket frame: not JSON (4 chars)']);
     vi.advanceTimersByTime(10_000);
     expect(logs).toEqual(['bad WebSocket frame: not JSON (4 chars)', 'dropped 2 bad WebSocket frames in the last 10 s: binary (1), not a call (1)']);

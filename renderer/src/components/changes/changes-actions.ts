@@ -117,7 +117,12 @@ export async function loadDiff(id: string, path: string, scope: DiffScope, opts:
   if (have && have.signature === signature && !opts.force && !opts.full && (have.diff || have.loading)) return;
   update(id, (p) => ({ diffs: { ...p.diffs, [key]: { ...p.diffs[key], loading: true, signature } } }));
   const r = await guarded(() =>
-    getApi().git.diff({ id, scope, full: opts.full || undefined, files: [{ path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), ...(f.untracked ? { untracked: true } : {}) }] }),
+    getApi().git.diff({
+      id,
+      scope,
+      full: opts.full || undefined,
+      files: [{ path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), ...(f.untracked ? { untracked: true } : {}) }],
+    }),
   );
   update(id, (p) => {
     // A newer listing may have changed the file meanwhile: keep the answer only for the same state.

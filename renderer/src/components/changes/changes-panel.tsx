@@ -86,8 +86,8 @@ function Panel({ sessionId }: { sessionId: string }) {
         </span>
         {changes && (
           <span className="changes-totals">
-            {formatCount(changes.totals.files)} {changes.totals.files === 1 ? 'file' : 'files'} <span className="cd-plus">+{formatCount(changes.totals.added)}</span>{' '}
-            <span className="cd-minus">−{formatCount(changes.totals.removed)}</span>
+            {formatCount(changes.totals.files)} {changes.totals.files === 1 ? 'file' : 'files'}{' '}
+            <span className="cd-plus">+{formatCount(changes.totals.added)}</span> <span className="cd-minus">−{formatCount(changes.totals.removed)}</span>
             {status && worktree && (status.ahead > 0 || status.behind > 0) && (
               <span className="muted" title={`${status.ahead} commits ahead of ${base}, ${status.behind} behind`}>
                 {' '}
@@ -108,7 +108,13 @@ function Panel({ sessionId }: { sessionId: string }) {
         <button type="button" className="btn btn-small" onClick={() => void refreshChanges(sessionId)} disabled={listing} title="Read the files again">
           {listing ? 'Reading…' : 'Refresh'}
         </button>
-        <button type="button" className="icon-button changes-close" aria-label="Close the Changes panel" title="Close (Esc)" onClick={() => closeChanges(sessionId)}>
+        <button
+          type="button"
+          className="icon-button changes-close"
+          aria-label="Close the Changes panel"
+          title="Close (Esc)"
+          onClick={() => closeChanges(sessionId)}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </header>

@@ -33,7 +33,10 @@ function replyText(v: SessionView, from: number): string | undefined {
   let text: string | undefined;
   for (const item of v.items.slice(start + 1)) {
     if (item.type !== 'assistant' || item.parentToolUseId) continue;
-    const t = item.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
+    const t = item.blocks
+      .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+      .join('\n')
+      .trim();
     if (t) text = t;
   }
   return text;

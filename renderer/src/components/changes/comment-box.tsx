@@ -6,7 +6,19 @@ import { addComment, editComment, removeComment } from './changes-actions';
 import type { ReviewDraft } from './changes-store';
 import { lineLabel } from './diff-rows';
 
-function Editor({ initial, label, submit, onSubmit, onCancel }: { initial: string; label: string; submit: string; onSubmit(text: string): void; onCancel(): void }) {
+function Editor({
+  initial,
+  label,
+  submit,
+  onSubmit,
+  onCancel,
+}: {
+  initial: string;
+  label: string;
+  submit: string;
+  onSubmit(text: string): void;
+  onCancel(): void;
+}) {
   const [text, setText] = useState(initial);
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -54,7 +66,17 @@ function Editor({ initial, label, submit, onSubmit, onCancel }: { initial: strin
   );
 }
 
-export function CommentForm({ sessionId, path, draft, onDone }: { sessionId: string; path: string; draft: { side: 'old' | 'new'; start: number; end: number }; onDone(): void }) {
+export function CommentForm({
+  sessionId,
+  path,
+  draft,
+  onDone,
+}: {
+  sessionId: string;
+  path: string;
+  draft: { side: 'old' | 'new'; start: number; end: number };
+  onDone(): void;
+}) {
   return (
     <div className="cd-comment is-new">
       <div className="cd-comment-head">{lineLabel(draft)}</div>

@@ -67,7 +67,13 @@ export function CommitBox({ sessionId, canDraft }: { sessionId: string; canDraft
       <HiddenCharsNote text={message} />
       <div className="cc-commit-actions">
         {canDraft && (
-          <button type="button" className="link-button" disabled={drafting !== undefined} onClick={() => void draft()} title="Ask this session to write the message">
+          <button
+            type="button"
+            className="link-button"
+            disabled={drafting !== undefined}
+            onClick={() => void draft()}
+            title="Ask this session to write the message"
+          >
             {drafting ? 'Claude is writing…' : 'Draft with Claude'}
           </button>
         )}

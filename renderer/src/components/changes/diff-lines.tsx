@@ -36,7 +36,10 @@ function estimate(row: DiffRow | undefined): number {
 
 export function DiffLines(p: DiffLinesProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const { rows, elsewhere } = useMemo(() => diffRows({ hunks: p.hunks, layout: p.layout, comments: p.comments, draft: p.draft }), [p.hunks, p.layout, p.comments, p.draft]);
+  const { rows, elsewhere } = useMemo(
+    () => diffRows({ hunks: p.hunks, layout: p.layout, comments: p.comments, draft: p.draft }),
+    [p.hunks, p.layout, p.comments, p.draft],
+  );
   // Word marks are worked out when a line is first shown, one rewritten run at a time.
   const marks = useMemo(() => {
     const byHunk = new Map<number, (at: number) => Marks | undefined>();

@@ -65,7 +65,13 @@ function FileDiffPane({ sessionId, file, baseLabel }: { sessionId: string; file:
           </button>
         )}
         {scope !== 'staged' && (
-          <button type="button" className="btn btn-small" disabled={busy} title={`Take this change back (to ${scope === 'base' ? baseLabel : 'the staged version'})`} onClick={() => void run(() => revert(sessionId, file.path, hunk, scope))}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy}
+            title={`Take this change back (to ${scope === 'base' ? baseLabel : 'the staged version'})`}
+            onClick={() => void run(() => revert(sessionId, file.path, hunk, scope))}
+          >
             Revert
           </button>
         )}
@@ -95,7 +101,13 @@ function FileDiffPane({ sessionId, file, baseLabel }: { sessionId: string; file:
           <span className="muted">{whereOf(file)}</span>
           <span className="cd-file-actions">
             {(file.unstaged || file.untracked || file.kind === 'conflicted') && (
-              <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => stage(sessionId, file.path))} title={file.kind === 'conflicted' ? 'Mark the conflict resolved' : 'Stage the whole file'}>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy}
+                onClick={() => void run(() => stage(sessionId, file.path))}
+                title={file.kind === 'conflicted' ? 'Mark the conflict resolved' : 'Stage the whole file'}
+              >
                 Stage file
               </button>
             )}
@@ -109,7 +121,11 @@ function FileDiffPane({ sessionId, file, baseLabel }: { sessionId: string; file:
                 type="button"
                 className="btn btn-small"
                 disabled={busy}
-                title={file.untracked ? 'Delete this new file (Undo brings it back while the panel is open)' : `Put the file back as it is in ${baseLabel} (Undo while the panel is open)`}
+                title={
+                  file.untracked
+                    ? 'Delete this new file (Undo brings it back while the panel is open)'
+                    : `Put the file back as it is in ${baseLabel} (Undo while the panel is open)`
+                }
                 onClick={() => void run(() => revert(sessionId, file.path))}
               >
                 {file.untracked || file.kind === 'added' ? 'Delete file' : 'Revert file'}
@@ -180,7 +196,11 @@ function DiffBody({ diff, loading, error, file, expanded, onExpand, onFull, onRe
   if (!diff) return <div className="cd-state muted">{loading ? 'Reading the diff…' : 'No diff.'}</div>;
   if (diff.binary || file.binary) return <div className="cd-state muted">Binary file: there is no text diff to show.</div>;
   if (!diff.patch.includes('\n@@')) {
-    return <div className="cd-state muted">{file.oldPath ? `Renamed from ${file.oldPath}; the content is unchanged.` : 'No line changes (only the file mode or type changed).'}</div>;
+    return (
+      <div className="cd-state muted">
+        {file.oldPath ? `Renamed from ${file.oldPath}; the content is unchanged.` : 'No line changes (only the file mode or type changed).'}
+      </div>
+    );
   }
   if (diff.large && !expanded) {
     return (

@@ -30,7 +30,10 @@ export function sectionsOf(files: readonly ChangedFile[], branch?: string): File
 
 /** The flat rows of a virtualised list: a heading row before each section's files. */
 export function listRows(sections: readonly FileSection[]): ListRow[] {
-  return sections.flatMap((s): ListRow[] => [{ kind: 'section', key: `s:${s.id}`, section: s }, ...s.files.map((file): ListRow => ({ kind: 'file', key: `f:${file.path}`, file }))]);
+  return sections.flatMap((s): ListRow[] => [
+    { kind: 'section', key: `s:${s.id}`, section: s },
+    ...s.files.map((file): ListRow => ({ kind: 'file', key: `f:${file.path}`, file })),
+  ]);
 }
 
 const KIND_LETTER: Record<ChangedFile['kind'], [string, string]> = {

@@ -8,7 +8,6 @@ import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
 import { clideStore } from '../../store/store';
 
-
 async function call<T>(f: () => Promise<Result<T>>): Promise<Result<T>> {
   const r = await guarded(f);
   if (!r.ok && r.error.kind === 'unauthorized') clideStore.getState().setConnection('refused', r.error);

@@ -13,7 +13,12 @@ export const AttachmentStrip = memo(function AttachmentStrip({ sessionId }: { se
         <li key={img.id} className="attachment" title={makeVisible(`${img.name} · ${formatBytes(img.size)}`)}>
           {/* A data: URL of the person's own file: nothing remote is loaded. */}
           <img src={`data:${img.mediaType};base64,${img.data}`} alt={makeVisible(img.name)} className="attachment-thumb" />
-          <button type="button" className="attachment-remove" aria-label={makeVisible(`Remove ${img.name}`)} onClick={() => removeAttachment(sessionId, img.id)}>
+          <button
+            type="button"
+            className="attachment-remove"
+            aria-label={makeVisible(`Remove ${img.name}`)}
+            onClick={() => removeAttachment(sessionId, img.id)}
+          >
             ×
           </button>
         </li>

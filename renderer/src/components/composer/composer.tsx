@@ -108,8 +108,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const pick = (i: number) => {
     const item = ta.items[i];
     if (!item || !ta.trigger) return;
-    const next =
-      item.kind === 'command' ? accept(draft, ta.trigger, item.command.name) : accept(draft, ta.trigger, item.path, item.folder);
+    const next = item.kind === 'command' ? accept(draft, ta.trigger, item.command.name) : accept(draft, ta.trigger, item.path, item.folder);
     replaceText(next.text, next.caret);
   };
 
@@ -204,11 +203,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
       )}
       {!open && !held && !(status === 'failed' && failure?.resumable) && !keepTyping && (
         <div className="composer-closed">
-          <span>
-            {status === 'failed'
-              ? `This session cannot continue${failure ? `: ${failure.error.message}` : '.'}`
-              : 'This session has ended.'}
-          </span>
+          <span>{status === 'failed' ? `This session cannot continue${failure ? `: ${failure.error.message}` : '.'}` : 'This session has ended.'}</span>
           {status === 'ended' && (
             <button type="button" className="btn btn-small" onClick={() => void resume()}>
               Resume

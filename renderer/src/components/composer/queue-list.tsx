@@ -117,16 +117,42 @@ function QueueItem({ sessionId, m, index, last, run }: ItemProps) {
         />
       )}
       <span className="queue-actions">
-        <button type="button" className="btn btn-icon" aria-label={`Move ${name} up`} title="Move up (Alt+↑)" disabled={index === 0} onClick={() => void run(() => answering.queueMove(sessionId, m.id, index - 1))}>
+        <button
+          type="button"
+          className="btn btn-icon"
+          aria-label={`Move ${name} up`}
+          title="Move up (Alt+↑)"
+          disabled={index === 0}
+          onClick={() => void run(() => answering.queueMove(sessionId, m.id, index - 1))}
+        >
           ↑
         </button>
-        <button type="button" className="btn btn-icon" aria-label={`Move ${name} down`} title="Move down (Alt+↓)" disabled={last} onClick={() => void run(() => answering.queueMove(sessionId, m.id, index + 1))}>
+        <button
+          type="button"
+          className="btn btn-icon"
+          aria-label={`Move ${name} down`}
+          title="Move down (Alt+↓)"
+          disabled={last}
+          onClick={() => void run(() => answering.queueMove(sessionId, m.id, index + 1))}
+        >
           ↓
         </button>
-        <button type="button" className="btn btn-small" aria-label={`Send ${name} now`} title="Send now, into the running turn" onClick={() => void run(() => answering.queueSendNow(sessionId, m.id))}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={`Send ${name} now`}
+          title="Send now, into the running turn"
+          onClick={() => void run(() => answering.queueSendNow(sessionId, m.id))}
+        >
           Send now
         </button>
-        <button type="button" className="btn btn-icon" aria-label={`Remove ${name}`} title="Remove from the queue" onClick={() => void run(() => answering.queueRemove(sessionId, m.id))}>
+        <button
+          type="button"
+          className="btn btn-icon"
+          aria-label={`Remove ${name}`}
+          title="Remove from the queue"
+          onClick={() => void run(() => answering.queueRemove(sessionId, m.id))}
+        >
           ×
         </button>
       </span>

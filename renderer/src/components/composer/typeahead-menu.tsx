@@ -9,9 +9,7 @@ import { answering } from './api-calls';
 import { matchCommands, triggerAt, type CommandMatch, type Trigger } from './typeahead';
 import { VisibleText } from '../common/visible-text';
 
-export type Suggestion =
-  | { kind: 'command'; key: string; command: CommandMatch }
-  | { kind: 'file'; key: string; path: string; folder: boolean };
+export type Suggestion = { kind: 'command'; key: string; command: CommandMatch } | { kind: 'file'; key: string; path: string; folder: boolean };
 
 const NO_COMMANDS: CommandInfo[] = [];
 

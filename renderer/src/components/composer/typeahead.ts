@@ -2,9 +2,7 @@
 // and @ file mentions anywhere. Pure functions, so matching and insertion are tested alone.
 import type { CommandInfo } from '../../../../shared/events';
 
-export type Trigger =
-  | { kind: 'command'; query: string; start: number; end: number }
-  | { kind: 'file'; query: string; start: number; end: number };
+export type Trigger = { kind: 'command'; query: string; start: number; end: number } | { kind: 'file'; query: string; start: number; end: number };
 
 /** The typeahead the text around the caret asks for, if any. */
 export function triggerAt(text: string, caret: number): Trigger | undefined {

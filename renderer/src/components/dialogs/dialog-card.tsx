@@ -32,7 +32,15 @@ export function DialogCard({ sessionId, request, count }: CardProps) {
   };
 
   return (
-    <div {...focus.rootProps} role="dialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={descId} className="prompt prompt-dialog" onKeyDown={onKeyDown}>
+    <div
+      {...focus.rootProps}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      aria-describedby={descId}
+      className="prompt prompt-dialog"
+      onKeyDown={onKeyDown}
+    >
       <div className="prompt-head">
         <span className="prompt-icon" aria-hidden="true">
           !
@@ -77,8 +85,8 @@ function Body({ dialog, models }: { dialog: UserDialog; models: Models }) {
   return (
     <>
       <p>
-        The model’s safeguards stopped its reply. Claude Code can send your message again to {name(dialog.fallbackModel, models)}, or stop here so you can change
-        the message.
+        The model’s safeguards stopped its reply. Claude Code can send your message again to {name(dialog.fallbackModel, models)}, or stop here so you can
+        change the message.
       </p>
       {dialog.guidance && (
         <p>

@@ -57,11 +57,21 @@ export function locateMatch(list: Element, rowId: string, match: FindMatch, quer
     for (const line of large.querySelectorAll('[data-offset]')) {
       if (Number(line.getAttribute('data-offset')) <= match.offset) best = line;
     }
-    const ranges = best ? rangesIn(partTextNodes(best, () => true), q, 1) : [];
+    const ranges = best
+      ? rangesIn(
+          partTextNodes(best, () => true),
+          q,
+          1,
+        )
+      : [];
     return ranges[0];
   }
   const set = new Set(parts);
-  const ranges = rangesIn(partTextNodes(row, (p) => set.has(p)), q, match.occurrence + 1);
+  const ranges = rangesIn(
+    partTextNodes(row, (p) => set.has(p)),
+    q,
+    match.occurrence + 1,
+  );
   return ranges[match.occurrence] ?? ranges[ranges.length - 1] ?? undefined;
 }
 
@@ -74,7 +84,11 @@ export function paintMatches(list: Element, query: string, current: Range | unde
     clearMatches();
     return;
   }
-  const ranges = rangesIn(partTextNodes(list, () => true), q, MAX_MARKS);
+  const ranges = rangesIn(
+    partTextNodes(list, () => true),
+    q,
+    MAX_MARKS,
+  );
   api.reg.set(ALL, new api.Highlight(...ranges));
   if (current) api.reg.set(CURRENT, new api.Highlight(current));
   else api.reg.delete(CURRENT);

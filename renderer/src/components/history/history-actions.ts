@@ -24,7 +24,9 @@ export async function openPastSession(s: HistorySession): Promise<Result<{ id: s
     store.setActive(s.openIn);
     return { ok: true, value: { id: s.openIn } };
   }
-  const r = await guarded(() => getApi().session.create({ resume: s.sessionId, ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.location ? { location: s.location } : {}) }));
+  const r = await guarded(() =>
+    getApi().session.create({ resume: s.sessionId, ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.location ? { location: s.location } : {}) }),
+  );
   if (r.ok) clideStore.getState().setActive(r.value.id);
   return r;
 }

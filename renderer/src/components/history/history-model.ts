@@ -18,7 +18,18 @@ export interface ProjectGroup {
 export function matches(s: HistorySession, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = [s.title, s.firstPrompt ?? '', s.cwd ?? '', s.gitBranch ?? '', s.worktree?.branch ?? '', s.worktree?.repoRoot ?? '', s.sessionId, s.location ?? ''].join('\n').toLowerCase();
+  const hay = [
+    s.title,
+    s.firstPrompt ?? '',
+    s.cwd ?? '',
+    s.gitBranch ?? '',
+    s.worktree?.branch ?? '',
+    s.worktree?.repoRoot ?? '',
+    s.sessionId,
+    s.location ?? '',
+  ]
+    .join('\n')
+    .toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 
@@ -78,7 +89,6 @@ export function displayPath(path: string, homeDir: string | undefined): string {
 export function messageCount(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'message' : 'messages'}`;
 }
-
 
 /** The visible rows in order, for arrow-key movement through the grouped list. */
 export function flatten(groups: readonly ProjectGroup[]): HistorySession[] {

@@ -250,10 +250,20 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
   const [error, setError] = useState<AppError | undefined>();
   const when = new Date(s.lastActivity);
   const branch = s.worktree?.branch ?? (s.gitBranch && s.gitBranch !== 'HEAD' ? s.gitBranch : '');
-  const meta = [relativeTime(s.lastActivity, now), messageCount(s.messageCount), s.worktree ? '' : branch, s.bytes >= 5 * 1024 * 1024 ? formatBytes(s.bytes) : '']
+  const meta = [
+    relativeTime(s.lastActivity, now),
+    messageCount(s.messageCount),
+    s.worktree ? '' : branch,
+    s.bytes >= 5 * 1024 * 1024 ? formatBytes(s.bytes) : '',
+  ]
     .filter(Boolean)
     .join(' · ');
-  const tip = [s.title, s.firstPrompt && s.firstPrompt !== s.title ? `First prompt: ${s.firstPrompt}` : '', `Last activity: ${when.toLocaleString()}`, `Session ${s.sessionId}`]
+  const tip = [
+    s.title,
+    s.firstPrompt && s.firstPrompt !== s.title ? `First prompt: ${s.firstPrompt}` : '',
+    `Last activity: ${when.toLocaleString()}`,
+    `Session ${s.sessionId}`,
+  ]
     .filter(Boolean)
     .join('\n');
   return (
@@ -292,7 +302,13 @@ function HistoryRow({ session: s, now, busy, onOpen }: { session: HistorySession
         </button>
       )}
       {!editing && (
-        <button type="button" className="icon-button history-rename" aria-label={makeVisible(`Rename ${s.title}`)} title="Rename" onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className="icon-button history-rename"
+          aria-label={makeVisible(`Rename ${s.title}`)}
+          title="Rename"
+          onClick={() => setEditing(true)}
+        >
           <span aria-hidden="true">✎</span>
         </button>
       )}
@@ -315,25 +331,25 @@ function RenameField({ initial, onDone }: { initial: string; onDone(title: strin
   return (
     <>
       <input
-      ref={ref}
-      className="text-input history-rename-field"
-      aria-label="Session title"
-      value={value}
-      maxLength={200}
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={() => void onDone(undefined)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          const t = value.trim();
-          void onDone(t || undefined);
-        } else if (e.key === 'Escape') {
-          // Esc leaves the field, not the whole panel.
-          e.preventDefault();
-          e.stopPropagation();
-          void onDone(undefined);
-        }
-      }}
+        ref={ref}
+        className="text-input history-rename-field"
+        aria-label="Session title"
+        value={value}
+        maxLength={200}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={() => void onDone(undefined)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            const t = value.trim();
+            void onDone(t || undefined);
+          } else if (e.key === 'Escape') {
+            // Esc leaves the field, not the whole panel.
+            e.preventDefault();
+            e.stopPropagation();
+            void onDone(undefined);
+          }
+        }}
       />
       {/* The title stays as typed; a hidden character in it is said below. */}
       <HiddenCharsNote text={value} />

@@ -176,8 +176,7 @@ function RewindConfirm({ sessionId, result, onCancel, onConfirm }: { sessionId: 
         Rewind {n} {n === 1 ? 'file' : 'files'}?
       </h2>
       <p id={descId}>
-        These files go back to how they were before this message. Changes made to them since, by Claude or by you, are lost. The conversation stays as
-        it is.
+        These files go back to how they were before this message. Changes made to them since, by Claude or by you, are lost. The conversation stays as it is.
       </p>
       <ul className="rewind-files" aria-label="Files to rewind">
         {result.filesChanged.map((f) => (
@@ -187,7 +186,8 @@ function RewindConfirm({ sessionId, result, onCancel, onConfirm }: { sessionId: 
         ))}
       </ul>
       <p className="rewind-stats">
-        <span className="rewind-add">+{result.insertions.toLocaleString('en-US')}</span> <span className="rewind-del">−{result.deletions.toLocaleString('en-US')}</span> lines
+        <span className="rewind-add">+{result.insertions.toLocaleString('en-US')}</span>{' '}
+        <span className="rewind-del">−{result.deletions.toLocaleString('en-US')}</span> lines
       </p>
       <div className="modal-actions">
         <button type="button" className="btn" onClick={onCancel}>

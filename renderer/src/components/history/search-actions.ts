@@ -19,7 +19,16 @@ export function queryWords(query: string): string[] {
 
 export async function openSearchHit(hit: SearchHit, query: string): Promise<Result<{ id: string }>> {
   const listed = historyStore.getState().sessions?.find((s) => s.sessionId === hit.sessionId);
-  const session: HistorySession = listed ?? { sessionId: hit.sessionId, cwd: hit.cwd, title: hit.title, named: false, lastActivity: hit.at, messageCount: 0, bytes: 0, cutOff: false };
+  const session: HistorySession = listed ?? {
+    sessionId: hit.sessionId,
+    cwd: hit.cwd,
+    title: hit.title,
+    named: false,
+    lastActivity: hit.at,
+    messageCount: 0,
+    bytes: 0,
+    cutOff: false,
+  };
   const r = await openPastSession(session);
   if (r.ok && (hit.target.itemId || hit.target.toolUseId)) requestReveal(r.value.id, hit.target, queryWords(query));
   return r;

@@ -70,7 +70,15 @@ export function SearchResults({ query, homeDir, now, onOpened }: { query: string
     <section className="search-results" aria-label="Matches in conversations" aria-busy={busy || undefined}>
       <h3 className="history-project search-results-head">
         <span className="history-project-name">In conversations</span>
-        <span className="history-project-path">{found ? (hits.length > 0 ? `${hits.length}${found.next ? '+' : ''} ${hits.length === 1 && !found.next ? 'message' : 'messages'}` : busy ? 'searching…' : 'no messages match') : 'searching…'}</span>
+        <span className="history-project-path">
+          {found
+            ? hits.length > 0
+              ? `${hits.length}${found.next ? '+' : ''} ${hits.length === 1 && !found.next ? 'message' : 'messages'}`
+              : busy
+                ? 'searching…'
+                : 'no messages match'
+            : 'searching…'}
+        </span>
       </h3>
       {error && (
         <p className="history-row-error" role="alert">
@@ -80,12 +88,20 @@ export function SearchResults({ query, homeDir, now, onOpened }: { query: string
       <ul className="history-rows">
         {hits.map((h, i) => (
           <li key={`${h.sessionId}:${h.uuid ?? ''}:${h.field}:${i}`} className="history-row search-hit">
-            <button type="button" className="history-open search-hit-open" disabled={opening === i} onClick={() => void open(h, i)} title={`${h.title}\n${new Date(h.at).toLocaleString()}${h.cwd ? `\n${displayPath(h.cwd, homeDir)}` : ''}`}>
+            <button
+              type="button"
+              className="history-open search-hit-open"
+              disabled={opening === i}
+              onClick={() => void open(h, i)}
+              title={`${h.title}\n${new Date(h.at).toLocaleString()}${h.cwd ? `\n${displayPath(h.cwd, homeDir)}` : ''}`}
+            >
               <span className="search-hit-snippet">
                 <Marked text={h.snippet} ranges={h.ranges} />
               </span>
               <span className="history-meta">
-                {opening === i ? 'Opening…' : [whose(h), h.title, h.at ? relativeTime(h.at, now) : '', h.cwd ? folderName(h.cwd) : ''].filter(Boolean).join(' · ')}
+                {opening === i
+                  ? 'Opening…'
+                  : [whose(h), h.title, h.at ? relativeTime(h.at, now) : '', h.cwd ? folderName(h.cwd) : ''].filter(Boolean).join(' · ')}
               </span>
             </button>
           </li>
@@ -141,9 +157,5 @@ function Marked({ text, ranges }: { text: string; ranges: ReadonlyArray<readonly
     at = b;
   }
   if (at < text.length) parts.push({ s: text.slice(at), hit: false });
-  return (
-    <>
-      {parts.map((p, i) => (p.hit ? <mark key={i}>{p.s}</mark> : <Fragment key={i}>{p.s}</Fragment>))}
-    </>
-  );
+  return <>{parts.map((p, i) => (p.hit ? <mark key={i}>{p.s}</mark> : <Fragment key={i}>{p.s}</Fragment>))}</>;
 }

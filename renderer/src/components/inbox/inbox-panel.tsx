@@ -37,9 +37,7 @@ export function InboxPanel({ onOpenTab }: { onOpenTab(): void }) {
         <span className="muted">{ids.length === 0 ? 'All clear' : 'Answer here, or open the tab'}</span>
       </div>
       {ids.length === 0 ? (
-        <p className="inbox-empty">
-          Nothing waits for you. When Claude asks for permission, has a question or a plan to approve in any tab, it shows up here.
-        </p>
+        <p className="inbox-empty">Nothing waits for you. When Claude asks for permission, has a question or a plan to approve in any tab, it shows up here.</p>
       ) : (
         <ul className="inbox-list">
           {ids.map((id) => (
@@ -67,7 +65,9 @@ function InboxGroup({ sessionId, onOpenTab }: { sessionId: string; onOpenTab(): 
   });
   const later = useClide(
     useShallow((s) =>
-      (s.sessions[sessionId]?.pending.slice(1) ?? []).map((r) => `${r.displayName}: ${r.elicitation || r.dialog ? (r.description ?? '') : summarizeToolInput(r.toolName, r.input).text}`),
+      (s.sessions[sessionId]?.pending.slice(1) ?? []).map(
+        (r) => `${r.displayName}: ${r.elicitation || r.dialog ? (r.description ?? '') : summarizeToolInput(r.toolName, r.input).text}`,
+      ),
     ),
   );
   const setActive = useClide((s) => s.setActive);

@@ -124,7 +124,9 @@ function ServerRow({ sessionId, server: s, live }: { sessionId: string; server: 
           <VisibleText text={s.error} />
         </div>
       )}
-      {s.status === 'needs-auth' && <div className="mcp-server-error">This server needs you to sign in: do that from Claude Code in a terminal (/mcp), then Reconnect here.</div>}
+      {s.status === 'needs-auth' && (
+        <div className="mcp-server-error">This server needs you to sign in: do that from Claude Code in a terminal (/mcp), then Reconnect here.</div>
+      )}
       {tools.length > 0 && (
         <details className="mcp-tools">
           <summary>

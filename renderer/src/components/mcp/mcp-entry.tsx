@@ -51,7 +51,13 @@ export function McpButton({ sessionId }: { sessionId: string }) {
   const openDialog = useClide((s) => s.openDialog);
   const { troubled } = useMcpSummary(sessionId);
   return (
-    <button type="button" className="pick-trigger ctl-mcp" title="MCP servers: state, tools, reconnect, disable" onClick={() => openDialog('mcp')} data-attention={troubled.length > 0 || undefined}>
+    <button
+      type="button"
+      className="pick-trigger ctl-mcp"
+      title="MCP servers: state, tools, reconnect, disable"
+      onClick={() => openDialog('mcp')}
+      data-attention={troubled.length > 0 || undefined}
+    >
       MCP{troubled.length > 0 && <span className="mcp-dot" aria-label={`${troubled.length} need attention`} />}
     </button>
   );

@@ -63,9 +63,8 @@ export function ModePicker({ sessionId, disabled }: { sessionId: string; disable
       {confirming && (
         <div className="bypass-confirm" role="alertdialog" aria-label="Turn on Bypass permissions?" aria-describedby="bypass-confirm-text">
           <p id="bypass-confirm-text">
-            <strong>Bypass permissions?</strong> Claude will edit files, run commands and use the network without asking you
-            first, for the rest of this session or until you change the mode. Use it only where a mistake cannot hurt (a
-            sandbox, a throwaway checkout).
+            <strong>Bypass permissions?</strong> Claude will edit files, run commands and use the network without asking you first, for the rest of this session
+            or until you change the mode. Use it only where a mistake cannot hurt (a sandbox, a throwaway checkout).
           </p>
           <div className="bypass-actions">
             <button

@@ -14,7 +14,8 @@ export function branchNameProblem(name: string): string | undefined {
   if (name === 'HEAD' || name === '@') return `“${name}” is reserved by git.`;
   if (name.includes('..')) return 'A branch name cannot contain “..”.';
   if (name.includes('@{')) return 'A branch name cannot contain “@{”.';
-  if (name.startsWith('/') || name.endsWith('/') || name.includes('//')) return 'Slashes separate parts of the name: no slash at either end, and never two in a row.';
+  if (name.startsWith('/') || name.endsWith('/') || name.includes('//'))
+    return 'Slashes separate parts of the name: no slash at either end, and never two in a row.';
   if (name.endsWith('.')) return 'A branch name cannot end with “.”.';
   for (const part of name.split('/')) {
     if (part.startsWith('.')) return 'No part of a branch name can start with “.”.';

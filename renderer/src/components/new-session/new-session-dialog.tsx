@@ -108,7 +108,8 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
   return (
     <Modal labelledBy={titleId} onClose={onDone} className="new-session-dialog">
       <h2 id={titleId} className="modal-title">
-        New session <kbd className="modal-key" aria-hidden="true">
+        New session{' '}
+        <kbd className="modal-key" aria-hidden="true">
           {keyLabel('T')}
         </kbd>
       </h2>
@@ -119,7 +120,13 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
           <ul className="recent-list">
             {recent.map((cwd) => (
               <li key={cwd}>
-                <button type="button" className="recent-item" disabled={busy} onClick={() => void startIn(cwd)} title={makeVisible(`Start a session in ${cwd}`)}>
+                <button
+                  type="button"
+                  className="recent-item"
+                  disabled={busy}
+                  onClick={() => void startIn(cwd)}
+                  title={makeVisible(`Start a session in ${cwd}`)}
+                >
                   <span aria-hidden="true" className="folder-glyph" />
                   <span className="recent-name">
                     <VisibleText text={folderName(cwd)} />

@@ -68,7 +68,7 @@ export function PathField({ value, onChange, onSubmit, homeDir, invalid, describ
         return;
       }
       const n = entries.length;
-      setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % n : (a <= 0 ? n - 1 : a - 1)));
+      setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % n : a <= 0 ? n - 1 : a - 1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (showList && active >= 0) take(active);

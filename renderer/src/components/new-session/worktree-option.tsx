@@ -85,7 +85,9 @@ export function useWorktreeOption(path: string): WorktreeChoice {
 
   const setup = v?.repo ? repos?.[v.repo.mainRoot]?.setupCommand : undefined;
   const node = !v ? (
-    checking ? <p className="wt-option muted">Checking the folder for git…</p> : null
+    checking ? (
+      <p className="wt-option muted">Checking the folder for git…</p>
+    ) : null
   ) : !v.available ? (
     <div className="wt-option is-off">
       <label className="choice">
@@ -135,11 +137,17 @@ export function useWorktreeOption(path: string): WorktreeChoice {
             </p>
           ) : (
             <p className="field-help">
-              Worktree: <span className="mono"><VisibleText text={tildify(v.worktreeDir ? worktreeDirOf(v.worktreeDir, branch) : '', home)} /></span>
+              Worktree:{' '}
+              <span className="mono">
+                <VisibleText text={tildify(v.worktreeDir ? worktreeDirOf(v.worktreeDir, branch) : '', home)} />
+              </span>
               {setup ? (
                 <>
                   {' '}
-                  · then runs <code><VisibleText text={setup} /></code>
+                  · then runs{' '}
+                  <code>
+                    <VisibleText text={setup} />
+                  </code>
                 </>
               ) : null}
             </p>

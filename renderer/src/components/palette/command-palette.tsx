@@ -47,7 +47,9 @@ function Palette() {
   const listId = useId();
   const list = useRef<HTMLUListElement>(null);
   // Only what the list is built from (the sessions change as they stream; the rest rarely).
-  const state = useClide(useShallow((s) => ({ order: s.order, activeId: s.activeId, sessions: s.sessions, teamOpen: s.teamOpen, homeDir: s.environment?.homeDir })));
+  const state = useClide(
+    useShallow((s) => ({ order: s.order, activeId: s.activeId, sessions: s.sessions, teamOpen: s.teamOpen, homeDir: s.environment?.homeDir })),
+  );
   const past = useHistoryList();
 
   const doers = useMemo<PaletteDoers>(

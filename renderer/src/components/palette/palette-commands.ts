@@ -51,7 +51,14 @@ export interface PaletteDoers {
 }
 
 const MODES = ['default', 'acceptEdits', 'plan'] as const;
-const STATE_WORDS: Partial<Record<SessionView['status'], string>> = { working: 'working', waiting: 'needs you', failed: 'failed', ended: 'ended', starting: 'starting', parked: 'parked' };
+const STATE_WORDS: Partial<Record<SessionView['status'], string>> = {
+  working: 'working',
+  waiting: 'needs you',
+  failed: 'failed',
+  ended: 'ended',
+  starting: 'starting',
+  parked: 'parked',
+};
 
 export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteCommand[] {
   const out: PaletteCommand[] = [];
@@ -81,11 +88,23 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
     act({ id: 'find', title: 'Find in transcript', shortcut: d.key('F'), keywords: 'search', run: () => d.find(id) });
     act({ id: 'mcp', title: 'MCP servers', keywords: 'mcp servers tools reconnect disable enable', run: d.mcp });
     act({ id: 'export', title: 'Export transcript as Markdown', keywords: 'save download markdown', run: () => d.exportTranscript(id) });
-    act({ id: 'changes', title: 'Changes: review what this session changed', shortcut: d.key('Shift+G'), keywords: 'git diff review commit merge worktree branch pull request archive', run: () => d.changes(id) });
+    act({
+      id: 'changes',
+      title: 'Changes: review what this session changed',
+      shortcut: d.key('Shift+G'),
+      keywords: 'git diff review commit merge worktree branch pull request archive',
+      run: () => d.changes(id),
+    });
     act({ id: 'close', title: `Close ${tabTitle(active)}`, shortcut: d.key('W'), keywords: 'tab close end', run: () => d.closeTab(id) });
   }
   act({ id: 'history', title: 'Past sessions (History)', shortcut: d.key('Shift+H'), keywords: 'history resume previous', run: d.history });
-  act({ id: 'team', title: s.teamOpen ? 'Hide the Team panel' : 'Show the Team panel', shortcut: d.key('Shift+E'), keywords: 'team tasks messages board', run: d.toggleTeam });
+  act({
+    id: 'team',
+    title: s.teamOpen ? 'Hide the Team panel' : 'Show the Team panel',
+    shortcut: d.key('Shift+E'),
+    keywords: 'team tasks messages board',
+    run: d.toggleTeam,
+  });
   act({ id: 'settings', title: 'Settings', shortcut: d.key(','), keywords: 'preferences options theme notifications executable', run: d.settings });
 
   const live = active && active.status !== 'ended' && active.status !== 'failed';
@@ -93,11 +112,24 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
     const current = active.info.permissionMode ?? 'default';
     for (const mode of MODES) {
       if (mode === current) continue;
-      out.push({ id: `mode:${mode}`, group: 'Mode', title: `Switch to ${permissionModeLabel(mode)}`, keywords: `permission mode ${mode}`, run: () => d.mode(id, mode) });
+      out.push({
+        id: `mode:${mode}`,
+        group: 'Mode',
+        title: `Switch to ${permissionModeLabel(mode)}`,
+        keywords: `permission mode ${mode}`,
+        run: () => d.mode(id, mode),
+      });
     }
     for (const m of active.info.models ?? []) {
       if (m.value === active.info.model) continue;
-      out.push({ id: `model:${m.value}`, group: 'Model', title: `Use ${m.displayName}`, detail: m.description, keywords: `model ${m.value}`, run: () => d.model(id, m.value) });
+      out.push({
+        id: `model:${m.value}`,
+        group: 'Model',
+        title: `Use ${m.displayName}`,
+        detail: m.description,
+        keywords: `model ${m.value}`,
+        run: () => d.model(id, m.value),
+      });
     }
   }
 

@@ -34,7 +34,11 @@ export function useAlwaysAllow(request: PermissionRequest): AlwaysAllowState {
     toggle: (i) => setPicked((p) => p.map((v, j) => (j === i ? !v : v))),
     destination,
     setDestination,
-    chosen: () => withDestination(suggestions.filter((_, i) => picked[i]), destination),
+    chosen: () =>
+      withDestination(
+        suggestions.filter((_, i) => picked[i]),
+        destination,
+      ),
   };
 }
 
@@ -74,12 +78,7 @@ export function AlwaysAllow({ state, disabled }: { state: AlwaysAllowState; disa
       {movable && (
         <div className="always-allow-scope">
           <label htmlFor={scopeId}>Save for</label>
-          <select
-            id={scopeId}
-            value={state.destination ?? ''}
-            disabled={disabled}
-            onChange={(e) => state.setDestination(e.target.value as Destination)}
-          >
+          <select id={scopeId} value={state.destination ?? ''} disabled={disabled} onChange={(e) => state.setDestination(e.target.value as Destination)}>
             {destinations.map((d) => (
               <option key={d} value={d}>
                 {destinationLabel(d)}

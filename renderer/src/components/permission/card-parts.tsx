@@ -43,4 +43,3 @@ export function PromptError({ error }: { error: AppError | undefined }) {
     </div>
   );
 }
-

@@ -106,15 +106,7 @@ function PromptCard({ sessionId, request, count }: CardProps) {
   const toolDescription = typeof request.input.description === 'string' ? request.input.description : undefined;
 
   return (
-    <div
-      {...focus.rootProps}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={titleId}
-      aria-describedby={descId}
-      className="prompt"
-      onKeyDown={onKeyDown}
-    >
+    <div {...focus.rootProps} role="dialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={descId} className="prompt" onKeyDown={onKeyDown}>
       <div className="prompt-head">
         <span className="prompt-icon" aria-hidden="true">
           ?

@@ -23,9 +23,7 @@ export function SubagentChip({ sessionId, parentToolUseId }: { sessionId: string
   if (!parentToolUseId) return null;
   return (
     <span className="chip chip-subagent" title="Asked by a subagent Claude started">
-      <span>
-        Subagent{label ? <VisibleText text={`: ${label}`} /> : ''}
-      </span>
+      <span>Subagent{label ? <VisibleText text={`: ${label}`} /> : ''}</span>
     </span>
   );
 }

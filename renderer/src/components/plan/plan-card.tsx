@@ -34,8 +34,7 @@ export function PlanCard({ sessionId, request, count }: CardProps) {
   const plan = typeof request.input.plan === 'string' ? request.input.plan : undefined;
   const file = typeof request.input.planFilePath === 'string' ? request.input.planFilePath : undefined;
 
-  const approve = () =>
-    void answer({ behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode, destination: 'session' }] });
+  const approve = () => void answer({ behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode, destination: 'session' }] });
   const keepPlanning = () => void answer({ behavior: 'deny', message: keepPlanningMessage(feedback) });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

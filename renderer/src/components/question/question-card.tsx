@@ -63,7 +63,14 @@ export function QuestionCard({ sessionId, request, count }: CardProps) {
       </div>
       <div className="prompt-body question-list">
         {questions.map((q, i) => (
-          <QuestionField key={i} q={q} pick={picks[i]} disabled={busy} missing={tried && !complete && 'missing' in built && built.missing === i} onPick={(p) => setPick(i, p)} />
+          <QuestionField
+            key={i}
+            q={q}
+            pick={picks[i]}
+            disabled={busy}
+            missing={tried && !complete && 'missing' in built && built.missing === i}
+            onPick={(p) => setPick(i, p)}
+          />
         ))}
       </div>
       <div className="prompt-actions">
@@ -128,13 +135,7 @@ function QuestionField({ q, pick, disabled, missing, onPick }: FieldProps) {
       <div className="question-options">
         {q.options.map((o, j) => (
           <label key={j} className="question-option">
-            <input
-              type={type}
-              name={name}
-              checked={labels.includes(o.label)}
-              disabled={disabled}
-              onChange={(e) => choose(o.label, e.target.checked)}
-            />
+            <input type={type} name={name} checked={labels.includes(o.label)} disabled={disabled} onChange={(e) => choose(o.label, e.target.checked)} />
             <span className="qo-text">
               <span className="qo-label">
                 <VisibleText text={o.label} />

@@ -23,8 +23,8 @@ export function HostKeyCheck({ result, busy, onTrust, onCancel }: { result: Unkn
         ))}
       </ul>
       <p className="muted">
-        Trusting adds {result.keys.length === 1 ? 'this key' : 'these keys'} for <VisibleText text={result.knownAs} /> to <VisibleText text={result.knownHostsFile} />, where your terminal&apos;s
-        ssh finds {result.keys.length === 1 ? 'it' : 'them'} too.
+        Trusting adds {result.keys.length === 1 ? 'this key' : 'these keys'} for <VisibleText text={result.knownAs} /> to{' '}
+        <VisibleText text={result.knownHostsFile} />, where your terminal&apos;s ssh finds {result.keys.length === 1 ? 'it' : 'them'} too.
       </p>
       <div className="modal-actions">
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>

@@ -11,7 +11,8 @@ export const remoteApi = {
   connect: (location: string): Promise<Result<ConnectResult>> => guarded(() => getApi().remote.connect({ location })),
   trust: (location: string, token: string): Promise<Result<unknown>> => guarded(() => getApi().remote.trustHost({ location, token })),
   complete: (location: string, prefix: string): Promise<Result<PathCompletion>> => guarded(() => getApi().remote.complete({ location, prefix })),
-  answer: (id: string, answer: string | undefined): Promise<Result<unknown>> => guarded(() => getApi().remote.answer(answer === undefined ? { id } : { id, answer })),
+  answer: (id: string, answer: string | undefined): Promise<Result<unknown>> =>
+    guarded(() => getApi().remote.answer(answer === undefined ? { id } : { id, answer })),
   /** A new tab on the host, shown at once. */
   async start(location: string, cwd: string): Promise<Result<{ id: string }>> {
     const r = await guarded(() => getApi().session.create({ location, cwd }));

@@ -42,12 +42,15 @@ export function RemoteNewSession({ onWhere, onDone }: { onWhere(w: Where): void;
   const connect = async (location: string) => {
     const loc = location.trim();
     setTarget(loc);
-    if (!LOCATION_PATTERN.test(loc)) return setPhase({ kind: 'failed', error: { kind: 'invalid-input', message: 'Type a host as user@host or user@host:port, or pick one from the list.' } });
+    if (!LOCATION_PATTERN.test(loc))
+      return setPhase({ kind: 'failed', error: { kind: 'invalid-input', message: 'Type a host as user@host or user@host:port, or pick one from the list.' } });
     setPhase({ kind: 'connecting' });
     const r = await remoteApi.connect(loc);
     if (!r.ok) return setPhase({ kind: 'failed', error: r.error });
     const c = r.value;
-    setPhase(c.state === 'connected' ? { kind: 'ready', result: c } : c.state === 'host-key-unknown' ? { kind: 'key', result: c } : { kind: 'failed', error: c.error });
+    setPhase(
+      c.state === 'connected' ? { kind: 'ready', result: c } : c.state === 'host-key-unknown' ? { kind: 'key', result: c } : { kind: 'failed', error: c.error },
+    );
   };
 
   const trust = async (result: Extract<ConnectResult, { state: 'host-key-unknown' }>) => {
@@ -61,7 +64,8 @@ export function RemoteNewSession({ onWhere, onDone }: { onWhere(w: Where): void;
   return (
     <Modal labelledBy={titleId} onClose={onDone} className="new-session-dialog remote-new-session">
       <h2 id={titleId} className="modal-title">
-        New session <kbd className="modal-key" aria-hidden="true">
+        New session{' '}
+        <kbd className="modal-key" aria-hidden="true">
           {keyLabel('T')}
         </kbd>
       </h2>
@@ -98,7 +102,9 @@ export function RemoteNewSession({ onWhere, onDone }: { onWhere(w: Where): void;
           </div>
           {configProblem && <p className="muted">Part of your ssh config could not be read: {configProblem}</p>}
           {phase.kind === 'failed' && <ProblemText error={phase.error} />}
-          {phase.kind === 'key' && <HostKeyCheck result={phase.result} busy={busy} onTrust={() => void trust(phase.result)} onCancel={() => setPhase({ kind: 'pick' })} />}
+          {phase.kind === 'key' && (
+            <HostKeyCheck result={phase.result} busy={busy} onTrust={() => void trust(phase.result)} onCancel={() => setPhase({ kind: 'pick' })} />
+          )}
           {phase.kind !== 'key' && (
             <div className="modal-actions">
               <button type="button" className="btn" onClick={onDone}>
@@ -133,7 +139,12 @@ function HostList({ hosts, disabled, onPick }: { hosts: RemoteHost[]; disabled: 
                 <VisibleText text={h.location} />
               </span>
               <span className="recent-path mono">
-                <VisibleText text={[h.user && `${h.user}@`, h.hostName, h.port && `:${h.port}`].filter(Boolean).join('') || (h.connected ? 'connected' : h.fromConfig ? 'from ~/.ssh/config' : 'used before')} />
+                <VisibleText
+                  text={
+                    [h.user && `${h.user}@`, h.hostName, h.port && `:${h.port}`].filter(Boolean).join('') ||
+                    (h.connected ? 'connected' : h.fromConfig ? 'from ~/.ssh/config' : 'used before')
+                  }
+                />
               </span>
             </button>
           </li>
@@ -164,7 +175,10 @@ function FolderStep({ result, recent, onBack, onDone }: { result: Connected; rec
     if (check.value.target !== 'directory') {
       setBusy(false);
       const at = tildify(check.value.resolved, result.home);
-      return setError({ kind: 'invalid-input', message: check.value.target === 'file' ? `${at} is a file on ${where}. Choose a folder.` : `${at} does not exist on ${where}.` });
+      return setError({
+        kind: 'invalid-input',
+        message: check.value.target === 'file' ? `${at} is a file on ${where}. Choose a folder.` : `${at} does not exist on ${where}.`,
+      });
     }
     const r = await remoteApi.start(where, check.value.resolved);
     setBusy(false);
@@ -181,7 +195,10 @@ function FolderStep({ result, recent, onBack, onDone }: { result: Connected; rec
       }}
     >
       <p className="remote-connected">
-        <span className="host-glyph is-connected" aria-hidden="true" /> Connected to <strong><VisibleText text={where} /></strong>
+        <span className="host-glyph is-connected" aria-hidden="true" /> Connected to{' '}
+        <strong>
+          <VisibleText text={where} />
+        </strong>
         {result.claudePath && (
           <span className="muted mono">
             {' '}

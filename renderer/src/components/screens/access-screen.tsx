@@ -28,7 +28,9 @@ export function AccessScreen({ error }: { error: AppError }) {
             </div>
           </li>
           <li>
-            <div>Open that exact link in this browser. The part after # is the access token: it is never sent to any server, and this tab keeps it when you reload.</div>
+            <div>
+              Open that exact link in this browser. The part after # is the access token: it is never sent to any server, and this tab keeps it when you reload.
+            </div>
           </li>
           <li>
             <div>Every start of the host prints a new link; one from an earlier start no longer works.</div>

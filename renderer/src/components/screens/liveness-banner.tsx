@@ -30,7 +30,13 @@ function Banner({ sessionId, liveness }: { sessionId: string; liveness: Liveness
     if (!r.ok) setError(r.error);
   };
   const forceQuit = (
-    <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void run('kill')} title="End the claude process now; the conversation so far is kept and can be resumed">
+    <button
+      type="button"
+      className="btn btn-danger"
+      disabled={busy}
+      onClick={() => void run('kill')}
+      title="End the claude process now; the conversation so far is kept and can be resumed"
+    >
       Force quit
     </button>
   );

@@ -65,9 +65,7 @@ export function NotFoundScreen() {
           </button>
           {lastCheck && !checking && (
             <span className="muted" role="status">
-              {lastCheck.error
-                ? `Could not check: ${lastCheck.error.message}`
-                : `Still not found (checked at ${formatClock(lastCheck.at)}).`}
+              {lastCheck.error ? `Could not check: ${lastCheck.error.message}` : `Still not found (checked at ${formatClock(lastCheck.at)}).`}
             </span>
           )}
         </div>

@@ -87,7 +87,11 @@ function SettingsForm({ onDone }: { onDone(): void }) {
           label="Default model"
           value={settings.defaultModel}
           placeholder="The CLI's default"
-          list={models ? models.filter((m) => m.value !== 'default').map((m) => ({ value: m.value, label: modelDisplayName(m.value, models) ?? m.value })) : undefined}
+          list={
+            models
+              ? models.filter((m) => m.value !== 'default').map((m) => ({ value: m.value, label: modelDisplayName(m.value, models) ?? m.value }))
+              : undefined
+          }
           onCommit={(defaultModel) => save('defaultModel', { defaultModel })}
         />
         <p className="field-help">An alias such as sonnet or opus, or a full model id. Empty lets Claude Code choose.</p>
@@ -258,7 +262,12 @@ function ClaudeState() {
   const claude = useClide((s) => s.environment?.claude);
   if (!claude) return null;
   if (!claude.found) return <p className="modal-error">{claude.error?.message ?? 'Claude Code was not found.'}</p>;
-  const where = { env: 'from CLIDE_CLAUDE_PATH, which wins over this setting', setting: 'as set here', path: 'on PATH', 'install-location': 'in a usual install location' };
+  const where = {
+    env: 'from CLIDE_CLAUDE_PATH, which wins over this setting',
+    setting: 'as set here',
+    path: 'on PATH',
+    'install-location': 'in a usual install location',
+  };
   return (
     <p className="field-help">
       Using <code>{claude.path && <VisibleText text={claude.path} />}</code> {claude.source ? where[claude.source] : ''}.

@@ -80,11 +80,7 @@ function ContextBreakdown({ sessionId, fallback }: { sessionId: string; fallback
         <h2 className="ctx-title">Context window</h2>
         {loading && <span className="muted ctx-loading">Asking Claude Code…</span>}
       </div>
-      {usage ? (
-        <ContextChart usage={usage} />
-      ) : (
-        <p className="muted">{formatContext(fallback.tokens, fallback.window, undefined)}</p>
-      )}
+      {usage ? <ContextChart usage={usage} /> : <p className="muted">{formatContext(fallback.tokens, fallback.window, undefined)}</p>}
       {error && (
         <p className="ctx-error" role="status">
           {error}

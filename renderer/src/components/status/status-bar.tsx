@@ -73,7 +73,10 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
 
   return (
     <footer className="status-bar" aria-label="Session status">
-      <span className="sb-item sb-model" title={model ? `Model: ${model}${rawModel && rawModel !== model ? ` (${rawModel})` : ''}` : 'The model is reported once Claude starts'}>
+      <span
+        className="sb-item sb-model"
+        title={model ? `Model: ${model}${rawModel && rawModel !== model ? ` (${rawModel})` : ''}` : 'The model is reported once Claude starts'}
+      >
         {model ?? '–'}
       </span>
       <ContextItem sessionId={sessionId} />

@@ -57,7 +57,8 @@ function CloseConfirmDialog({ sessionId, onDone }: { sessionId: string; onDone()
     <Modal labelledBy={titleId} describedBy={descId} onClose={onDone} alert className="confirm-dialog">
       <h2 id={titleId} className="modal-title">
         <span>
-          Close “<VisibleText text={name} />”?
+          Close “<VisibleText text={name} />
+          ”?
         </span>
       </h2>
       <p id={descId}>

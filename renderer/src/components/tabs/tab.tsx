@@ -166,24 +166,24 @@ function RenameField({ name, onDone, onCancel }: { name: string; onDone(v: strin
   return (
     <>
       <input
-      ref={ref}
-      className="tab-rename"
-      aria-label="Session name"
-      value={value}
-      maxLength={200}
-      size={Math.max(6, Math.min(28, value.length + 1))}
-      onChange={(e) => setValue(e.target.value)}
-      onKeyDown={(e) => {
-        e.stopPropagation();
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          finish(true);
-        } else if (e.key === 'Escape') {
-          e.preventDefault();
-          finish(false);
-        }
-      }}
-      onBlur={() => finish(true)}
+        ref={ref}
+        className="tab-rename"
+        aria-label="Session name"
+        value={value}
+        maxLength={200}
+        size={Math.max(6, Math.min(28, value.length + 1))}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            finish(true);
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            finish(false);
+          }
+        }}
+        onBlur={() => finish(true)}
       />
       {/* The name stays as typed; a hidden character in it is said beside the field. */}
       <HiddenCharsNote text={value} compact />

@@ -90,7 +90,19 @@ function AddTask({ team }: { team: TeamState }) {
   );
 }
 
-function AssigneeSelect({ team, value, onChange, label, current }: { team: TeamState; value: string; onChange: (id: string) => void; label: string; current?: TeamTask['assignee'] }) {
+function AssigneeSelect({
+  team,
+  value,
+  onChange,
+  label,
+  current,
+}: {
+  team: TeamState;
+  value: string;
+  onChange: (id: string) => void;
+  label: string;
+  current?: TeamTask['assignee'];
+}) {
   const gone = current && !team.members.some((m) => m.id === current.id);
   return (
     <select className="team-select" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -143,7 +155,12 @@ function TaskRow({ task, team }: { task: TeamTask; team: TeamState }) {
             </p>
           )}
           <div className="team-task-controls">
-            <select className="team-select" aria-label={`Status of ${task.id}`} value={task.status} onChange={(e) => void run(() => teamActions().editTask({ taskId: task.id, status: e.target.value as TeamTaskStatus }))}>
+            <select
+              className="team-select"
+              aria-label={`Status of ${task.id}`}
+              value={task.status}
+              onChange={(e) => void run(() => teamActions().editTask({ taskId: task.id, status: e.target.value as TeamTaskStatus }))}
+            >
               {teamTaskStatuses.map((s) => (
                 <option key={s} value={s}>
                   {statusLabel[s]}
@@ -166,7 +183,12 @@ function TaskRow({ task, team }: { task: TeamTask; team: TeamState }) {
             <button type="button" className="team-link" onClick={() => setEditing(true)} aria-label={`Edit ${task.id}`}>
               Edit
             </button>
-            <button type="button" className="team-link team-link-danger" onClick={() => void run(() => teamActions().removeTask(task.id))} aria-label={`Remove ${task.id}`}>
+            <button
+              type="button"
+              className="team-link team-link-danger"
+              onClick={() => void run(() => teamActions().removeTask(task.id))}
+              aria-label={`Remove ${task.id}`}
+            >
               Remove
             </button>
           </div>
@@ -203,7 +225,15 @@ function TaskEditor({ task, onDone }: { task: TeamTask; onDone: () => void }) {
       <textarea id={`${id}-d`} className="team-input" rows={3} value={description} maxLength={4000} onChange={(e) => setDescription(e.target.value)} />
       <HiddenCharsNote text={description} />
       <label htmlFor={`${id}-n`}>Note</label>
-      <textarea id={`${id}-n`} className="team-input" rows={2} value={note} maxLength={4000} onChange={(e) => setNote(e.target.value)} placeholder="What is blocking it, or what was done" />
+      <textarea
+        id={`${id}-n`}
+        className="team-input"
+        rows={2}
+        value={note}
+        maxLength={4000}
+        onChange={(e) => setNote(e.target.value)}
+        placeholder="What is blocking it, or what was done"
+      />
       <HiddenCharsNote text={note} />
       <div className="team-edit-actions">
         <button type="submit" className="btn btn-small btn-primary" disabled={!title.trim()}>

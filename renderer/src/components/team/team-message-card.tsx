@@ -75,7 +75,8 @@ export function TeamMessageCard({ item }: { item: TeamItem }) {
       )}
       {!sent && (
         <footer className="team-card-foot">
-          From the session “<VisibleText text={item.from.name} />”, not from you · {item.via === 'inbox' ? 'it read this during a turn' : 'this started a turn'}
+          From the session “<VisibleText text={item.from.name} />
+          ”, not from you · {item.via === 'inbox' ? 'it read this during a turn' : 'this started a turn'}
         </footer>
       )}
     </article>

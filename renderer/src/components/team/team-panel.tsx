@@ -62,7 +62,12 @@ function PanelHeader({ team }: { team: TeamState | undefined }) {
       {team?.paused && <span className="team-badge">Paused</span>}
       <span className="team-head-spacer" />
       {team && (
-        <button type="button" className="btn btn-small" onClick={() => void toggle()} title={team.paused ? 'Let messages between sessions flow again' : 'Hold every message between sessions until you resume'}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void toggle()}
+          title={team.paused ? 'Let messages between sessions flow again' : 'Hold every message between sessions until you resume'}
+        >
           {team.paused ? 'Resume' : 'Pause'}
         </button>
       )}
@@ -131,7 +136,8 @@ function HoldAlert({ member, paused }: { member: TeamMember; paused: boolean }) 
         <span>
           <strong>
             <VisibleText text={member.name} /> is stopped.
-          </strong> You stopped it, so {waiting} from the team wait{member.waiting === 1 ? 's' : ''} until you write to it or deliver them.
+          </strong>{' '}
+          You stopped it, so {waiting} from the team wait{member.waiting === 1 ? 's' : ''} until you write to it or deliver them.
         </span>
       )}
       <button type="button" className="btn btn-small" onClick={() => void release()} disabled={paused} title={paused ? 'Resume the team first' : undefined}>
@@ -155,16 +161,16 @@ function Members({ team }: { team: TeamState }) {
         Sessions <span className="team-count">{team.members.length}</span>
       </h3>
       {team.members.length < 2 && (
-        <p className="team-hint">Open another tab to make a team: sessions can then message each other and share tasks. Ask Claude to coordinate with the other tab.</p>
+        <p className="team-hint">
+          Open another tab to make a team: sessions can then message each other and share tasks. Ask Claude to coordinate with the other tab.
+        </p>
       )}
       <ul className="team-members" aria-label="Sessions in the team">
         {team.members.map((m) => (
           <MemberRow key={m.id} member={m} cap={team.capPerMinute} home={home} onOpen={() => setActive(m.id)} />
         ))}
       </ul>
-      <p className="team-cap">
-        Loop guard: a session takes up to {team.capPerMinute} team messages a minute on its own; beyond that they wait for you.
-      </p>
+      <p className="team-cap">Loop guard: a session takes up to {team.capPerMinute} team messages a minute on its own; beyond that they wait for you.</p>
     </section>
   );
 }
@@ -186,7 +192,10 @@ function MemberRow({ member, cap, home, onOpen }: { member: TeamMember; cap: num
         </span>
       </button>
       {member.recentDeliveries > 0 && !member.hold && (
-        <span className="team-member-recent" title={`Team messages delivered to it on its own in the last minute; past ${cap}, the loop guard holds them for you.`}>
+        <span
+          className="team-member-recent"
+          title={`Team messages delivered to it on its own in the last minute; past ${cap}, the loop guard holds them for you.`}
+        >
           {member.recentDeliveries}/{cap} this minute
         </span>
       )}

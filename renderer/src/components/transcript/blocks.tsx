@@ -56,13 +56,7 @@ function ThinkingBlock({ sessionId, part, text, streaming }: { sessionId: string
   const words = useMemo(() => (!streaming && !empty && text.length < 200_000 ? wordCount(text) : undefined), [streaming, empty, text]);
   return (
     <div className="thinking" data-open={open || undefined} data-streaming={streaming || undefined} data-find-mark={marked || undefined}>
-      <button
-        type="button"
-        className="disclosure-toggle thinking-toggle"
-        aria-expanded={open}
-        disabled={empty && !streaming}
-        onClick={() => setOpen(!open)}
-      >
+      <button type="button" className="disclosure-toggle thinking-toggle" aria-expanded={open} disabled={empty && !streaming} onClick={() => setOpen(!open)}>
         <span className="chevron" aria-hidden="true" />
         <span>{streaming ? 'Thinking…' : 'Thinking'}</span>
         {empty && !streaming && <span className="muted"> (not shown)</span>}

@@ -24,7 +24,8 @@ function lines(item: TranscriptItem): { author?: string; text: string[] } {
       return {
         author: 'Claude',
         text: item.blocks.map((b) => {
-          if (b.type === 'tool_use' && b.tool) return makeVisible(`${b.tool.displayName ?? b.tool.name}  ${summarizeToolInput(b.tool.name, b.tool.input).text.split('\n')[0] ?? ''}`);
+          if (b.type === 'tool_use' && b.tool)
+            return makeVisible(`${b.tool.displayName ?? b.tool.name}  ${summarizeToolInput(b.tool.name, b.tool.input).text.split('\n')[0] ?? ''}`);
           if (b.type === 'thinking') return 'Thinking';
           return short(b.text);
         }),

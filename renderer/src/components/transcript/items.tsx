@@ -198,7 +198,10 @@ function Notice({ id, level, code, text, rule }: { id: string; level: 'info' | '
 
 function compactionText(item: ItemOf<'compaction'>): string {
   const how = item.trigger === 'manual' ? 'Compacted on request' : 'Compacted automatically';
-  const tokens = item.preTokens !== undefined ? ` · ${formatTokens(item.preTokens)}${item.postTokens !== undefined ? ` → ${formatTokens(item.postTokens)}` : ''} tokens` : '';
+  const tokens =
+    item.preTokens !== undefined
+      ? ` · ${formatTokens(item.preTokens)}${item.postTokens !== undefined ? ` → ${formatTokens(item.postTokens)}` : ''} tokens`
+      : '';
   return `${how}: earlier messages were summarised to free context${tokens}.`;
 }
 

@@ -113,7 +113,6 @@ const plugins = [remarkGfm];
 // be kept and handed to React again.
 const parse = (text: string): ReactElement => Markdown({ children: text, remarkPlugins: plugins, components });
 
-
 function FenceChunk({ code, lang }: { code: string; lang?: string }) {
   const prefix = useContext(ChunkKey);
   const live = useContext(LiveChunk);

@@ -89,19 +89,12 @@ function BigOutput({ text, isError, findPart, label }: OutputTextProps) {
   const size = formatBytes(text.length, { unit: 'KB' });
   return (
     <div className={`tool-io big-output${isError ? ' is-error' : ''}`} aria-label={label}>
-      <div className="big-output-bar">
-        {index ? `${formatCount(count)} lines · ${size}` : `Preparing ${size} of output…`}
-      </div>
+      <div className="big-output-bar">{index ? `${formatCount(count)} lines · ${size}` : `Preparing ${size} of output…`}</div>
       <div className="big-output-box" ref={boxRef} tabIndex={0} data-find-part={findPart} data-find-large="">
         <div className="big-output-inner" style={{ height: virtualizer.getTotalSize() }}>
           {index &&
             virtualizer.getVirtualItems().map((row) => (
-              <div
-                key={row.index}
-                className="big-output-line"
-                data-offset={index.starts[row.index]}
-                style={{ transform: `translateY(${row.start}px)` }}
-              >
+              <div key={row.index} className="big-output-line" data-offset={index.starts[row.index]} style={{ transform: `translateY(${row.start}px)` }}>
                 {visibleNodes(stripTerminal(lineText(text, index, row.index)), LINE_MARKER_SPANS) || ' '}
               </div>
             ))}

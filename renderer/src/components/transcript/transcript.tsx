@@ -164,13 +164,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
       <div className="transcript-scroller" ref={scrollerRef} tabIndex={-1} onScroll={noteScrolling}>
         <div className="transcript-column" ref={contentRef}>
           {fresh && <EmptyState sessionId={sessionId} />}
-          <div
-            ref={listRef}
-            role="log"
-            aria-label="Transcript"
-            className="transcript"
-            style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-          >
+          <div ref={listRef} role="log" aria-label="Transcript" className="transcript" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {rows.map((row) =>
               full.get(String(row.key)) ? (
                 <div

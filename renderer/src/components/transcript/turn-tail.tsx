@@ -50,7 +50,13 @@ export function TurnTail({ sessionId }: { sessionId: string }) {
             !
           </span>
           <span>
-            The API call failed{retry.httpStatus ? ` (HTTP ${retry.httpStatus}${retry.error ? `, ${retry.error.replace(/_/g, ' ')}` : ''})` : retry.error ? ` (${retry.error.replace(/_/g, ' ')})` : ''}; retrying
+            The API call failed
+            {retry.httpStatus
+              ? ` (HTTP ${retry.httpStatus}${retry.error ? `, ${retry.error.replace(/_/g, ' ')}` : ''})`
+              : retry.error
+                ? ` (${retry.error.replace(/_/g, ' ')})`
+                : ''}
+            ; retrying
             {retry.maxRetries ? `, attempt ${retry.attempt} of ${retry.maxRetries}` : ` (attempt ${retry.attempt})`}
             {retry.delayMs ? ` in ${formatDuration(retry.delayMs)}` : ''}.
           </span>

@@ -26,7 +26,9 @@ export function ArchiveDialog({ sessionId, onClose }: { sessionId: string; onClo
   const archive = async (confirm?: string) => {
     setBusy(true);
     setError(undefined);
-    const r = await guarded(() => getApi().worktree.archive({ id: sessionId, ...(deleteBranch ? { deleteBranch: true } : {}), ...(confirm ? { confirm } : {}) }));
+    const r = await guarded(() =>
+      getApi().worktree.archive({ id: sessionId, ...(deleteBranch ? { deleteBranch: true } : {}), ...(confirm ? { confirm } : {}) }),
+    );
     setBusy(false);
     if (!r.ok) return setError(r.error);
     // Archived: the host closes the session (and this dialog with its tab).
@@ -41,12 +43,19 @@ export function ArchiveDialog({ sessionId, onClose }: { sessionId: string; onClo
         Archive this worktree
       </h2>
       <p className="wt-lead">
-        Removes <span className="mono"><VisibleText text={tildify(info.worktreeDir, home)} /></span> and closes this session. The conversation stays in History.
+        Removes{' '}
+        <span className="mono">
+          <VisibleText text={tildify(info.worktreeDir, home)} />
+        </span>{' '}
+        and closes this session. The conversation stays in History.
       </p>
       <label className="choice">
         <input type="checkbox" checked={deleteBranch} onChange={(e) => setDeleteBranch(e.target.checked)} disabled={busy} />
         <span>
-          Also delete the branch <span className="mono"><VisibleText text={info.branch} /></span>
+          Also delete the branch{' '}
+          <span className="mono">
+            <VisibleText text={info.branch} />
+          </span>
         </span>
       </label>
       {shown && <LossList losses={shown.list} />}

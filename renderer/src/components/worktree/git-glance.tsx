@@ -54,7 +54,11 @@ export function TabGlance({ sessionId }: { sessionId: string }) {
   const branch = useSessionField(sessionId, (v) => v.worktree?.info.branch, undefined);
   if (!branch || !status) return null;
   return (
-    <span className="tab-glance" data-uncommitted={status.uncommitted || undefined} data-conflict={status.conflicted > 0 || status.operation ? true : undefined}>
+    <span
+      className="tab-glance"
+      data-uncommitted={status.uncommitted || undefined}
+      data-conflict={status.conflicted > 0 || status.operation ? true : undefined}
+    >
       <BranchGlyph />
       {status.filesChanged > 0 && <span className="tab-glance-count">{formatCount(status.filesChanged)}</span>}
       {status.uncommitted && <span className="tab-glance-dot" aria-hidden="true" />}
@@ -117,7 +121,13 @@ export function ChangesButton({ sessionId }: { sessionId: string }) {
   if (!inRepo) return null;
   const n = status?.filesChanged ?? 0;
   return (
-    <button type="button" className="toolbar-button" aria-pressed={open} onClick={() => toggleChanges(sessionId)} title={`What this session changed (${CHANGES_KEY_LABEL})`}>
+    <button
+      type="button"
+      className="toolbar-button"
+      aria-pressed={open}
+      onClick={() => toggleChanges(sessionId)}
+      title={`What this session changed (${CHANGES_KEY_LABEL})`}
+    >
       Changes{n > 0 ? ` · ${formatCount(n)}` : ''}
     </button>
   );

@@ -36,7 +36,16 @@ export function MergeDialog({ sessionId, resume, onClose }: { sessionId: string;
       if (!r.ok) return setPhase({ at: 'error', error: r.error });
       const op = r.value.operation;
       if (!op) return setPhase({ at: 'done', result: { outcome: 'up-to-date', checkout: info?.repoRoot ?? '' } });
-      setPhase({ at: 'done', result: { outcome: 'conflicts', operation: op.kind, checkout: op.checkout, conflicts: op.conflicts, message: `A ${op.kind} is in progress in ${op.checkout}.` } });
+      setPhase({
+        at: 'done',
+        result: {
+          outcome: 'conflicts',
+          operation: op.kind,
+          checkout: op.checkout,
+          conflicts: op.conflicts,
+          message: `A ${op.kind} is in progress in ${op.checkout}.`,
+        },
+      });
     });
   }, [resume, sessionId, info?.repoRoot]);
 
@@ -57,7 +66,11 @@ export function MergeDialog({ sessionId, resume, onClose }: { sessionId: string;
       {phase.at === 'ask' && (
         <>
           <p className="wt-lead">
-            In <span className="mono"><VisibleText text={where} /></span>, the checkout this session came from. Only commits are merged
+            In{' '}
+            <span className="mono">
+              <VisibleText text={where} />
+            </span>
+            , the checkout this session came from. Only commits are merged
             {ahead !== undefined ? ` (${ahead} on this branch)` : ''}.
           </p>
           {uncommitted && <p className="wt-warn">The worktree has changes that are not committed: they stay behind. Commit them first to bring them along.</p>}
@@ -73,7 +86,8 @@ export function MergeDialog({ sessionId, resume, onClose }: { sessionId: string;
               <label className="choice">
                 <input type="radio" name="merge-strategy" checked={strategy === 'rebase'} onChange={() => setStrategy('rebase')} />
                 <span>
-                  Rebase, then fast-forward <span className="field-help"> · the branch's commits replayed on {info.base} in the worktree, for a straight history</span>
+                  Rebase, then fast-forward{' '}
+                  <span className="field-help"> · the branch's commits replayed on {info.base} in the worktree, for a straight history</span>
                 </span>
               </label>
             </div>

@@ -13,7 +13,11 @@ import { ErrorText } from './error-text';
 
 /** "clide/fix-login-2" -> "Fix login": a first title to edit. */
 export function titleFromBranch(branch: string): string {
-  const words = branch.replace(/^clide\//, '').replace(/-\d+$/, '').replace(/[-_/]+/g, ' ').trim();
+  const words = branch
+    .replace(/^clide\//, '')
+    .replace(/-\d+$/, '')
+    .replace(/[-_/]+/g, ' ')
+    .trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : branch;
 }
 
@@ -93,7 +97,13 @@ export function PullRequestDialog({ sessionId, onClose }: { sessionId: string; o
           </label>
           <label className="field">
             <span className="field-label">Description</span>
-            <textarea className="text-input wt-body" rows={8} value={body} onChange={(e) => setBody(e.target.value)} placeholder="What changed and why (Markdown)" />
+            <textarea
+              className="text-input wt-body"
+              rows={8}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              placeholder="What changed and why (Markdown)"
+            />
             <HiddenCharsNote text={body} />
           </label>
           {live && (

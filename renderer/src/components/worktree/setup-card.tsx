@@ -68,8 +68,11 @@ export function SetupCard({ sessionId }: { sessionId: string }) {
       {setup.phase === 'confirm' && setup.confirm && (
         <>
           <p className="wt-lead">
-            The repository has a committed <span className="mono"><VisibleText text={setup.confirm.file} /></span>. It comes from the repository, not from you: it would run
-            as you in the new worktree before Claude starts. This is exactly what it runs:
+            The repository has a committed{' '}
+            <span className="mono">
+              <VisibleText text={setup.confirm.file} />
+            </span>
+            . It comes from the repository, not from you: it would run as you in the new worktree before Claude starts. This is exactly what it runs:
           </p>
           <pre className="wt-output mono" aria-label="The setup file">
             <VisibleText text={setup.confirm.content} />
@@ -81,17 +84,32 @@ export function SetupCard({ sessionId }: { sessionId: string }) {
       <div className="wt-setup-actions">
         {setup.phase === 'confirm' && setup.confirm && (
           <>
-            <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void call(() => guarded(() => getApi().worktree.confirmSetup({ id: sessionId, hash: setup.confirm!.hash, run: true })))}>
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              disabled={busy}
+              onClick={() => void call(() => guarded(() => getApi().worktree.confirmSetup({ id: sessionId, hash: setup.confirm!.hash, run: true })))}
+            >
               Run it
             </button>
-            <button type="button" className="btn btn-small" disabled={busy} onClick={() => void call(() => guarded(() => getApi().worktree.confirmSetup({ id: sessionId, hash: setup.confirm!.hash, run: false })))}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              onClick={() => void call(() => guarded(() => getApi().worktree.confirmSetup({ id: sessionId, hash: setup.confirm!.hash, run: false })))}
+            >
               Start without it
             </button>
           </>
         )}
         {setup.phase === 'failed' && (
           <>
-            <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void call(() => guarded(() => getApi().worktree.retrySetup({ id: sessionId })))}>
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              disabled={busy}
+              onClick={() => void call(() => guarded(() => getApi().worktree.retrySetup({ id: sessionId })))}
+            >
               Retry
             </button>
             <button type="button" className="btn btn-small" disabled={busy} onClick={() => void startAnyway()}>

@@ -40,13 +40,30 @@ export function WorktreeActions({ sessionId }: { sessionId: string }) {
   return (
     <>
       <span className="wt-actions">
-        <button type="button" className="btn btn-small" disabled={missing || operation !== undefined} onClick={() => setOpen('merge')} title={`Merge this branch into ${base} in the checkout it came from`}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={missing || operation !== undefined}
+          onClick={() => setOpen('merge')}
+          title={`Merge this branch into ${base} in the checkout it came from`}
+        >
           Merge into <VisibleText text={base} />
         </button>
-        <button type="button" className="btn btn-small" disabled={missing || !pr?.available} onClick={() => setOpen('pr')} title={prNote ?? (pr ? 'Push the branch and open a pull request' : 'Checking the GitHub CLI…')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={missing || !pr?.available}
+          onClick={() => setOpen('pr')}
+          title={prNote ?? (pr ? 'Push the branch and open a pull request' : 'Checking the GitHub CLI…')}
+        >
           Create pull request
         </button>
-        <button type="button" className="btn btn-small" onClick={() => setOpen('archive')} title="Remove this worktree (and optionally its branch), then close the session">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => setOpen('archive')}
+          title="Remove this worktree (and optionally its branch), then close the session"
+        >
           Archive…
         </button>
       </span>
@@ -78,7 +95,8 @@ function OperationNotice({ sessionId, onShow }: { sessionId: string; onShow(): v
     <div className="wt-operation" role="status">
       <span>
         A {operation.kind} is in progress in <VisibleText text={tildify(operation.checkout, home)} />
-        {conflicted > 0 && operation.kind === 'rebase' ? ` (${conflicted} conflicted ${conflicted === 1 ? 'file' : 'files'})` : ''}. Nothing else can be merged until it is finished or aborted.
+        {conflicted > 0 && operation.kind === 'rebase' ? ` (${conflicted} conflicted ${conflicted === 1 ? 'file' : 'files'})` : ''}. Nothing else can be merged
+        until it is finished or aborted.
       </span>
       <span className="wt-operation-actions">
         <button type="button" className="btn btn-small" onClick={onShow}>

@@ -89,8 +89,11 @@ function SharedTreeNotice({ sessionId }: { sessionId: string }) {
   return (
     <div className="wt-shared" role="status">
       <span>
-        {others.length === 1 ? 'Another tab works' : `${others.length} other tabs work`} in <span className="mono"><VisibleText text={tildify(shared.tree, home)} /></span> too, without a worktree of
-        its own: both sessions edit the same files.{' '}
+        {others.length === 1 ? 'Another tab works' : `${others.length} other tabs work`} in{' '}
+        <span className="mono">
+          <VisibleText text={tildify(shared.tree, home)} />
+        </span>{' '}
+        too, without a worktree of its own: both sessions edit the same files.{' '}
         {others.map((o, i) => (
           <span key={o.id}>
             {i > 0 && ', '}

@@ -58,7 +58,11 @@ export function WorktreeSettings({ save, errors, Text }: WorktreeSettingsProps) 
                   </span>
                 </div>
                 <label className="choice">
-                  <input type="checkbox" checked={r.worktrees === true} onChange={(e) => void save('repository', { repository: { root, worktrees: e.target.checked } })} />
+                  <input
+                    type="checkbox"
+                    checked={r.worktrees === true}
+                    onChange={(e) => void save('repository', { repository: { root, worktrees: e.target.checked } })}
+                  />
                   <span>New sessions here start in a worktree of their own</span>
                 </label>
                 <Text

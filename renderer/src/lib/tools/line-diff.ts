@@ -108,7 +108,11 @@ export function diffTexts(oldText: string, newText: string, opts: { context?: nu
   const keep = Math.min(tail, context);
   const midA = a.slice(from, a.length - tail + keep);
   const midB = b.slice(from, b.length - tail + keep);
-  const patch = structuredPatch('', '', joinLines(midA), joinLines(midB), undefined, undefined, { context, maxEditLength: MAX_EDIT_LENGTH, timeout: TIMEOUT_MS });
+  const patch = structuredPatch('', '', joinLines(midA), joinLines(midB), undefined, undefined, {
+    context,
+    maxEditLength: MAX_EDIT_LENGTH,
+    timeout: TIMEOUT_MS,
+  });
   const hunks = patch
     ? (hunksFromPatch(patch.hunks.map((h) => ({ ...h, oldStart: h.oldStart + from, newStart: h.newStart + from }))) ?? [])
     : [replacement(midA, midB, head - from, keep, from)];
@@ -135,7 +139,8 @@ function replacement(a: readonly string[], b: readonly string[], head: number, t
   for (let i = 0; i < head; i++) lines.push({ kind: 'context', text: a[i] ?? '', oldNo: offset + i + 1, newNo: offset + i + 1 });
   for (let i = head; i < a.length - tail; i++) lines.push({ kind: 'del', text: a[i] ?? '', oldNo: offset + i + 1 });
   for (let j = head; j < b.length - tail; j++) lines.push({ kind: 'add', text: b[j] ?? '', newNo: offset + j + 1 });
-  for (let t = tail; t > 0; t--) lines.push({ kind: 'context', text: a[a.length - t] ?? '', oldNo: offset + a.length - t + 1, newNo: offset + b.length - t + 1 });
+  for (let t = tail; t > 0; t--)
+    lines.push({ kind: 'context', text: a[a.length - t] ?? '', oldNo: offset + a.length - t + 1, newNo: offset + b.length - t + 1 });
   return { oldStart: offset + 1, oldLines: a.length, newStart: offset + 1, newLines: b.length, lines };
 }
 

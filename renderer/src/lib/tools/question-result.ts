@@ -47,7 +47,13 @@ export function questionOutcome(questions: readonly Question[], state: ToolState
   const answers = questions.map((q) => {
     const a = fromStructured?.[q.question];
     if (typeof a === 'string') return a;
-    return fromStructured ? undefined : answerInText(r.content, q.question, texts.filter((t) => t !== q.question));
+    return fromStructured
+      ? undefined
+      : answerInText(
+          r.content,
+          q.question,
+          texts.filter((t) => t !== q.question),
+        );
   });
   if (!r.isError && answers.some((a) => a !== undefined)) return { kind: 'answered', answers };
   return { kind: 'unanswered', message: r.content.trim() || 'No answer was given.' };

@@ -76,11 +76,7 @@ export interface ToolHead {
   meta: HeadMeta[];
 }
 
-export function toolHead(
-  tool: ToolIdentity & { input: Record<string, unknown> },
-  state: ToolState,
-  streamingInput?: string,
-): ToolHead {
+export function toolHead(tool: ToolIdentity & { input: Record<string, unknown> }, state: ToolState, streamingInput?: string): ToolHead {
   const kind = cardKind(tool.name);
   const { title, server } = toolTitle(tool);
   const s = streamingInput !== undefined ? { kind: 'text' as const, text: partialKeyField(streamingInput) ?? '' } : summarizeToolInput(tool.name, tool.input);

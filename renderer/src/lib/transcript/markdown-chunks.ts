@@ -76,7 +76,13 @@ export interface SplitState {
 export function splitGrowing(prev: SplitState | undefined, text: string): SplitState {
   const whole = (): SplitState => {
     const { chunks, starts } = splitWithOffsets(text);
-    return { text, settled: chunks.slice(0, -1), settledStarts: starts.slice(0, -1), last: chunks[chunks.length - 1] ?? '', lastStart: starts[starts.length - 1] ?? 0 };
+    return {
+      text,
+      settled: chunks.slice(0, -1),
+      settledStarts: starts.slice(0, -1),
+      last: chunks[chunks.length - 1] ?? '',
+      lastStart: starts[starts.length - 1] ?? 0,
+    };
   };
   if (!prev || text.length < prev.text.length || !text.startsWith(prev.text)) return whole();
   if (text.length === prev.text.length) return prev;

@@ -51,7 +51,12 @@ function quote(block: string, depth: number): string {
     .join('\n');
 }
 
-function toolSection(v: SessionView, tool: { id: string; name: string; input: Record<string, unknown>; displayName?: string; serverDisplayName?: string }, state: ToolState | undefined, depth: number): string[] {
+function toolSection(
+  v: SessionView,
+  tool: { id: string; name: string; input: Record<string, unknown>; displayName?: string; serverDisplayName?: string },
+  state: ToolState | undefined,
+  depth: number,
+): string[] {
   const { title, server } = toolTitle(tool);
   const summary = summarizeToolInput(tool.name, tool.input).text.split('\n')[0] ?? '';
   const outcome = state?.permission ? ` · ${state.permission}` : state?.denial ? ' · denied' : '';
@@ -59,7 +64,9 @@ function toolSection(v: SessionView, tool: { id: string; name: string; input: Re
   const out: string[] = [`**${inline(server ? `${server} · ${title}` : title)}**${summary ? ` \`${summary.replace(/`/g, "'")}\`` : ''}${outcome}${status}`];
   if (tool.name === 'TodoWrite') {
     const todos = todosOf(tool.input);
-    out.push(todos.map((t) => `- [${t.status === 'completed' ? 'x' : ' '}] ${inline(t.content)}${t.status === 'in_progress' ? ' (in progress)' : ''}`).join('\n'));
+    out.push(
+      todos.map((t) => `- [${t.status === 'completed' ? 'x' : ' '}] ${inline(t.content)}${t.status === 'in_progress' ? ' (in progress)' : ''}`).join('\n'),
+    );
   } else {
     out.push(fence(prettyJson(tool.input), 'json'));
   }
@@ -97,7 +104,9 @@ function itemSection(v: SessionView, item: TranscriptItem, depth: number, assist
     }
     case 'context':
       if (item.source === 'interrupt') return ['_Interrupted by you._'];
-      return [`<details><summary>${escapeHtml(contextTitle(item.source, item.label))}</summary>\n\n${fence(contextBody(item.text, item.source), 'text')}\n\n</details>`];
+      return [
+        `<details><summary>${escapeHtml(contextTitle(item.source, item.label))}</summary>\n\n${fence(contextBody(item.text, item.source), 'text')}\n\n</details>`,
+      ];
     case 'notice':
       return [`_${inline(item.text)}_`];
     case 'compaction':

@@ -48,7 +48,14 @@ function inputText(input: Record<string, unknown>): string {
   return out.join('\n');
 }
 
-function toolParts(v: SessionView, tool: { id: string; name: string; input: Record<string, unknown> }, state: ToolState | undefined, open: string[], out: SearchPart[], depth: number): void {
+function toolParts(
+  v: SessionView,
+  tool: { id: string; name: string; input: Record<string, unknown> },
+  state: ToolState | undefined,
+  open: string[],
+  out: SearchPart[],
+  depth: number,
+): void {
   const card = `tool:${tool.id}`;
   const inside = [...open, card];
   const summary = summarizeToolInput(tool.name, tool.input);
