@@ -91,8 +91,10 @@ test('a recent folder starts in a worktree when its repository was last started 
 });
 
 test('setup in the tab: the repository’s file shown and confirmed, a failure with Retry and Start anyway, the composer held', async ({ ui, page }) => {
-  const view = sessionView(WT, { cwd: worktreeInfo.worktreeDir, status: 'starting' });
+  // Claude has not started while the setup holds it (a tab's process starts when it may).
+  const view = sessionView(WT, { cwd: worktreeInfo.worktreeDir, status: 'not-started' });
   await ui.open(doubleOptions(snapshotWith([view])));
+  const bar = page.getByRole('contentinfo', { name: 'Session status' });
   await ui.pushSession(WT, [
     { kind: 'worktree', worktree: worktreeInfo, state: 'setting-up' },
     { kind: 'setup-started', source: 'file', command: '.clide/setup', at: Date.now() },
@@ -105,6 +107,7 @@ test('setup in the tab: the repository’s file shown and confirmed, a failure w
   const composer = page.getByRole('textbox', { name: 'Message Claude' });
   await expect(composer).toBeDisabled();
   await expect(page.getByText('Waiting for your answer about the repository’s setup.')).toBeVisible();
+  await expect(bar.locator('.sb-status')).toHaveText('Needs you');
   await card.getByRole('button', { name: 'Run it' }).click();
   expect((await ui.calls('worktree:confirmSetup')).map((c) => c.input)).toEqual([{ id: WT, hash: 'h-1', run: true }]);
 
@@ -113,6 +116,7 @@ test('setup in the tab: the repository’s file shown and confirmed, a failure w
     { kind: 'setup-output', stream: 'out', text: '$ npm ci\n' },
   ]);
   await expect(card).toContainText('Setting up the worktree');
+  await expect(bar.locator('.sb-status')).toHaveText('Setting up');
   await expect(card.getByRole('log', { name: 'Setup output' })).toContainText('$ npm ci');
   await ui.pushSession(WT, [
     { kind: 'setup-output', stream: 'err', text: 'npm ERR! missing package-lock.json\n' },
@@ -120,6 +124,7 @@ test('setup in the tab: the repository’s file shown and confirmed, a failure w
   ]);
   await expect(card).toContainText('The setup failed');
   await expect(card).toContainText('it exited with code 1');
+  await expect(bar.locator('.sb-status')).toHaveText('Setup failed');
   await expect(card.getByRole('log', { name: 'Setup output' })).toContainText('npm ERR! missing package-lock.json');
   await expect(composer).toBeDisabled();
   await card.getByRole('button', { name: 'Retry' }).click();
@@ -134,6 +139,7 @@ test('setup in the tab: the repository’s file shown and confirmed, a failure w
   ]);
   await expect(composer).toBeEnabled();
   await expect(page.getByText('Claude started without the repository’s .clide/setup.')).toBeVisible();
+  await expect(bar.locator('.sb-status')).toHaveText('Ready');
 });
 
 test('a worktree deleted outside clide says so and is recreated from its branch; without the branch it says that too', async ({ ui, page }) => {

@@ -34,6 +34,13 @@ const statusTitle: Partial<Record<SessionStatus, string>> = {
   parked: 'Claude was stopped after this session sat idle, to free its memory. The next message resumes the conversation.',
 };
 
+/** While a worktree's setup holds Claude back, the tab is not simply "Ready": it says why. */
+const setupLabel: Record<'running' | 'confirm' | 'failed', { label: string; title: string; look: SessionStatus }> = {
+  running: { label: 'Setting up', title: 'The worktree is being set up; Claude starts when it is done.', look: 'starting' },
+  confirm: { label: 'Needs you', title: 'The repository’s setup file waits for your confirmation before Claude starts.', look: 'waiting' },
+  failed: { label: 'Setup failed', title: 'The worktree’s setup failed: Retry it, or start Claude anyway.', look: 'failed' },
+};
+
 /** Sessions whose context was asked for before their first prompt (asked once each). */
 const asked = new Set<string>();
 
@@ -50,6 +57,8 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
   const claudeSessionId = useSessionField(sessionId, (v) => v.info.claudeSessionId, undefined);
   const rateLimit = useSessionField(sessionId, (v) => v.rateLimit, undefined);
   const status = useSessionField(sessionId, (v) => v.status, 'starting');
+  const setupPhase = useSessionField(sessionId, (v) => v.setup?.phase, undefined);
+  const held = (status === 'not-started' || status === 'starting') && setupPhase && setupPhase !== 'done' ? setupLabel[setupPhase] : undefined;
   const windowKnown = useSessionField(sessionId, (v) => v.contextWindow !== undefined, false);
   const cwd = useSessionField(sessionId, (v) => v.info.cwd ?? v.cwd, '');
   const home = useClide((s) => s.environment?.homeDir);
@@ -115,9 +124,9 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
           <VisibleText text={tildify(cwd, home)} />
         </span>
       </span>
-      <span className={`sb-item sb-status status-${status}`} title={statusTitle[status]}>
+      <span className={`sb-item sb-status status-${held?.look ?? status}`} title={held?.title ?? statusTitle[status]}>
         <span className="status-dot" aria-hidden="true" />
-        {statusLabel[status]}
+        {held?.label ?? statusLabel[status]}
       </span>
     </footer>
   );
