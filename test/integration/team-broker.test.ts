@@ -5,27 +5,15 @@
 // check that the same tool is not asked about again.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SessionHost } from '../../electron/core/host';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { TeamOptions } from '../../electron/core/team/broker';
 import { isIdleStatus } from '../../shared/events';
 import { lastToolResults, lastUserText, text, toolUse, type FakeReply, type MessagesBody, type RecordedRequest } from '../support/fake-api';
-import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { realCliHosts } from '../support/real-cli-hosts';
 import { waitFor } from '../support/wait';
 
-let sandbox: CliSandbox | undefined;
-let host: SessionHost | undefined;
-let stopApprover: (() => void) | undefined;
-
-afterEach(async () => {
-  stopApprover?.();
-  for (const s of host?.list() ?? []) expect(s.connection?.owed ?? []).toEqual([]);
-  await host?.shutdown();
-  await sandbox?.cleanup();
-  host = undefined;
-  sandbox = undefined;
-  stopApprover = undefined;
-});
+// Each test's host is checked (no control request left unanswered) and shut down after it.
+const onRealCli = realCliHosts();
 
 const team = (tool: string) => `mcp__clide-team__${tool}`;
 
@@ -40,13 +28,11 @@ function whoSent(body: MessagesBody, dirs: Record<Who, string>): Who {
 
 async function openTeam(script: Script, opts: TeamOptions = {}) {
   const dirs: Record<Who, string> = { api: '', web: '' };
-  sandbox = await cliSandbox((req) => script(whoSent(req.body, dirs), req));
+  const { sandbox, host: h } = await onRealCli((req) => script(whoSent(req.body, dirs), req), { team: opts });
   dirs.api = path.join(sandbox.cwd, 'api-server');
   dirs.web = path.join(sandbox.cwd, 'web-ui');
   fs.mkdirSync(dirs.api);
   fs.mkdirSync(dirs.web);
-  host = new SessionHost({ host: 'web', env: sandbox.env, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5, team: opts });
-  const h = host;
   const api = h.create({ cwd: dirs.api }).id;
   const web = h.create({ cwd: dirs.web }).id;
   // The first starts at once (nothing is cached yet), the other with its first message.
@@ -54,6 +40,8 @@ async function openTeam(script: Script, opts: TeamOptions = {}) {
   const prompts: Array<{ session: string; tool: string }> = [];
   // Plays the person: allows each clide-team prompt with "Always allow" (the CLI's suggestion).
   const timer = setInterval(() => {
+    // (Stops with the test; a tick after the host shut down finds no sessions and does nothing.)
+    if (!h.list().some((s) => s.id === api || s.id === web)) return;
     for (const id of [api, web]) {
       for (const p of h.view(id).pending) {
         if (!p.toolName.startsWith('mcp__clide-team__')) continue;
@@ -66,7 +54,7 @@ async function openTeam(script: Script, opts: TeamOptions = {}) {
       }
     }
   }, 25);
-  stopApprover = () => clearInterval(timer);
+  onTestFinished(() => clearInterval(timer));
   return { h, api, web, prompts, sb: sandbox, dirs };
 }
 
