@@ -103,7 +103,7 @@ function userDocs(r: TranscriptRecord, ctx: RecordContext): IndexDoc[] {
     content.forEach((b, part) => {
       if (!isBlock(b, 'tool_result')) return;
       const toolUseId = str(b.tool_use_id);
-      const text = resultText(b.content);
+      const text = plainText(b.content);
       if (!text) return;
       const tool = toolUseId ? ctx.toolNames.get(toolUseId) : undefined;
       out.push({ field: 'tool-output', text: cap(text), part, target: side ?? (toolUseId ? { toolUseId } : {}), tool });
@@ -157,18 +157,8 @@ function isBlock(b: unknown, type: string): b is Record<string, unknown> {
   return !!b && typeof b === 'object' && (b as { type?: unknown }).type === type;
 }
 
+/** The text of a string or of the text blocks of a content array (a prompt, a tool result). */
 function plainText(content: unknown): string | undefined {
-  if (typeof content === 'string') return str(content);
-  if (!Array.isArray(content)) return undefined;
-  return str(
-    content
-      .filter((b) => isBlock(b, 'text'))
-      .map((b) => String((b as { text?: unknown }).text ?? ''))
-      .join('\n'),
-  );
-}
-
-function resultText(content: unknown): string | undefined {
   if (typeof content === 'string') return str(content);
   if (!Array.isArray(content)) return undefined;
   return str(
