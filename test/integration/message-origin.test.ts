@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SessionHost } from '../../electron/core/host';
 import { projectSlug } from '../../electron/core/history';
+import { isIdleStatus } from '../../shared/events';
 import { readRecords, type TranscriptRecord } from '../../electron/core/protocol/transcript-file';
 import { lastToolResults, lastUserText, text, toolUse, type MessagesBody, type Responder } from '../support/fake-api';
 import type { CliSandbox } from '../support/real-cli';
@@ -69,9 +70,15 @@ async function openTeam(script: (who: Who, body: MessagesBody) => ReturnType<Res
   fs.mkdirSync(dirs.web);
   const api = h.create({ cwd: dirs.api }).id;
   const web = h.create({ cwd: dirs.web }).id;
+  // The first starts at once (nothing is cached yet); the other is started here (asking for its
+  // context starts it), since the tests watch what is written to both processes.
+  await waitFor(() => [api, web].every((id) => isIdleStatus(h.view(id).status) && h.view(id).info.models), 'both sessions idle', 60_000);
+  await Promise.all([api, web].map((id) => h.getContextUsage(id)));
   await waitFor(() => h.view(api).status === 'ready' && h.view(web).status === 'ready', 'both sessions ready', 60_000);
   // Plays the person: allows the team tool when the CLI asks (it does outside bypass).
   const timer = setInterval(() => {
+    // (A tick after the host shut down finds no sessions and does nothing.)
+    if (!h.list().some((s) => s.id === api || s.id === web)) return;
     for (const id of [api, web]) {
       for (const p of h.view(id).pending) {
         try {
@@ -136,7 +143,8 @@ describe('who is speaking, on the real CLI', () => {
     const sid = h.view(web).info.claudeSessionId!;
     await h.close(web);
     const again = h.create({ cwd: dirs.web, resume: sid }).id;
-    await waitFor(() => h.view(again).status === 'ready' && h.view(again).info.loadingEarlier === false, 'the resumed session', 60_000);
+    // (Shown from the transcript; its process starts with its next message.)
+    await waitFor(() => isIdleStatus(h.view(again).status) && h.view(again).info.loadingEarlier === false, 'the resumed session', 60_000);
     const items = h.view(again).items;
     expect(items.filter((i) => i.type === 'user')).toEqual([]);
     expect(items.filter((i) => i.type === 'team-message')).toEqual([
