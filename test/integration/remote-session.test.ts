@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lastUserText, text, toolUse } from '../support/fake-api';
-import { claudeVersion } from '../support/real-cli';
+import { claudeVersion, withoutVersionNote } from '../support/real-cli';
 import { remoteClaudes, remoteRigs } from '../support/remote-host';
 import { sshdAvailable } from '../support/sshd';
 import { waitFor } from '../support/wait';
@@ -24,7 +24,7 @@ describe.skipIf(!available)('a session on a remote host', () => {
     expect(r.host.view(id).info.cliVersion).toBe(claudeVersion());
     r.host.send(id, 'Say hello');
     await waitFor(() => r.host.view(id).lastResult, 'the result');
-    const items = r.host.view(id).items;
+    const items = withoutVersionNote(r.host.view(id).items);
     expect(items.map((i) => i.type)).toEqual(['user', 'assistant']);
     const a = items[1];
     expect(a?.type === 'assistant' && a.blocks).toEqual([{ type: 'text', text: reply, streaming: false }]);

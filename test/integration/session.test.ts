@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lastToolResults, lastUserText, text, toolUse, type FakeReply, type Responder } from '../support/fake-api';
-import { claudeVersion } from '../support/real-cli';
+import { claudeVersion, withoutVersionNote } from '../support/real-cli';
 import { realCliSessions } from '../support/real-cli-hosts';
 import { TESTED_CLI_VERSION } from '../../electron/core/protocol/version';
 import { alive, waitFor } from '../support/wait';
@@ -44,7 +44,7 @@ describe('a real claude session', () => {
     expect(deltas.map((d) => (d.kind === 'block-delta' ? d.text : '')).join('')).toBe(reply);
     const v = h.view(id);
     // (A CLI other than the tested one adds its version note first: not part of the turn.)
-    const items = v.items.filter((i) => !(i.type === 'notice' && i.code === 'cli-version'));
+    const items = withoutVersionNote(v.items);
     expect(items.map((i) => i.type)).toEqual(['user', 'assistant']);
     expect(items[0]).toMatchObject({ type: 'user', text: 'Say hello' });
     const assistant = items[1];

@@ -90,3 +90,11 @@ export async function cliSandbox(script: Responder | FakeReply[] = []): Promise<
     },
   };
 }
+
+/**
+ * A view's items without the note a CLI other than the tested one adds ("Claude Code X is
+ * installed; ... tested with Y"), so a test reads the same on the pinned and the next CLI.
+ */
+export function withoutVersionNote<T extends { type: string; code?: string }>(items: readonly T[]): T[] {
+  return items.filter((i) => !(i.type === 'notice' && i.code === 'cli-version'));
+}

@@ -18,7 +18,8 @@ const hit = (patch: Partial<SearchHit>): SearchHit => ({
   field: 'reply',
   subagent: false,
   snippet: 'The importer reads the kiwi crates from the CSV and checks each row.',
-  at: now - 2 * 3_600_000,
+  // Minutes, not hours: "2 h ago" reads "yesterday" when the test runs just after midnight.
+  at: now - 40 * 60_000,
   ...patch,
   // The host marks each "kiwi" in the snippet.
   ranges: [...(patch.snippet ?? 'The importer reads the kiwi crates from the CSV and checks each row.').matchAll(/kiwi/gi)].map(
@@ -55,7 +56,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.type('kiwi');
     const matches = drawer.getByRole('region', { name: 'Matches in conversations' });
     await expect(matches.getByRole('listitem')).toHaveCount(3);
-    await expect(matches.getByRole('listitem').nth(0)).toContainText('Claude · Kiwi inventory importer · 2 h ago · web-ui');
+    await expect(matches.getByRole('listitem').nth(0)).toContainText('Claude · Kiwi inventory importer · 40 min ago · web-ui');
     await expect(matches.getByRole('listitem').nth(1)).toContainText('Bash output');
     await expect(matches.getByRole('listitem').nth(2)).toContainText('Subagent · You');
     await expect(matches.locator('mark')).toHaveText(['kiwi', 'kiwi', 'kiwi']);
