@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CUT_OFF_CODE } from '../../electron/core/continuity';
+import { projectSlug } from '../../electron/core/history';
 import { SessionHost } from '../../electron/core/host';
 import { lastUserText, text, type MessagesBody } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
@@ -58,6 +59,14 @@ describe('restore after a crash with the real CLI', () => {
     expect(a.send(busy.id, 'queued while busy', [], true).queued).toBeTruthy();
     const doneSid = a.list().find((s) => s.id === done.id)!.sessionId!;
     const busySid = a.list().find((s) => s.id === busy.id)!.sessionId!;
+    // The cut-off turn is read back from the transcript, so it must be there before the "crash":
+    // the CLI writes its transcript a moment after the message (2.1.333 later than 2.1.332).
+    const busyTranscript = path.join(sandbox.configDir, 'projects', projectSlug(sandbox.cwd), `${busySid}.jsonl`);
+    await waitFor(
+      () => fs.existsSync(busyTranscript) && fs.readFileSync(busyTranscript, 'utf8').includes('A slow question'),
+      'the slow question in its transcript',
+      10_000,
+    );
     // The tab list is written within a moment of each change, without any quit.
     const file = path.join(dataDir, 'sessions.json');
     const savedTabs = () => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { tabs: unknown[] }).tabs : []);
