@@ -7,7 +7,6 @@ import { permissionModes } from '../../../../shared/events';
 import { useActions } from '../../actions-context';
 import { folderName, permissionModeLabel, tildify } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
-import { keyLabel } from '../../lib/shortcuts';
 import { useClide } from '../../store/store';
 import { Modal } from '../common/modal';
 import { PathField } from './path-field';
@@ -16,6 +15,7 @@ import { VisibleText } from '../common/visible-text';
 import { LocationSwitch, type Where } from '../remote/location-switch';
 import { RemoteNewSession } from '../remote/remote-new-session';
 import { useWorktreeOption } from './worktree-option';
+import { NewSessionTitle } from './new-session-title';
 
 export function NewSessionDialog() {
   const open = useClide((s) => s.dialog === 'new-session');
@@ -107,12 +107,7 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
 
   return (
     <Modal labelledBy={titleId} onClose={onDone} className="new-session-dialog">
-      <h2 id={titleId} className="modal-title">
-        New session{' '}
-        <kbd className="modal-key" aria-hidden="true">
-          {keyLabel('T')}
-        </kbd>
-      </h2>
+      <NewSessionTitle id={titleId} />
       <LocationSwitch value={where} onChange={setWhere} />
       {recent.length > 0 && (
         <section className="recent" aria-label="Recent folders">

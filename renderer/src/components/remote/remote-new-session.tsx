@@ -5,7 +5,6 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { AppError } from '../../../../shared/result';
 import { LOCATION_PATTERN, type ConnectResult, type RemoteHost } from '../../../../shared/remote';
 import { folderName, tildify } from '../../lib/format';
-import { keyLabel } from '../../lib/shortcuts';
 import { Modal } from '../common/modal';
 import { PathField } from '../new-session/path-field';
 import { VisibleText } from '../common/visible-text';
@@ -13,6 +12,7 @@ import { HostKeyCheck } from './host-key-check';
 import { LocationSwitch, type Where } from './location-switch';
 import { remoteApi } from './remote-api';
 import './remote.css';
+import { NewSessionTitle } from '../new-session/new-session-title';
 
 type Connected = Extract<ConnectResult, { state: 'connected' }>;
 type Phase =
@@ -63,12 +63,7 @@ export function RemoteNewSession({ onWhere, onDone }: { onWhere(w: Where): void;
 
   return (
     <Modal labelledBy={titleId} onClose={onDone} className="new-session-dialog remote-new-session">
-      <h2 id={titleId} className="modal-title">
-        New session{' '}
-        <kbd className="modal-key" aria-hidden="true">
-          {keyLabel('T')}
-        </kbd>
-      </h2>
+      <NewSessionTitle id={titleId} />
       <LocationSwitch value="remote" onChange={onWhere} />
       {phase.kind !== 'ready' && (
         <form
