@@ -65,6 +65,15 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
       else if (e.deltaY > 0) returning = true;
     };
     const onKey = (e: KeyboardEvent) => {
+      // Home on the list itself goes to the very top at once. The browser's own Home scrolls
+      // smoothly, and the virtual list corrects the offset as rows above the view are measured:
+      // each correction cancels the animation, leaving the view stuck partway up a long session.
+      if (e.key === 'Home' && e.target === el && !(e.altKey || e.ctrlKey || e.metaKey || e.shiftKey)) {
+        e.preventDefault();
+        leave();
+        el.scrollTop = 0;
+        return;
+      }
       if (UP_KEYS.has(e.key) || (e.key === ' ' && e.shiftKey)) leave();
       // End asks for the bottom: follow from now on, even while a burst outruns the scroll.
       else if (e.key === 'End') stuck.current = true;
