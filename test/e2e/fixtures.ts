@@ -35,9 +35,9 @@ export const test = base.extend<{ clide: ClideFixture }>({
         const sandbox = await cliSandbox([]);
         try {
           opts.prepare?.(sandbox);
-          // No warm spare unless a test asks for one: the tests count their tabs' processes,
-          // and the spare is tested on its own (test/integration/spare.test.ts).
-          const env = { CLIDE_SPARE_IDLE_SECONDS: '0', ...sandbox.env, ...opts.env };
+          // startWebHost starts no warm spare unless a test asks for one: the tests count their
+          // tabs' processes, and the spare is tested on its own (test/integration/spare.test.ts).
+          const env = { ...sandbox.env, ...opts.env };
           const host = await startWebHost({ cwd: sandbox.cwd, env, args: ['--no-build', ...(opts.args ?? [])] });
           const s = { sandbox, host };
           started.push(s);
