@@ -5,6 +5,7 @@ import path from 'node:path';
 import { lastToolResults, lastUserText, text, toolUse, type FakeReply, type MessagesBody, type Responder } from '../test/support/fake-api';
 import { registerHooks } from '../electron/core/protocol/hooks';
 import type { CliSandbox } from '../test/support/real-cli';
+import { writeSampleSettings, writeSettings } from '../test/support/rules-settings';
 import type { FixtureDriver, InboundHandler, Json } from './record-fixtures.driver';
 
 export interface Scenario {
@@ -356,6 +357,40 @@ export const scenarios: Scenario[] = [
     ],
     run: async (d) => {
       await oneTurn(d, 'Run echo, then write frozen.txt');
+    },
+  },
+  {
+    name: 'rules-and-hooks',
+    description:
+      'Rules and hooks in user, project and local settings: list_permission_rules and get_hooks_listing; "Always allow" saves a rule to the local settings; update_settings refuses permissions; the rule taken out of the file is gone from the next list.',
+    setup: (sb) => writeSampleSettings(sb),
+    api: [toolUse('Bash', { command: 'npm test -- health', description: 'Run the health tests' }), text('Ran the tests.')],
+    // "Always allow": the CLI's own suggestion (addRules to localSettings) sent back.
+    inbound: (req, id) =>
+      req.subtype === 'can_use_tool'
+        ? {
+            behavior: 'allow',
+            updatedInput: (req.input as Json | undefined) ?? {},
+            updatedPermissions: (req.permission_suggestions as Json[] | undefined) ?? [],
+          }
+        : allowAll(req, id),
+    run: async (d, sb) => {
+      await d.request('list_permission_rules');
+      await d.request('get_hooks_listing');
+      await oneTurn(d, 'Run the health tests');
+      await d.request('list_permission_rules');
+      try {
+        await d.request('update_settings', { source: 'localSettings', settings: { permissions: { allow: [] } } });
+      } catch {
+        // The refusal is what the fixture records.
+      }
+      writeSettings(path.join(sb.cwd, '.claude', 'settings.local.json'), { permissions: { allow: ['Bash(npm run lint)'] } });
+      // The CLI reads the changed file on its own; ask until the rule is gone.
+      for (let i = 0; i < 200; i++) {
+        const r = await d.request('list_permission_rules');
+        if (!JSON.stringify(r).includes('npm test')) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
   },
   {

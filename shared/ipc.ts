@@ -32,6 +32,7 @@ import {
 } from './git';
 import type { SessionView } from './transcript';
 import { LocationSchema, RemoteEventSchemas, remoteContracts } from './remote';
+import { rulesContracts } from './rules';
 
 const SessionId = z.string().min(1).max(200);
 
@@ -342,6 +343,8 @@ export const contracts = {
   },
   /** Remote hosts over ssh (electron/core/remote): the host list, connecting, the folder field, prompts. */
   remote: remoteContracts,
+  /** What decides what is asked (electron/core/rules): a session's permission rules and hooks. */
+  rules: rulesContracts,
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {
     snapshot: { input: empty, output: TeamStateSchema },

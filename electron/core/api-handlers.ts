@@ -9,6 +9,7 @@ import { requestedCwdProblem } from './spawn-errors';
 import { teamHandlers } from './team/handlers';
 import { gitHandlers } from './git/handlers';
 import { remoteHandlers } from './remote/handlers';
+import { rulesHandlers } from './rules/handlers';
 
 export function createHandlers(host: SessionHost): Handlers {
   return {
@@ -145,6 +146,7 @@ export function createHandlers(host: SessionHost): Handlers {
     ...teamHandlers(() => host.team),
     ...gitHandlers(() => host),
     ...remoteHandlers(() => host.remote),
+    ...rulesHandlers(() => host.rules),
   };
 }
 

@@ -40,6 +40,7 @@ import { Remote, type RemoteOptions } from './remote/remote-service';
 import type { RemotePlace } from './remote/place';
 import { remoteNames } from './remote/forward-env';
 import { lostProblem, NO_CAUSE } from './remote/ssh-errors';
+import { RulesService } from './rules/rules-service';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -119,6 +120,8 @@ export class SessionHost {
   private quitting = false;
   /** Remote hosts over ssh: shared connections, host keys, prompts (electron/core/remote). */
   readonly remote: Remote;
+  /** The permission rules and hooks of a session; the rules "Always allow" saved (electron/core/rules). */
+  readonly rules: RulesService;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -194,6 +197,14 @@ export class SessionHost {
       },
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
       remote: { history: (location) => this.remote.syncedHistory(location), histories: () => this.remote.syncedHistories() },
+    });
+    this.rules = new RulesService({
+      tab: (id) => {
+        const { session, place } = this.get(id);
+        return { session, cwd: session.cwd, remote: place !== undefined };
+      },
+      configDir: claudeConfigDir(this.env, this.homeDir),
+      dataDir: opts.dataDir,
     });
     this.search = opts.dataDir
       ? new SearchService({
@@ -396,6 +407,8 @@ export class SessionHost {
 
   respond(id: string, requestId: string, decision: PermissionDecision): void {
     this.get(id).session.respond(requestId, decision);
+    // After the answer went out: a refused answer saved nothing.
+    this.rules.noteDecision(id, decision);
   }
 
   answerPrompt(id: string, requestId: string, answer: PromptAnswer): void {
@@ -491,6 +504,7 @@ export class SessionHost {
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
     this.isolation.closed(id);
+    this.rules.forgetTab(id);
     // A remote claude must not outlive its tab: checked (and ended) there once ssh is gone.
     await this.continuity.closed(
       id,

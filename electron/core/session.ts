@@ -17,9 +17,11 @@ import type {
 } from '../../shared/events';
 import type { ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
+import type { HooksState } from '../../shared/rules';
 import { ClideError, type AppError } from '../../shared/result';
 import { hasProcess, isDormant, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
 import { Connection, type Ask } from './protocol/connection';
+import type { ListedRules } from './protocol/rules-control';
 import { THE_PERSON, type Speaker } from './protocol/outbound';
 import type { ExitInfo } from './protocol/transport';
 import { TESTED_CLI_VERSION } from './protocol/version';
@@ -367,6 +369,16 @@ export class Session {
   /** Reconnect an MCP server or switch it off or on; the servers after it. */
   async mcpChange(change: McpChange): Promise<McpServerStatus[]> {
     return this.mcp.change(await this.awake(), change);
+  }
+
+  /** The permission rules in force (the "Rules and hooks" panel). Starts a tab not yet started. */
+  async permissionRules(): Promise<ListedRules> {
+    return (await this.awake()).permissionRules();
+  }
+
+  /** The hooks that will run. Starts a tab not yet started. */
+  async hooksListing(): Promise<Omit<HooksState, 'at'>> {
+    return (await this.awake()).hooksListing();
   }
 
   /** Restore files to their state at a user message (its transcript item id); dryRun only previews. */

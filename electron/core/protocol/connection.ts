@@ -7,12 +7,14 @@ import type { DialogAnswer } from '../../../shared/dialogs';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../../shared/events';
 import type { ImageInput, PermissionDecision } from '../../../shared/ipc';
 import type { ElicitationAnswer } from '../../../shared/mcp';
+import type { HooksState } from '../../../shared/rules';
 import { ClideError, type AppError } from '../../../shared/result';
 import type { InboundRequest, Json } from './control';
 import * as mcp from './mcp-control';
 import { userMessage, type Speaker } from './outbound';
 import { ProtocolPipeline, type Ask, type ProtocolExtensions } from './pipeline';
 import * as requests from './requests';
+import * as rules from './rules-control';
 import { infoFromInitialize } from './session-info';
 import { Transport, type ExitInfo } from './transport';
 import { BASE_ARGS } from './version';
@@ -190,6 +192,14 @@ export class Connection {
 
   mcpToggle(server: string, enabled: boolean, timeoutMs?: number): Promise<void> {
     return mcp.mcpToggle((subtype, payload) => this.request(subtype, payload, timeoutMs), server, enabled);
+  }
+
+  permissionRules(): Promise<rules.ListedRules> {
+    return rules.listPermissionRules(this.req);
+  }
+
+  hooksListing(): Promise<Omit<HooksState, 'at'>> {
+    return rules.hooksListing(this.req);
   }
 
   rewindFiles(userMessageId: string, dryRun = false): Promise<RewindResult> {

@@ -57,6 +57,8 @@ export const OUTBOUND_CONTROL: Record<string, string> = {
   mcp_toggle: 'disable or enable an MCP server; Claude Code remembers it for the folder (the MCP panel)',
   rewind_files: 'restore edited files to their state at a user message',
   stop_task: 'stop a background task (Bash, subagent)',
+  list_permission_rules: 'the permission rules in force, with their source (the Rules and hooks panel)',
+  get_hooks_listing: 'the hooks that will run, by event (the Rules and hooks panel)',
 };
 
 /** Requests clide could send but does not (yet), and why. */
@@ -80,9 +82,8 @@ export const UNUSED_CONTROL: Record<string, string> = {
   set_has_subscribers: 'for hosted sessions with several viewers',
   background_tasks: 'task events already keep the task list',
   get_task_output: 'no task output viewer yet',
-  get_settings: 'no settings viewer yet',
-  get_hooks_listing: 'no hooks viewer yet',
-  update_settings: 'settings are edited in the files',
-  list_permission_rules: 'no permission rules viewer yet',
+  get_settings: 'list_permission_rules and get_hooks_listing give the rules and hooks with their sources; no other settings are shown',
+  update_settings:
+    'refuses permission rules (2.1.332 takes outputStyle and effortLevel only), so a rule is removed from its settings file, which Claude Code watches',
   mcp_read_resource: 'no MCP resource browser yet',
 };

@@ -67,6 +67,7 @@ describe('recorded fixtures', () => {
       'api-retry',
       'hook-callback',
       'sdk-mcp',
+      'rules-and-hooks',
     ]) {
       expect(names).toContain(n);
     }

@@ -28,6 +28,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     changes: vi.fn(),
     toggleTeam: vi.fn(),
     mcp: vi.fn(),
+    rules: vi.fn(),
     history: vi.fn(),
     inbox: vi.fn(),
     settings: vi.fn(),

@@ -63,6 +63,7 @@ function Palette() {
       changes: (id) => openChanges(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       mcp: () => clideStore.getState().openDialog('mcp'),
+      rules: () => clideStore.getState().openDialog('rules'),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),
       settings: () => clideStore.getState().openDialog('settings'),

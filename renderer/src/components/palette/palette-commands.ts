@@ -41,6 +41,7 @@ export interface PaletteDoers {
   changes(id: string): void;
   toggleTeam(): void;
   mcp(): void;
+  rules(): void;
   history(): void;
   inbox(): void;
   settings(): void;
@@ -87,6 +88,7 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
     if (isTurnRunning(active)) act({ id: 'stop', title: 'Stop the turn', shortcut: 'Esc', keywords: 'interrupt cancel', run: () => d.stop(id) });
     act({ id: 'find', title: 'Find in transcript', shortcut: d.key('F'), keywords: 'search', run: () => d.find(id) });
     act({ id: 'mcp', title: 'MCP servers', keywords: 'mcp servers tools reconnect disable enable', run: d.mcp });
+    act({ id: 'rules', title: 'Rules and hooks', keywords: 'permissions permission rules allow ask deny always hooks settings', run: d.rules });
     act({ id: 'export', title: 'Export transcript as Markdown', keywords: 'save download markdown', run: () => d.exportTranscript(id) });
     act({
       id: 'changes',

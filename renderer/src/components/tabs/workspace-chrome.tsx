@@ -10,6 +10,7 @@ import { clideStore, useClide } from '../../store/store';
 import { NewSessionDialog } from '../new-session/new-session-dialog';
 import { CommandPalette, usePaletteShortcut } from '../palette/command-palette';
 import { McpDialog } from '../mcp/mcp-dialog';
+import { RulesDialog } from '../rules/rules-dialog';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
@@ -52,6 +53,7 @@ export function WorkspaceOverlays() {
       <SettingsDialog />
       <CommandPalette />
       <McpDialog />
+      <RulesDialog />
       <CloseConfirm />
     </>
   );
