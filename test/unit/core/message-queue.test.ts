@@ -14,6 +14,7 @@ function target(status: SessionStatus = 'working') {
     phase: status as string,
     status,
     failNext: false,
+    turnMessages: [],
     send(text: string) {
       if (t.failNext) {
         t.failNext = false;
