@@ -1,7 +1,8 @@
-// The row under the message box: permission mode, model and effort, the MCP panel, and a reminder of what
-// the box can do.
+// The row under the message box: permission mode, model and effort, the MCP panel, Ask aside,
+// and a reminder of what the box can do.
 import { memo } from 'react';
 import { McpButton } from '../mcp/mcp-entry';
+import { AsideButton } from '../aside/aside-panel';
 import { ModelPicker } from './model-picker';
 import { ModePicker } from './mode-picker';
 
@@ -12,9 +13,10 @@ export const ComposerToolbar = memo(function ComposerToolbar({ sessionId, disabl
       <ModePicker sessionId={sessionId} disabled={disabled} />
       <ModelPicker sessionId={sessionId} disabled={disabled} />
       <McpButton sessionId={sessionId} />
+      <AsideButton sessionId={sessionId} />
       <span className="ctl-spacer" />
       <span className="ctl-tips" aria-hidden="true">
-        / commands · @ files · paste images · ↑ history
+        / commands · @ files · paste images · /btw aside · ↑ history
       </span>
     </div>
   );
