@@ -78,3 +78,20 @@ test('a turn stopped by a usage limit continues by itself at the reset, with the
   await expect(banner).toBeHidden();
   await expect(transcript).toContainText('The usage limit has reset: sending the stopped request, then 1 queued message after it.');
 });
+
+test("the limit popover asks Claude Code for the plan's usage: a subscriber's plan, its usage unknown offline", async ({ page, clide }) => {
+  const started = await clide.start({ sandbox: { subscription: true } });
+  started.sandbox.api.script([text('Hello.')]);
+  await clide.open(page, started);
+  const composer = page.getByRole('textbox', { name: 'Message Claude' });
+  await composer.fill('Hi');
+  await composer.press('Enter');
+  // A subscriber's turn brings a rate_limit_event: the status bar shows the limit item.
+  const item = page.getByRole('contentinfo', { name: 'Session status' }).getByRole('button', { name: /Usage limit|limit/ });
+  await item.click();
+  const pop = page.getByRole('dialog', { name: 'Usage limits' });
+  const plan = pop.getByRole('region', { name: 'Plan usage' });
+  await expect(plan).toContainText('Max plan');
+  // Offline, the CLI cannot reach claude.ai for the windows (rate_limits: null): it says so.
+  await expect(plan).toContainText('Claude Code could not read the plan’s usage just now');
+});
