@@ -6,6 +6,8 @@ import { AppErrorSchema } from './result';
 import { GitStatusSchema, SetupSourceSchema, WorktreeInfoSchema, WorktreeStateSchema } from './git';
 import { UserDialogSchema } from './dialogs';
 import { ElicitationSchema, McpStateSchema } from './mcp';
+import { AsideSchema } from './aside';
+import { LimitStopSchema, UsageLimitHitSchema } from './usage';
 
 export { McpServerStatusSchema, type McpServerStatus } from './mcp';
 
@@ -159,6 +161,8 @@ export const TurnResultSchema = z.object({
   interrupted: z.boolean().optional(),
   /** HTTP status of the API error that ended the turn, if that is what ended it. */
   apiErrorStatus: z.number().optional(),
+  /** The turn stopped because a subscription usage limit was reached. */
+  usageLimit: UsageLimitHitSchema.optional(),
 });
 export type TurnResult = z.infer<typeof TurnResultSchema>;
 
@@ -252,7 +256,8 @@ export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
 
 /** Why the queue waits instead of sending its next message when a turn ends. */
 export const QueueHoldSchema = z.object({
-  reason: z.enum(['stopped', 'failed']),
+  /** `limit`: the last turn stopped on a usage limit; sending now would only hit it again. */
+  reason: z.enum(['stopped', 'failed', 'limit']),
   message: z.string(),
 });
 export type QueueHold = z.infer<typeof QueueHoldSchema>;
@@ -354,6 +359,10 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     at: z.number(),
   }),
   z.object({ kind: z.literal('hook'), phase: z.enum(['started', 'progress', 'response']), hook: HookRunSchema, at: z.number() }),
+  /** A side question asked beside the conversation, sent again whole as it changes (by id). */
+  z.object({ kind: z.literal('aside'), aside: AsideSchema }),
+  /** The tab stopped on a usage limit that resets at a known time (null: no longer). */
+  z.object({ kind: z.literal('limit-stop'), stop: LimitStopSchema.nullable() }),
   /** The whole message queue as it is now (every window shows the same queue). */
   z.object({ kind: z.literal('queue'), messages: z.array(QueuedMessageSchema), hold: QueueHoldSchema.optional() }),
   /**

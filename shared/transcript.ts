@@ -23,6 +23,8 @@ import type {
   TurnResult,
 } from './events';
 import { applyWorktreeEvent, type WorktreeFields } from './worktree-view';
+import type { Aside } from './aside';
+import type { LimitStop } from './usage';
 
 export interface BlockView {
   type: 'text' | 'thinking' | 'tool_use' | 'other';
@@ -129,6 +131,10 @@ export interface SessionView extends WorktreeFields {
   queue?: QueuedMessage[];
   /** Why the queue is not sending on its own right now. */
   queueHold?: QueueHold;
+  /** Side questions ("Ask aside"), oldest first; never part of the transcript. */
+  asides?: Aside[];
+  /** Stopped on a usage limit: when it resets, and whether it continues on its own then. */
+  limitStop?: LimitStop;
 }
 
 export function emptySession(id: string, cwd: string, createdAt = Date.now()): SessionView {
@@ -260,6 +266,13 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       return setTool(v, e.toolUseId, { denial: { message: e.message, reasonType: e.reasonType, reason: e.reason } });
     case 'queue':
       return { ...v, queue: e.messages, queueHold: e.hold };
+    case 'aside': {
+      const asides = v.asides ?? [];
+      const at = asides.findIndex((a) => a.id === e.aside.id);
+      return { ...v, asides: at < 0 ? [...asides, e.aside] : asides.map((a, i) => (i === at ? e.aside : a)) };
+    }
+    case 'limit-stop':
+      return e.stop ? { ...v, limitStop: e.stop } : v.limitStop ? { ...v, limitStop: undefined } : v;
     case 'worktree':
     case 'setup-started':
     case 'setup-confirm':

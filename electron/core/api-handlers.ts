@@ -143,6 +143,16 @@ export function createHandlers(host: SessionHost): Handlers {
       await host.rename(i.id, i.title);
       return {};
     },
+    'session:ask': (i) => host.ask(i.id, i.question),
+    'session:cancelAside': (i) => {
+      host.cancelAside(i.id, i.asideId);
+      return {};
+    },
+    'session:autoContinue': (i) => {
+      host.autoContinue(i.id, i.on);
+      return {};
+    },
+    'session:getUsage': (i) => host.getUsage(i.id),
     ...teamHandlers(() => host.team),
     ...gitHandlers(() => host),
     ...remoteHandlers(() => host.remote),

@@ -2,8 +2,10 @@
 // say otherwise; CLIDE_IDLE_PARK_SECONDS for tests), a session's process is ended cleanly and
 // its next message resumes the same Claude session (Session.park). The tab keeps everything
 // else: transcript, queue, draft. A session is never parked while a turn runs, while it waits
-// for the person (a permission or a question), or while a background task it started still
-// runs (a task_started with no task_notification yet): that work would be cut off.
+// for the person (a permission or a question), while a background task it started still
+// runs (a task_started with no task_notification yet), or while a side question waits for its
+// answer: that work would be cut off.
+import { asideOpen } from '../../shared/aside';
 import type { SessionView } from '../../shared/transcript';
 import type { Phase } from './lifecycle';
 
@@ -31,9 +33,9 @@ export function runsBackgroundTask(view: SessionView): boolean {
   return Object.values(view.tasks ?? {}).some((t) => t.endedAt === undefined && !TASK_DONE.has(t.status ?? ''));
 }
 
-/** Whether parking `session` now would cut nothing off. */
+/** Whether parking `session` now would cut nothing off (a side question waiting for its answer, too). */
 export function parkable(session: ParkingSession, view: SessionView): boolean {
-  return session.phase === 'ready' && view.pending.length === 0 && !runsBackgroundTask(view);
+  return session.phase === 'ready' && view.pending.length === 0 && !runsBackgroundTask(view) && !(view.asides ?? []).some(asideOpen);
 }
 
 /** The CLIDE_IDLE_PARK_SECONDS override, if set to a number. */

@@ -9,7 +9,8 @@ import type { ImageInput, PermissionDecision } from '../../../shared/ipc';
 import type { ElicitationAnswer } from '../../../shared/mcp';
 import type { HooksState } from '../../../shared/rules';
 import { ClideError, type AppError } from '../../../shared/result';
-import type { InboundRequest, Json } from './control';
+import type { PlanUsage } from '../../../shared/usage';
+import type { InboundRequest, Json, RequestExtras } from './control';
 import * as mcp from './mcp-control';
 import { userMessage, type Speaker } from './outbound';
 import { ProtocolPipeline, type Ask, type ProtocolExtensions } from './pipeline';
@@ -154,8 +155,13 @@ export class Connection {
     return this.pipeline.owed;
   }
 
-  request(subtype: string, payload: Json = {}, timeoutMs?: number): Promise<Json> {
-    return this.pipeline.control.request(subtype, payload, timeoutMs);
+  /** Requests sent to the CLI that it has not answered yet (diagnostics, tests). */
+  get unanswered(): number {
+    return this.pipeline.control.pendingOutbound;
+  }
+
+  request(subtype: string, payload: Json = {}, timeoutMs?: number, extras?: RequestExtras): Promise<Json> {
+    return this.pipeline.control.request(subtype, payload, timeoutMs, extras);
   }
 
   interrupt(timeoutMs?: number): Promise<{ stillQueued: string[] }> {
@@ -214,11 +220,19 @@ export class Connection {
     return requests.renameSession(this.req, title, sessionId);
   }
 
+  sideQuestion(question: string, history: readonly requests.SideExchange[], opts?: requests.SideQuestionOptions): Promise<requests.SideAnswer> {
+    return requests.sideQuestion(this.req, question, history, opts);
+  }
+
+  getUsage(): Promise<PlanUsage> {
+    return requests.getUsage(this.req);
+  }
+
   endInput(): void {
     this.transport.endInput();
   }
 
-  private readonly req: requests.Requester = (subtype, payload, timeoutMs) => this.request(subtype, payload, timeoutMs);
+  private readonly req: requests.Requester = (subtype, payload, timeoutMs, extras) => this.request(subtype, payload, timeoutMs, extras);
 
   private writeJson(message: Json): void {
     this.transport.assertWritable();

@@ -187,6 +187,11 @@ export class ProtocolPipeline {
         out.push({ kind: 'conversation-reset', id: m.uuid ?? this.newId(), trigger: m.trigger, at: this.now() });
         return;
       case 'system': {
+        // Progress of a request clide sent (a side question): its caller hears of it, not the transcript.
+        if (m.subtype === 'control_request_progress') {
+          if (typeof m.request_id === 'string') this.control.progress(m.request_id, m);
+          return;
+        }
         const events = systemEvents(m, this.systemContext);
         if (!events) return this.unknown(`system/${m.subtype}`, out);
         for (const e of events) {

@@ -194,7 +194,9 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
   session_state_changed: { ignored: 'idle/running/requires_action: the session derives the same from the turn events and control requests' },
   background_tasks_changed: { ignored: 'a snapshot of live background tasks; task_started/updated/notification carry each change' },
   files_persisted: { ignored: 'file uploads for hosted sessions; clide sessions are local' },
-  control_request_progress: { ignored: 'progress of side_question requests, which clide never sends' },
+  control_request_progress: {
+    ignored: 'progress of a side_question clide sent: pipeline.ts hands it to that request (the Ask aside panel), not to the transcript',
+  },
   mirror_error: { ignored: 'mirroring transcripts to a remote session store, which clide never configures' },
 };
 

@@ -26,6 +26,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     find: vi.fn(),
     exportTranscript: vi.fn(),
     changes: vi.fn(),
+    aside: vi.fn(),
     toggleTeam: vi.fn(),
     mcp: vi.fn(),
     rules: vi.fn(),
@@ -67,6 +68,15 @@ describe('the command palette', () => {
     // The current mode and model are not offered again; a running turn is needed for Stop.
     expect(shown.some((c) => c.id === 'mode:default' || c.id === 'stop' || c.id === 'model:claude-opus-4-5')).toBe(false);
     expect(shown.some((c) => c.group === 'Past sessions')).toBe(false);
+  });
+
+  it('offers Ask aside for the shown session, also found as /btw', () => {
+    const { commands, doers } = setup();
+    const aside = filterCommands(commands, 'ask aside')[0];
+    expect(aside).toMatchObject({ id: 'aside', shortcut: 'Ctrl+Shift+/' });
+    expect(filterCommands(commands, 'btw')[0]?.id).toBe('aside');
+    aside?.run();
+    expect(doers.aside).toHaveBeenCalledWith('a');
   });
 
   it('finds by any words of title, folder or keywords, title matches first', () => {

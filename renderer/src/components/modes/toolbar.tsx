@@ -1,8 +1,9 @@
 // The row under the message box: permission mode, model and effort, the MCP panel, the rules and
-// hooks, and a reminder of what the box can do.
+// hooks, Ask aside, and a reminder of what the box can do.
 import { memo } from 'react';
 import { McpButton } from '../mcp/mcp-entry';
 import { RulesButton } from '../rules/rules-entry';
+import { AsideButton } from '../aside/aside-panel';
 import { ModelPicker } from './model-picker';
 import { ModePicker } from './mode-picker';
 
@@ -14,9 +15,10 @@ export const ComposerToolbar = memo(function ComposerToolbar({ sessionId, disabl
       <ModelPicker sessionId={sessionId} disabled={disabled} />
       <McpButton sessionId={sessionId} />
       <RulesButton />
+      <AsideButton sessionId={sessionId} />
       <span className="ctl-spacer" />
       <span className="ctl-tips" aria-hidden="true">
-        / commands · @ files · paste images · ↑ history
+        / commands · @ files · paste images · /btw aside · ↑ history
       </span>
     </div>
   );

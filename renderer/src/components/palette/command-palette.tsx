@@ -16,6 +16,7 @@ import { useRequestClose } from '../tabs/close-tab';
 import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
 import { openChanges } from '../changes/changes-actions';
+import { openAside } from '../aside/aside-actions';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
@@ -61,6 +62,7 @@ function Palette() {
       find: (id) => openFind(id),
       exportTranscript: (id) => void exportTranscript(id),
       changes: (id) => openChanges(id),
+      aside: (id) => openAside(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       mcp: () => clideStore.getState().openDialog('mcp'),
       rules: () => clideStore.getState().openDialog('rules'),

@@ -39,6 +39,7 @@ export interface PaletteDoers {
   find(id: string): void;
   exportTranscript(id: string): void;
   changes(id: string): void;
+  aside(id: string): void;
   toggleTeam(): void;
   mcp(): void;
   rules(): void;
@@ -87,6 +88,13 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
   if (id && active) {
     if (isTurnRunning(active)) act({ id: 'stop', title: 'Stop the turn', shortcut: 'Esc', keywords: 'interrupt cancel', run: () => d.stop(id) });
     act({ id: 'find', title: 'Find in transcript', shortcut: d.key('F'), keywords: 'search', run: () => d.find(id) });
+    act({
+      id: 'aside',
+      title: 'Ask aside: a question about the session, without interrupting it',
+      shortcut: d.key('Shift+/'),
+      keywords: 'btw side question ask aside while working',
+      run: () => d.aside(id),
+    });
     act({ id: 'mcp', title: 'MCP servers', keywords: 'mcp servers tools reconnect disable enable', run: d.mcp });
     act({ id: 'rules', title: 'Rules and hooks', keywords: 'permissions permission rules allow ask deny always hooks settings', run: d.rules });
     act({ id: 'export', title: 'Export transcript as Markdown', keywords: 'save download markdown', run: () => d.exportTranscript(id) });

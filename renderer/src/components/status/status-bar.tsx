@@ -95,7 +95,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
       >
         {cost === undefined ? '$0.00' : formatCost(cost)}
       </span>
-      {rateLimit && <RateLimitItem rateLimit={rateLimit} />}
+      {rateLimit && <RateLimitItem sessionId={sessionId} rateLimit={rateLimit} />}
       <span className="sb-item sb-mode" title="Permission mode">
         {permissionModeLabel(mode)}
       </span>

@@ -16,6 +16,7 @@ import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
+import { useAsideShortcut } from '../aside/aside-actions';
 import '../../styles/workspace.css';
 
 export function useWorkspaceChrome(): void {
@@ -23,6 +24,7 @@ export function useWorkspaceChrome(): void {
   useTabShortcuts();
   usePaletteShortcut();
   useChangesShortcut();
+  useAsideShortcut();
   useTheme();
 
   useEffect(() => {
