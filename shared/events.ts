@@ -6,6 +6,7 @@ import { AppErrorSchema } from './result';
 import { GitStatusSchema, SetupSourceSchema, WorktreeInfoSchema, WorktreeStateSchema } from './git';
 import { UserDialogSchema } from './dialogs';
 import { ElicitationSchema, McpStateSchema } from './mcp';
+import { LiveTaskSchema } from './tasks';
 
 export { McpServerStatusSchema, type McpServerStatus } from './mcp';
 
@@ -199,6 +200,10 @@ export const TaskPatchSchema = z.object({
   error: z.string().optional(),
   /** Housekeeping the CLI asks hosts not to show inline. */
   hidden: z.boolean().optional(),
+  /** The tool call's tool (Bash, Monitor, Agent...), from the call that started it. */
+  toolName: z.string().optional(),
+  /** The command line of a shell or Monitor, from the call that started it. */
+  command: z.string().optional(),
 });
 export type TaskPatch = z.infer<typeof TaskPatchSchema>;
 
@@ -353,6 +358,11 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     task: TaskPatchSchema,
     at: z.number(),
   }),
+  /**
+   * Every background task running now, as the CLI reports it on each change; `processEnded`: the
+   * process is gone, and every task it ran with it.
+   */
+  z.object({ kind: z.literal('live-tasks'), tasks: z.array(LiveTaskSchema), processEnded: z.boolean().optional(), at: z.number() }),
   z.object({ kind: z.literal('hook'), phase: z.enum(['started', 'progress', 'response']), hook: HookRunSchema, at: z.number() }),
   /** The whole message queue as it is now (every window shows the same queue). */
   z.object({ kind: z.literal('queue'), messages: z.array(QueuedMessageSchema), hold: QueueHoldSchema.optional() }),

@@ -7,12 +7,14 @@ import type { DialogAnswer } from '../../../shared/dialogs';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../../shared/events';
 import type { ImageInput, PermissionDecision } from '../../../shared/ipc';
 import type { ElicitationAnswer } from '../../../shared/mcp';
+import type { TaskOutput } from '../../../shared/tasks';
 import { ClideError, type AppError } from '../../../shared/result';
 import type { InboundRequest, Json } from './control';
 import * as mcp from './mcp-control';
 import { userMessage, type Speaker } from './outbound';
 import { ProtocolPipeline, type Ask, type ProtocolExtensions } from './pipeline';
 import * as requests from './requests';
+import * as tasks from './task-control';
 import { infoFromInitialize } from './session-info';
 import { Transport, type ExitInfo } from './transport';
 import { BASE_ARGS } from './version';
@@ -197,7 +199,15 @@ export class Connection {
   }
 
   stopTask(taskId: string): Promise<void> {
-    return requests.stopTask(this.req, taskId);
+    return tasks.stopTask(this.req, taskId);
+  }
+
+  getTaskOutput(taskId: string): Promise<TaskOutput> {
+    return tasks.getTaskOutput(this.req, taskId);
+  }
+
+  backgroundTasks(toolUseId?: string): Promise<{ backgrounded?: boolean }> {
+    return tasks.backgroundTasks(this.req, toolUseId);
   }
 
   renameSession(title: string, sessionId?: string): Promise<void> {

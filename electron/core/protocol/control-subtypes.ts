@@ -56,7 +56,9 @@ export const OUTBOUND_CONTROL: Record<string, string> = {
   mcp_reconnect: 'reconnect a failed MCP server (the MCP panel)',
   mcp_toggle: 'disable or enable an MCP server; Claude Code remembers it for the folder (the MCP panel)',
   rewind_files: 'restore edited files to their state at a user message',
-  stop_task: 'stop a background task (Bash, subagent)',
+  stop_task: 'stop a background task (the Tasks panel)',
+  get_task_output: "the end of a background shell's or Monitor's output (the Tasks panel, polled while it is open)",
+  background_tasks: 'move the running foreground command or subagent to the background (Ctrl+B, the Tasks panel)',
 };
 
 /** Requests clide could send but does not (yet), and why. */
@@ -78,8 +80,6 @@ export const UNUSED_CONTROL: Record<string, string> = {
   reload_skills: 'no skill management UI yet',
   reload_output_styles: 'no output style picker yet',
   set_has_subscribers: 'for hosted sessions with several viewers',
-  background_tasks: 'task events already keep the task list',
-  get_task_output: 'no task output viewer yet',
   get_settings: 'no settings viewer yet',
   get_hooks_listing: 'no hooks viewer yet',
   update_settings: 'settings are edited in the files',
