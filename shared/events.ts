@@ -194,6 +194,8 @@ export const TaskPatchSchema = z.object({
   backgrounded: z.boolean().optional(),
   parentTaskId: z.string().optional(),
   summary: z.string().optional(),
+  /** What it is doing now, from its latest progress ("Running <step>"). */
+  activity: z.string().optional(),
   lastToolName: z.string().optional(),
   usage: z.object({ totalTokens: z.number(), toolUses: z.number(), durationMs: z.number() }).optional(),
   outputFile: z.string().optional(),

@@ -33,7 +33,9 @@ function task(phase: 'started' | 'progress' | 'updated' | 'ended'): Handler {
       toolUseId: nonEmpty(m.tool_use_id),
       taskType: nonEmpty(m.task_type),
       subagentType: nonEmpty(m.subagent_type),
-      description: nonEmpty(m.description) ?? nonEmpty(patch.description),
+      // task_progress's description says what the task does now ("Running <step>"), not its name.
+      description: phase === 'progress' ? undefined : (nonEmpty(m.description) ?? nonEmpty(patch.description)),
+      activity: phase === 'progress' ? nonEmpty(m.description) : undefined,
       prompt: nonEmpty(m.prompt),
       // task_started has no status: the task is running from then on.
       status: nonEmpty(m.status) ?? nonEmpty(patch.status) ?? (phase === 'started' ? 'running' : undefined),

@@ -216,6 +216,8 @@ describe('fixture views', () => {
     const readId = nestedBlocks.find((b) => b.tool?.name === 'Read')?.tool?.id ?? '';
     expect(view.tools[readId]?.result?.content).toContain('alpha');
     expect(taskOf(view, agentId)).toMatchObject({ taskType: 'local_agent', status: 'completed', subagentType: 'general-purpose', backgrounded: true });
+    // Its progress says what it does now; its name stays the one it was started with.
+    expect(taskOf(view, agentId)).toMatchObject({ description: 'Count lines', activity: 'Reading data.txt' });
     // Top-level transcript keeps only main-thread messages in order.
     expect(main.at(-1)?.blocks.at(-1)?.text).toBe('The subagent found three lines.');
   });

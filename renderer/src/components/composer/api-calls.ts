@@ -42,4 +42,7 @@ export const answering = {
   setEffort: (id: string, level: string) => call(() => getApi().session.setEffort({ id, level })),
   mcpStatus: (id: string) => call(() => getApi().session.mcpStatus({ id })),
   mcpChange: (id: string, change: McpChange) => call(() => getApi().session.mcpChange({ id, change })),
+  stopTask: (id: string, taskId: string) => call(() => getApi().session.stopTask({ id, taskId })),
+  taskOutput: (id: string, taskId: string) => call(() => getApi().session.taskOutput({ id, taskId })),
+  backgroundTasks: (id: string, toolUseId?: string) => call(() => getApi().session.backgroundTasks(toolUseId ? { id, toolUseId } : { id })),
 };

@@ -16,6 +16,7 @@ import { useRequestClose } from '../tabs/close-tab';
 import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
 import { openChanges } from '../changes/changes-actions';
+import { runInBackground } from '../tasks/task-calls';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
@@ -63,6 +64,8 @@ function Palette() {
       changes: (id) => openChanges(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       mcp: () => clideStore.getState().openDialog('mcp'),
+      tasks: () => clideStore.getState().openDialog('tasks'),
+      background: (id) => void runInBackground(id),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),
       settings: () => clideStore.getState().openDialog('settings'),

@@ -4,6 +4,7 @@
 import type { HistorySession } from '../../../../shared/history';
 import type { SessionView } from '../../../../shared/transcript';
 import { folderName, permissionModeLabel, tildify } from '../../lib/format';
+import { foregroundTasks } from '../../../../shared/tasks';
 import { isTurnRunning } from '../../store/selectors';
 import { tabTitle } from '../../store/tabs';
 
@@ -41,6 +42,8 @@ export interface PaletteDoers {
   changes(id: string): void;
   toggleTeam(): void;
   mcp(): void;
+  tasks(): void;
+  background(id: string): void;
   history(): void;
   inbox(): void;
   settings(): void;
@@ -87,6 +90,15 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
     if (isTurnRunning(active)) act({ id: 'stop', title: 'Stop the turn', shortcut: 'Esc', keywords: 'interrupt cancel', run: () => d.stop(id) });
     act({ id: 'find', title: 'Find in transcript', shortcut: d.key('F'), keywords: 'search', run: () => d.find(id) });
     act({ id: 'mcp', title: 'MCP servers', keywords: 'mcp servers tools reconnect disable enable', run: d.mcp });
+    act({ id: 'tasks', title: 'Background tasks', keywords: 'tasks background shell monitor subagent output stop', run: d.tasks });
+    if (foregroundTasks(active).length > 0)
+      act({
+        id: 'background',
+        title: 'Run in background',
+        shortcut: 'Ctrl+B',
+        keywords: 'background foreground command subagent move',
+        run: () => d.background(id),
+      });
     act({ id: 'export', title: 'Export transcript as Markdown', keywords: 'save download markdown', run: () => d.exportTranscript(id) });
     act({
       id: 'changes',

@@ -10,6 +10,8 @@ import { clideStore, useClide } from '../../store/store';
 import { NewSessionDialog } from '../new-session/new-session-dialog';
 import { CommandPalette, usePaletteShortcut } from '../palette/command-palette';
 import { McpDialog } from '../mcp/mcp-dialog';
+import { useBackgroundShortcut } from '../tasks/foreground-bar';
+import { TasksDialog } from '../tasks/tasks-panel';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
@@ -22,6 +24,7 @@ export function useWorkspaceChrome(): void {
   useTabShortcuts();
   usePaletteShortcut();
   useChangesShortcut();
+  useBackgroundShortcut();
   useTheme();
 
   useEffect(() => {
@@ -52,6 +55,7 @@ export function WorkspaceOverlays() {
       <SettingsDialog />
       <CommandPalette />
       <McpDialog />
+      <TasksDialog />
       <CloseConfirm />
     </>
   );
