@@ -97,7 +97,9 @@ describe('background tasks on the real CLI', () => {
     expect(out.truncated).toBe(false);
     expect(out.totalBytes).toBe(Buffer.byteLength(out.output));
     // A task it does not know: Claude Code's own reason comes back.
-    expect(await refusal(h.getTaskOutput(id, 'no-such-task'))).toMatch(/no shell or Monitor task with that task_id/);
+    expect(await refusal(h.getTaskOutput(id, 'no-such-task'))).toBe(
+      "Claude Code cannot read this task's output: no shell or Monitor task with that task_id in this session",
+    );
 
     await h.stopTask(id, task.taskId);
     await waitFor(() => h.view(id).tasks?.[task.taskId]?.endedAt, 'the task ended');
@@ -177,7 +179,7 @@ describe('background tasks on the real CLI', () => {
     allowAll(h);
     h.send(id, 'Run a foreground count');
     await waitFor(() => h.view(id).status === 'working', 'the command running');
-    expect(await refusal(h.backgroundTasks(id))).toBe('Claude refused "background_tasks": Background tasks are disabled in this session.');
+    expect(await refusal(h.backgroundTasks(id))).toBe('Claude Code moved nothing to the background: Background tasks are disabled in this session.');
     await h.interrupt(id);
     await waitFor(() => h.view(id).status === 'ready', 'stopped');
   }, 90_000);

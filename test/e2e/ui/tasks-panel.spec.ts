@@ -106,7 +106,11 @@ const outputs = {
       totalBytes: 120,
       truncated: false,
     }),
-    't-3': ok({ output: 'PASS src/health.test.ts\nPASS src/routes.test.ts\n', totalBytes: 44, truncated: false }),
+    // Claude Code refuses, with its reason (a task of a process that has gone, say).
+    't-3': {
+      ok: false,
+      error: { kind: 'control-error', message: "Claude Code cannot read this task's output: no shell or Monitor task with that task_id in this session" },
+    },
     't-4': ok({ output: '> migrate\nError: relation "users" already exists\n', totalBytes: 51, truncated: false }),
     't-5': ok({ output: ' RUN  v3.2.4 /home/ada/code/api-server\n\n ✓ src/health.test.ts (3 tests) 12ms\n', totalBytes: 70, truncated: false }),
   } as Record<string, Reply>,
@@ -146,7 +150,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(reviewer).toContainText('Subagent');
     await expect(reviewer).toContainText('code-reviewer · Reading src/routes/health.ts · 7 tool uses · 18.4k tokens');
     await expect(reviewer.getByLabel('Latest from Review the API changes')).toContainText('the error path returns 200');
-    await expect(panel.getByRole('listitem', { name: 'Watch the test log' })).toContainText('MonitorWatch the test logStopped');
+    const monitor = panel.getByRole('listitem', { name: 'Watch the test log' });
+    await expect(monitor).toContainText('MonitorWatch the test logStopped');
+    await expect(monitor).toContainText("Claude Code cannot read this task's output: no shell or Monitor task with that task_id in this session");
     const failed = panel.getByRole('listitem', { name: 'Run the migration' });
     await expect(failed).toContainText('Failed');
     await expect(failed.getByLabel('Output of Run the migration')).toContainText('relation "users" already exists');
@@ -182,7 +188,7 @@ test('Ctrl+B moves everything in the foreground; a refusal is said in Claude Cod
   await openWithTasks(ui, {
     replies: {
       'session:backgroundTasks': [
-        { ok: false, error: { kind: 'control-error', message: 'Claude refused "background_tasks": Background tasks are disabled in this session.' } },
+        { ok: false, error: { kind: 'control-error', message: 'Claude Code moved nothing to the background: Background tasks are disabled in this session.' } },
       ],
     },
   });
@@ -191,7 +197,7 @@ test('Ctrl+B moves everything in the foreground; a refusal is said in Claude Cod
   await page.keyboard.press('Control+b');
   await expect.poll(() => ui.calls('session:backgroundTasks').then((c) => c.map((x) => x.input))).toEqual([{ id: S }]);
   await expect(page.getByRole('group', { name: 'Running in the foreground' }).getByRole('status')).toHaveText(
-    'Claude refused "background_tasks": Background tasks are disabled in this session.',
+    'Claude Code moved nothing to the background: Background tasks are disabled in this session.',
   );
   // The turn ends: the note goes, and Ctrl+B is an ordinary key again.
   await ui.pushSession(S, [

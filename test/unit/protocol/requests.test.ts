@@ -148,7 +148,9 @@ describe('background task requests against the answers recorded in fixtures/back
   it('get_task_output: the end of the output with its size; refused for an unknown task and for a subagent', async () => {
     const { req, sent } = replayer();
     expect(await taskControl.getTaskOutput(req, 'b1')).toEqual({ output: 'line-1\nline-2\nline-3\n', totalBytes: 21, truncated: false });
-    await expect(taskControl.getTaskOutput(req, 'no-such-task')).rejects.toThrow('no shell or Monitor task with that task_id');
+    await expect(taskControl.getTaskOutput(req, 'no-such-task')).rejects.toThrow(
+      "Claude Code cannot read this task's output: no shell or Monitor task with that task_id in this session",
+    );
     expect(await taskControl.getTaskOutput(req, 'b2')).toMatchObject({ output: expect.stringContaining('tick-1'), truncated: false });
     await expect(taskControl.getTaskOutput(req, 'a1')).rejects.toThrow('no shell or Monitor task with that task_id');
     expect(sent.map((s) => s[1])).toEqual([{ task_id: 'b1' }, { task_id: 'no-such-task' }, { task_id: 'b2' }, { task_id: 'a1' }]);

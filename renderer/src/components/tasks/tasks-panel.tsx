@@ -184,7 +184,7 @@ function ShellOutput({ sessionId, task: t, live }: { sessionId: string; task: Ta
             note={read?.output?.truncated ? `The last 8 KiB of ${read.output.totalBytes} bytes.` : undefined}
           />
         ))}
-      {read?.error && <div className="task-error">Output not available: {read.error.message}</div>}
+      {read?.error && <div className="task-error">{read.error.message}</div>}
     </>
   );
 }
