@@ -210,4 +210,13 @@ test('Ctrl+B moves everything in the foreground; a refusal is said in Claude Cod
   await box.press('c');
   await expect(box).toHaveValue('abc');
   expect(await ui.calls('session:backgroundTasks')).toHaveLength(1);
+
+  // A turn whose command has not become a task yet: Claude Code moves nothing and says nothing, the window says why.
+  await page.evaluate(() => window.__clideDouble?.setReplies('session:backgroundTasks', [{ ok: true, value: {} }]));
+  await ui.pushSession(S, [{ kind: 'status', status: 'working' }]);
+  await page.keyboard.press('Control+b');
+  await expect(page.getByRole('group', { name: 'Running in the foreground' }).getByRole('status')).toHaveText(
+    'Nothing is running in the foreground that can move yet. Claude Code offers a command for the background a few seconds after it starts.',
+  );
+  expect(await ui.calls('session:backgroundTasks')).toHaveLength(2);
 });

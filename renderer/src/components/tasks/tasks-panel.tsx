@@ -130,6 +130,7 @@ function TaskRow({ sessionId, task: t, live, now }: { sessionId: string; task: T
 /** The command line, or who runs it and what it does now. */
 function TaskDetail({ task: t }: { task: TaskView }) {
   const parts = [
+    t.hidden ? 'Claude Code’s own housekeeping' : undefined,
     t.subagentType,
     !taskEnded(t) ? t.activity : undefined,
     t.usage?.toolUses ? `${t.usage.toolUses} tool ${t.usage.toolUses === 1 ? 'use' : 'uses'}` : undefined,
