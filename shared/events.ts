@@ -8,6 +8,7 @@ import { UserDialogSchema } from './dialogs';
 import { ElicitationSchema, McpStateSchema } from './mcp';
 import { AsideSchema } from './aside';
 import { LimitStopSchema, UsageLimitHitSchema } from './usage';
+import { LiveTaskSchema } from './tasks';
 
 export { McpServerStatusSchema, type McpServerStatus } from './mcp';
 
@@ -197,12 +198,18 @@ export const TaskPatchSchema = z.object({
   backgrounded: z.boolean().optional(),
   parentTaskId: z.string().optional(),
   summary: z.string().optional(),
+  /** What it is doing now, from its latest progress ("Running <step>"). */
+  activity: z.string().optional(),
   lastToolName: z.string().optional(),
   usage: z.object({ totalTokens: z.number(), toolUses: z.number(), durationMs: z.number() }).optional(),
   outputFile: z.string().optional(),
   error: z.string().optional(),
   /** Housekeeping the CLI asks hosts not to show inline. */
   hidden: z.boolean().optional(),
+  /** The tool call's tool (Bash, Monitor, Agent...), from the call that started it. */
+  toolName: z.string().optional(),
+  /** The command line of a shell or Monitor, from the call that started it. */
+  command: z.string().optional(),
 });
 export type TaskPatch = z.infer<typeof TaskPatchSchema>;
 
@@ -358,6 +365,11 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     task: TaskPatchSchema,
     at: z.number(),
   }),
+  /**
+   * Every background task running now, as the CLI reports it on each change; `processEnded`: the
+   * process is gone, and every task it ran with it.
+   */
+  z.object({ kind: z.literal('live-tasks'), tasks: z.array(LiveTaskSchema), processEnded: z.boolean().optional(), at: z.number() }),
   z.object({ kind: z.literal('hook'), phase: z.enum(['started', 'progress', 'response']), hook: HookRunSchema, at: z.number() }),
   /** A side question asked beside the conversation, sent again whole as it changes (by id). */
   z.object({ kind: z.literal('aside'), aside: AsideSchema }),

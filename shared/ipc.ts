@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppErrorSchema, type Result } from './result';
 import { DialogAnswerSchema } from './dialogs';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
+import { TaskOutputSchema } from './tasks';
 import { ElicitationAnswerSchema, McpChangeSchema } from './mcp';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';
@@ -251,7 +252,18 @@ export const contracts = {
       input: z.object({ id: SessionId, userMessageId: z.string().min(1).max(200), dryRun: z.boolean().optional() }).strict(),
       output: RewindResultSchema,
     },
+    /** Stop one background task (a shell, a Monitor, a subagent); its end arrives as task events. */
     stopTask: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: done },
+    /** The end of a shell's or Monitor's output, as the running Claude Code has it; refused with its reason for other tasks. */
+    taskOutput: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: TaskOutputSchema },
+    /**
+     * Move the running foreground command or subagent to the background: the one `toolUseId`
+     * started (`backgrounded` says whether there was one), or every one (Ctrl+B).
+     */
+    backgroundTasks: {
+      input: z.object({ id: SessionId, toolUseId: z.string().min(1).max(200).optional() }).strict(),
+      output: z.object({ backgrounded: z.boolean().optional() }),
+    },
     /** Name the session (also sent to the CLI as rename_session while it runs). */
     rename: { input: z.object({ id: SessionId, title: z.string().trim().min(1).max(200) }).strict(), output: done },
     /**

@@ -139,6 +139,8 @@ export function createHandlers(host: SessionHost): Handlers {
       await host.stopTask(i.id, i.taskId);
       return {};
     },
+    'session:taskOutput': (i) => host.getTaskOutput(i.id, i.taskId),
+    'session:backgroundTasks': (i) => host.backgroundTasks(i.id, i.toolUseId),
     'session:rename': async (i) => {
       await host.rename(i.id, i.title);
       return {};

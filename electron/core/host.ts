@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../shared/events';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
+import type { TaskOutput } from '../../shared/tasks';
 import { ClideError } from '../../shared/result';
 import { applyEvents, emptySession, type SessionView } from '../../shared/transcript';
 import { childEnv } from './child-env';
@@ -504,6 +505,14 @@ export class SessionHost {
 
   stopTask(id: string, taskId: string): Promise<void> {
     return this.get(id).session.stopTask(taskId);
+  }
+
+  getTaskOutput(id: string, taskId: string): Promise<TaskOutput> {
+    return this.get(id).session.getTaskOutput(taskId);
+  }
+
+  backgroundTasks(id: string, toolUseId?: string): Promise<{ backgrounded?: boolean }> {
+    return this.get(id).session.backgroundTasks(toolUseId);
   }
 
   rename(id: string, title: string): Promise<void> {

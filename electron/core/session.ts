@@ -18,6 +18,7 @@ import type {
 import type { ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
 import type { HooksState } from '../../shared/rules';
+import type { TaskOutput } from '../../shared/tasks';
 import { ClideError, type AppError } from '../../shared/result';
 import { hasProcess, isDormant, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
 import { Connection, type Ask } from './protocol/connection';
@@ -406,8 +407,17 @@ export class Session {
     return (await this.awake()).rewindFiles(userMessageId, dryRun);
   }
 
-  stopTask(taskId: string): Promise<void> {
+  // Background tasks live in this process: with none running, there are none to ask about.
+  async stopTask(taskId: string): Promise<void> {
     return this.requireLive().stopTask(taskId);
+  }
+
+  async getTaskOutput(taskId: string): Promise<TaskOutput> {
+    return this.requireLive().getTaskOutput(taskId);
+  }
+
+  async backgroundTasks(toolUseId?: string): Promise<{ backgrounded?: boolean }> {
+    return this.requireLive().backgroundTasks(toolUseId);
   }
 
   /**
@@ -725,7 +735,8 @@ export class Session {
     this.clearStopEscalation();
     this.watchdog?.dispose();
     this.mcp.stop();
-    const out: SessionEvent[] = [];
+    // Its background tasks end with it (whatever the last live set said).
+    const out: SessionEvent[] = [{ kind: 'live-tasks', tasks: [], processEnded: true, at: this.now() }];
     // Keep what streamed, but mark it as cut off rather than leaving it "still typing".
     for (const messageId of this.openMessages) out.push({ kind: 'message-end', messageId, aborted: true });
     this.openMessages.clear();

@@ -8,6 +8,7 @@ import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, Session
 import type { ImageInput, PermissionDecision } from '../../../shared/ipc';
 import type { ElicitationAnswer } from '../../../shared/mcp';
 import type { HooksState } from '../../../shared/rules';
+import type { TaskOutput } from '../../../shared/tasks';
 import { ClideError, type AppError } from '../../../shared/result';
 import type { PlanUsage } from '../../../shared/usage';
 import type { InboundRequest, Json, RequestExtras } from './control';
@@ -16,6 +17,7 @@ import { userMessage, type Speaker } from './outbound';
 import { ProtocolPipeline, type Ask, type ProtocolExtensions } from './pipeline';
 import * as requests from './requests';
 import * as rules from './rules-control';
+import * as tasks from './task-control';
 import { infoFromInitialize } from './session-info';
 import { Transport, type ExitInfo } from './transport';
 import { BASE_ARGS } from './version';
@@ -213,7 +215,15 @@ export class Connection {
   }
 
   stopTask(taskId: string): Promise<void> {
-    return requests.stopTask(this.req, taskId);
+    return tasks.stopTask(this.req, taskId);
+  }
+
+  getTaskOutput(taskId: string): Promise<TaskOutput> {
+    return tasks.getTaskOutput(this.req, taskId);
+  }
+
+  backgroundTasks(toolUseId?: string): Promise<{ backgrounded?: boolean }> {
+    return tasks.backgroundTasks(this.req, toolUseId);
   }
 
   renameSession(title: string, sessionId?: string): Promise<void> {

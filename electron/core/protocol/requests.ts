@@ -91,10 +91,6 @@ export async function rewindFiles(req: Requester, userMessageId: string, dryRun 
   return { canRewind: r.canRewind, error: r.error, filesChanged: r.filesChanged ?? [], insertions: r.insertions ?? 0, deletions: r.deletions ?? 0 };
 }
 
-export async function stopTask(req: Requester, taskId: string): Promise<void> {
-  await req('stop_task', { task_id: taskId });
-}
-
 /** Name the session in the CLI too (it counts a 'host' rename as the person's own title). */
 export async function renameSession(req: Requester, title: string, sessionId?: string): Promise<void> {
   await req('rename_session', { title, source: 'host', ...(sessionId ? { session_id: sessionId } : {}) });

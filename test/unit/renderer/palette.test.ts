@@ -30,6 +30,8 @@ function setup(patch: Partial<PaletteState> = {}) {
     toggleTeam: vi.fn(),
     mcp: vi.fn(),
     rules: vi.fn(),
+    tasks: vi.fn(),
+    background: vi.fn(),
     history: vi.fn(),
     inbox: vi.fn(),
     settings: vi.fn(),
@@ -100,6 +102,19 @@ describe('the command palette', () => {
     expect(doers.stop).toHaveBeenCalledWith('a');
     expect(doers.mode).toHaveBeenCalledWith('a', 'plan');
     expect(doers.resume).toHaveBeenCalledWith(expect.objectContaining({ sessionId: 'p1' }));
+  });
+
+  it('opens the Tasks panel, and offers "Run in background" (Ctrl+B) only while something runs in the foreground', () => {
+    const idle = setup();
+    idle.commands.find((c) => c.id === 'tasks')?.run();
+    expect(idle.doers.tasks).toHaveBeenCalled();
+    expect(idle.commands.some((c) => c.id === 'background')).toBe(false);
+    const fg = { t1: { taskId: 't1', toolUseId: 'tu', backgrounded: false, status: 'running', updatedAt: 1 } };
+    const busy = setup({ sessions: { a: sessionView('a', { status: 'working', tasks: fg }), b: sessionView('b') } });
+    const move = busy.commands.find((c) => c.id === 'background');
+    expect(move).toMatchObject({ title: 'Run in background', shortcut: 'Ctrl+B' });
+    move?.run();
+    expect(busy.doers.background).toHaveBeenCalledWith('a');
   });
 
   it('offers no mode or model for a session that has ended', () => {

@@ -49,4 +49,7 @@ export const answering = {
   /** After a usage limit: continue by itself when it resets (on), or not. */
   autoContinue: (id: string, on: boolean) => call(() => getApi().session.autoContinue({ id, on })),
   getUsage: (id: string): Promise<Result<PlanUsage>> => call(() => getApi().session.getUsage({ id })),
+  stopTask: (id: string, taskId: string) => call(() => getApi().session.stopTask({ id, taskId })),
+  taskOutput: (id: string, taskId: string) => call(() => getApi().session.taskOutput({ id, taskId })),
+  backgroundTasks: (id: string, toolUseId?: string) => call(() => getApi().session.backgroundTasks(toolUseId ? { id, toolUseId } : { id })),
 };

@@ -19,6 +19,7 @@ import { AttachmentStrip } from './attachment-strip';
 import { addImageFiles, attachmentsOf, setAttachments, useAttachments } from './attachments';
 import { notBrowsing, onFirstLine, onLastLine, promptHistory, stepBack, stepForward, type HistoryState } from './history';
 import { QueueList } from './queue-list';
+import { ForegroundBar } from '../tasks/foreground-bar';
 import { accept } from './typeahead';
 import { TypeaheadMenu, useTypeahead } from './typeahead-menu';
 import '../../styles/answering.css';
@@ -215,6 +216,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   return (
     <div className="composer-wrap">
       <QueueList sessionId={sessionId} />
+      <ForegroundBar sessionId={sessionId} />
       {held && (
         <div className="composer-closed">
           <span>{held}</span>

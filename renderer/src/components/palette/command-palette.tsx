@@ -17,6 +17,7 @@ import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
 import { openChanges } from '../changes/changes-actions';
 import { openAside } from '../aside/aside-actions';
+import { runInBackground } from '../tasks/task-calls';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
@@ -66,6 +67,8 @@ function Palette() {
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       mcp: () => clideStore.getState().openDialog('mcp'),
       rules: () => clideStore.getState().openDialog('rules'),
+      tasks: () => clideStore.getState().openDialog('tasks'),
+      background: (id) => void runInBackground(id),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),
       settings: () => clideStore.getState().openDialog('settings'),

@@ -11,6 +11,8 @@ import { NewSessionDialog } from '../new-session/new-session-dialog';
 import { CommandPalette, usePaletteShortcut } from '../palette/command-palette';
 import { McpDialog } from '../mcp/mcp-dialog';
 import { RulesDialog } from '../rules/rules-dialog';
+import { useBackgroundShortcut } from '../tasks/foreground-bar';
+import { TasksDialog } from '../tasks/tasks-panel';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
@@ -25,6 +27,7 @@ export function useWorkspaceChrome(): void {
   usePaletteShortcut();
   useChangesShortcut();
   useAsideShortcut();
+  useBackgroundShortcut();
   useTheme();
 
   useEffect(() => {
@@ -56,6 +59,7 @@ export function WorkspaceOverlays() {
       <CommandPalette />
       <McpDialog />
       <RulesDialog />
+      <TasksDialog />
       <CloseConfirm />
     </>
   );
