@@ -66,6 +66,8 @@ export const SessionInfoSchema = z.object({
   mcp: McpStateSchema.optional(),
   apiKeySource: z.string().optional(),
   outputStyle: z.string().optional(),
+  /** The output styles Claude Code offers (built-in and custom), from initialize or a reload. */
+  outputStyles: z.array(z.string()).optional(),
   pid: z.number().optional(),
   /** Effort level set with apply_flag_settings (low, medium, high, ...). */
   effortLevel: z.string().optional(),

@@ -33,6 +33,7 @@ import {
 } from './git';
 import type { SessionView } from './transcript';
 import { LocationSchema, RemoteEventSchemas, remoteContracts } from './remote';
+import { ReloadReportSchema } from './reload';
 import { rulesContracts } from './rules';
 import { MAX_ASIDE_CHARS } from './aside';
 import { PlanUsageSchema } from './usage';
@@ -234,6 +235,10 @@ export const contracts = {
         .strict(),
       output: done,
     },
+    /** For this session only (apply_flag_settings): the person's settings files stay as they are. */
+    setOutputStyle: { input: z.object({ id: SessionId, style: z.string().min(1).max(200) }).strict(), output: done },
+    /** Read the session's skills, plugins and output styles again from disk (starts a tab not yet started). */
+    reload: { input: z.object({ id: SessionId }).strict(), output: ReloadReportSchema },
     /**
      * What fills the context window; starts Claude in a tab that has no process yet, unless
      * `cached`: then a tab that has not started answers with the count a new session in its

@@ -131,6 +131,11 @@ export function createHandlers(host: SessionHost): Handlers {
       await host.setEffort(i.id, i.level);
       return {};
     },
+    'session:setOutputStyle': async (i) => {
+      await host.setOutputStyle(i.id, i.style);
+      return {};
+    },
+    'session:reload': (i) => host.reload(i.id),
     'session:getContextUsage': (i) => host.getContextUsage(i.id, i.cached),
     'session:mcpStatus': async (i) => ({ servers: await host.mcpStatus(i.id) }),
     'session:mcpChange': async (i) => ({ servers: await host.mcpChange(i.id, i.change) }),

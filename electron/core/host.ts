@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../shared/events';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
+import type { ReloadReport } from '../../shared/reload';
 import type { TaskOutput } from '../../shared/tasks';
 import { ClideError } from '../../shared/result';
 import { applyEvents, emptySession, type SessionView } from '../../shared/transcript';
@@ -471,6 +472,27 @@ export class SessionHost {
 
   setEffort(id: string, level: string): Promise<void> {
     return this.get(id).session.setEffort(level);
+  }
+
+  /** Only a style the CLI listed: it takes any name and silently writes in the default style for one it does not know. */
+  async setOutputStyle(id: string, style: string): Promise<void> {
+    const { session } = this.get(id);
+    const known = this.view(id).info.outputStyles;
+    if (known && !known.includes(style)) {
+      throw new ClideError({
+        kind: 'invalid-input',
+        message: `Claude Code has no output style named "${style}".`,
+        hint: 'A style file added while the session runs is found after "Reload skills, plugins and output styles".',
+      });
+    }
+    return session.setOutputStyle(style);
+  }
+
+  /** Read a session's skills, plugins and output styles again; the report says what is new. */
+  reload(id: string): Promise<ReloadReport> {
+    const { session } = this.get(id);
+    const info = this.view(id).info;
+    return session.reload({ commands: (info.commands ?? []).map((c) => c.name), outputStyles: info.outputStyles ?? [] });
   }
 
   /**

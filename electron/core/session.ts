@@ -17,6 +17,7 @@ import type {
 } from '../../shared/events';
 import type { ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
+import type { ReloadReport } from '../../shared/reload';
 import type { HooksState } from '../../shared/rules';
 import type { TaskOutput } from '../../shared/tasks';
 import { ClideError, type AppError } from '../../shared/result';
@@ -37,6 +38,7 @@ import { Watchdog } from './watchdog';
 import { DEFAULT_TIMINGS, type SessionOptions, type SessionTimings } from './session-options';
 import { exitedWithin, refused, shareRepeatedOutput, versionEvents } from './session-helpers';
 import { McpWatch } from './mcp-watch';
+import { Reloader } from './reload';
 import { answerPrompt, answerStopped, closedNotice } from './prompt-answers';
 
 export { DEFAULT_TIMINGS, DENIED_BY_STOP, type SessionLimits, type SessionOptions, type SessionTimings } from './session-options';
@@ -68,6 +70,9 @@ export class Session {
   private listener: (events: SessionEvent[]) => void = () => {};
   private turnEndWaiters: Array<() => void> = [];
   private readonly mcp: McpWatch;
+  private readonly reloader: Reloader;
+  /** Settings chosen for this session with apply_flag_settings: given again to each new process (after parking, a restart). */
+  private flags: { effortLevel?: string; outputStyle?: string } = {};
   private startWaiters: Array<() => void> = [];
   /** Messages sent while the process could not start yet (parking, or another still holds the session). */
   private waking: PendingSend[] | undefined;
@@ -86,6 +91,15 @@ export class Session {
     this.model = opts.model;
     this.permissionMode = opts.permissionMode;
     this.mcp = new McpWatch({ emit: (mcp) => this.info({ mcp }), now: this.now });
+    this.reloader = new Reloader({
+      awake: () => this.awake(),
+      live: () => this.connection,
+      turnEnded: () => this.nextTurnEnd(),
+      emit: (events) => this.emit(events),
+      info: (info) => this.info(info),
+      refreshMcp: (conn) => this.mcp.refreshSoon(conn),
+      now: this.now,
+    });
   }
 
   get status(): SessionStatus {
@@ -246,6 +260,8 @@ export class Session {
         if (conn.pid !== undefined) this.opts.tracker?.settled(conn.pid);
         this.info(info);
         this.opts.onInitialize?.(info, spec.args.includes('--permission-mode') ? this.permissionMode : undefined);
+        // Written before the handshake lets held messages go: the CLI reads its input in order.
+        this.reapplyFlags(conn);
         this.go({ type: 'handshake' });
       })
       .catch((err: unknown) => {
@@ -365,7 +381,20 @@ export class Session {
 
   async setEffort(level: string): Promise<void> {
     await (await this.awake()).setEffort(level);
+    this.flags.effortLevel = level;
     this.info({ effortLevel: level });
+  }
+
+  /** The output style for this session (the person's settings files stay as they are). */
+  async setOutputStyle(style: string): Promise<void> {
+    await (await this.awake()).setOutputStyle(style);
+    this.flags.outputStyle = style;
+    this.info({ outputStyle: style });
+  }
+
+  /** Read skills, plugins and output styles again from disk. Starts a tab not yet started. */
+  reload(before: { commands: readonly string[]; outputStyles: readonly string[] }): Promise<ReloadReport> {
+    return this.reloader.reload(before);
   }
 
   async getContextUsage(): Promise<ContextUsage> {
@@ -829,6 +858,34 @@ export class Session {
       this.turnEndWaiters.push(done);
       void conn.transport.waitForExit().then(done);
     });
+  }
+
+  /**
+   * The end of the running turn, or of the next one when none runs (a session can be busy
+   * without a turn: background agents), or the process's exit.
+   */
+  private nextTurnEnd(): Promise<void> {
+    const conn = this.conn;
+    if (!conn?.transport.running) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.turnEndWaiters.push(resolve);
+      void conn.transport.waitForExit().then(() => resolve());
+    });
+  }
+
+  /** A new process starts with the CLI's defaults: give it the effort and output style chosen earlier. */
+  private reapplyFlags(conn: Connection): void {
+    const { effortLevel, outputStyle } = this.flags;
+    const steps: Array<Promise<void>> = [];
+    if (effortLevel) steps.push(conn.setEffort(effortLevel));
+    if (outputStyle) steps.push(conn.setOutputStyle(outputStyle));
+    if (steps.length === 0) return;
+    Promise.all(steps).then(
+      () => this.conn === conn && this.info({ ...this.flags }),
+      (err: unknown) =>
+        this.conn === conn &&
+        this.emit([this.notice('warning', 'flags', `Claude did not take the effort or output style chosen earlier: ${(err as Error).message}`)]),
+    );
   }
 
   private flushTurnEndWaiters(): void {

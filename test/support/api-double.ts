@@ -278,6 +278,11 @@ export function installApiDouble(options: ApiDoubleOptions): void {
       fileSuggestions: (input: Record<string, unknown>) =>
         handle('session:fileSuggestions', input, () => ok({ cwd: options.defaultCwd ?? snapshot.environment.defaultCwd, items: [], truncated: false })),
       setEffort: (input: Record<string, unknown>) => handle('session:setEffort', input, () => ok()),
+      setOutputStyle: (input: Record<string, unknown>) => handle('session:setOutputStyle', input, () => ok()),
+      reload: (input: Record<string, unknown>) =>
+        handle('session:reload', input, () =>
+          ok({ commands: [], added: [], removed: [], outputStyles: [], addedStyles: [], plugins: [], pluginsWaiting: false, errors: 0 }),
+        ),
       close: (input: Record<string, unknown>) =>
         handle('session:close', input, () => {
           if (echo) later([{ type: 'session-closed', id: str(input.id) }]);

@@ -15,6 +15,7 @@ import type { InboundRequest, Json, RequestExtras } from './control';
 import * as mcp from './mcp-control';
 import { userMessage, type Speaker } from './outbound';
 import { ProtocolPipeline, type Ask, type ProtocolExtensions } from './pipeline';
+import * as reload from './reload-control';
 import * as requests from './requests';
 import * as rules from './rules-control';
 import * as tasks from './task-control';
@@ -184,6 +185,23 @@ export class Connection {
 
   setEffort(level: string): Promise<void> {
     return requests.applyFlagSettings(this.req, { effortLevel: level });
+  }
+
+  /** For this process only, like effort (apply_flag_settings): the person's settings files are not changed. */
+  setOutputStyle(style: string): Promise<void> {
+    return requests.applyFlagSettings(this.req, { outputStyle: style });
+  }
+
+  reloadSkills(): Promise<string[]> {
+    return reload.reloadSkills(this.req);
+  }
+
+  reloadOutputStyles(): Promise<string[]> {
+    return reload.reloadOutputStyles(this.req);
+  }
+
+  reloadPlugins(): Promise<reload.ReloadedPlugins | 'busy'> {
+    return reload.reloadPlugins(this.req);
   }
 
   getContextUsage(): Promise<ContextUsage> {

@@ -50,7 +50,7 @@ export const OUTBOUND_CONTROL: Record<string, string> = {
   set_permission_mode: 'change the permission mode',
   set_model: 'switch the model',
   set_max_thinking_tokens: 'change the thinking budget',
-  apply_flag_settings: 'change flag settings at run time (effort level)',
+  apply_flag_settings: 'change flag settings at run time for this process: effort level, output style (given again to a restarted process)',
   get_context_usage: 'what fills the context window',
   mcp_status: 'state of the configured MCP servers (the MCP panel, the status bar badge)',
   mcp_reconnect: 'reconnect a failed MCP server (the MCP panel)',
@@ -63,6 +63,10 @@ export const OUTBOUND_CONTROL: Record<string, string> = {
   get_hooks_listing: 'the hooks that will run, by event (the Rules and hooks panel)',
   rename_session: "a tab's title, so the CLI's own transcript carries it too (requests.ts)",
   get_usage: "the plan and its usage windows (the status bar's limit popover), without the transcript scan",
+  reload_skills: 'read skills again from disk (the palette command "Reload skills, plugins and output styles", the style menu); the slash menu follows',
+  reload_plugins:
+    'read plugins again from disk, with refuse_if_busy: asked during a turn, it waits for the turn to end (reload.ts), as it swaps commands, hooks and MCP servers',
+  reload_output_styles: "read output styles again, so a style file written mid-session can be picked in the toolbar's style menu",
 };
 
 /**
@@ -95,9 +99,6 @@ export const UNUSED_CONTROL: Record<string, string> = {
   set_has_subscribers: 'tells a hosted session whether anyone watches it; a clide session always has its tab',
   update_settings:
     'refuses permission rules (2.1.332 takes outputStyle and effortLevel only), so a rule clide saved is removed from its settings file, which Claude Code watches (the Rules and hooks panel)',
-  reload_plugins: 'not used yet: no plugin manager in clide (installing plugins is done with claude itself)',
-  reload_skills: 'not used yet: no skill manager in clide',
-  reload_output_styles: 'not used yet: no output style picker in clide',
   get_settings: 'list_permission_rules and get_hooks_listing give the rules and hooks with their sources; no other settings are shown',
   mcp_read_resource: 'not used yet: no MCP resource browser',
 };

@@ -33,6 +33,9 @@ export function infoFromInitialize(r: Record<string, unknown>): SessionInfo {
     cliVersion: str(r.claude_code_version),
     permissionMode: str(r.current_permission_mode),
     outputStyle: str(r.output_style),
+    outputStyles: Array.isArray(r.available_output_styles)
+      ? (r.available_output_styles as unknown[]).filter((s): s is string => typeof s === 'string')
+      : undefined,
     apiKeySource: str(account.apiKeySource),
     pid: typeof r.pid === 'number' ? r.pid : undefined,
   };

@@ -318,6 +318,29 @@ test('mode, model and effort show what the CLI confirmed; Shift+Tab cycles; bypa
   await expect(effort).toHaveCount(0);
 });
 
+test('the Style menu sets the output style the CLI listed, and its last entry reloads them from disk', async ({ ui, page }, testInfo) => {
+  const v = view();
+  await ui.open(doubleOptions(snapshotWith([{ ...v, info: { ...v.info, outputStyles: ['default', 'Explanatory', 'Learning'], outputStyle: 'default' } }])));
+  const style = page.getByRole('button', { name: 'Output style' });
+  await expect(style).toHaveText(/Style: Default/);
+  await style.click();
+  await expect(page.getByRole('option')).toHaveText([/Default/, /Explanatory/, /Learning/, /Reload styles, skills and plugins/]);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: shot(testInfo, `answering-style-${scheme}`) });
+  }
+  await page.getByRole('option', { name: /Explanatory/ }).click();
+  await expect.poll(async () => (await ui.calls('session:setOutputStyle')).map((c) => c.input)).toEqual([{ id: SESSION, style: 'Explanatory' }]);
+  // Shown once the CLI confirms it (the session's info), never before.
+  await expect(style).toHaveText(/Style: Default/);
+  await ui.pushSession(SESSION, [{ kind: 'info', info: { outputStyle: 'Explanatory', outputStyles: ['default', 'Explanatory', 'Learning', 'Terse'] } }]);
+  await expect(style).toHaveText(/Style: Explanatory/);
+  await style.click();
+  await page.getByRole('option', { name: /Reload styles/ }).click();
+  await expect.poll(async () => (await ui.calls('session:reload')).map((c) => c.input)).toEqual([{ id: SESSION }]);
+  await expect(style).toHaveText(/Style: Explanatory/);
+});
+
 test('bypass is offered only where the CLI allows it, with the reason otherwise', async ({ ui, page }) => {
   const v = view();
   await ui.open(

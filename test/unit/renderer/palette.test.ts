@@ -30,6 +30,8 @@ function setup(patch: Partial<PaletteState> = {}) {
     toggleTeam: vi.fn(),
     mcp: vi.fn(),
     rules: vi.fn(),
+    reload: vi.fn(),
+    outputStyle: vi.fn(),
     tasks: vi.fn(),
     background: vi.fn(),
     history: vi.fn(),
@@ -70,6 +72,21 @@ describe('the command palette', () => {
     // The current mode and model are not offered again; a running turn is needed for Stop.
     expect(shown.some((c) => c.id === 'mode:default' || c.id === 'stop' || c.id === 'model:claude-opus-4-5')).toBe(false);
     expect(shown.some((c) => c.group === 'Past sessions')).toBe(false);
+  });
+
+  it('reloads skills, plugins and output styles of the shown session, and offers its other output styles', () => {
+    const a = sessionView('a', { cwd: `${HOME}/code/api-server` });
+    a.info = { ...a.info, outputStyles: ['default', 'Explanatory', 'Terse'], outputStyle: 'Terse' };
+    const { commands, doers } = setup({ sessions: { a }, order: ['a'] });
+    const reload = filterCommands(commands, 'reload plugins')[0];
+    expect(reload).toMatchObject({ id: 'reload', title: 'Reload skills, plugins and output styles' });
+    expect(filterCommands(commands, 'reload-skills')[0]?.id).toBe('reload');
+    reload?.run();
+    expect(doers.reload).toHaveBeenCalledWith('a');
+    // The style in use is not offered again; "default" is, by its name.
+    expect(commands.filter((c) => c.id.startsWith('style:')).map((c) => c.title)).toEqual(['Output style: default', 'Output style: Explanatory']);
+    filterCommands(commands, 'output style explanatory')[0]?.run();
+    expect(doers.outputStyle).toHaveBeenCalledWith('a', 'Explanatory');
   });
 
   it('offers Ask aside for the shown session, also found as /btw', () => {

@@ -41,6 +41,9 @@ export const answering = {
   setPermissionMode: (id: string, mode: string) => call(() => getApi().session.setPermissionMode({ id, mode })),
   setModel: (id: string, model: string) => call(() => getApi().session.setModel({ id, model })),
   setEffort: (id: string, level: string) => call(() => getApi().session.setEffort({ id, level })),
+  setOutputStyle: (id: string, style: string) => call(() => getApi().session.setOutputStyle({ id, style })),
+  /** What came of it is also said in the transcript (a notice), success or not. */
+  reload: (id: string) => call(() => getApi().session.reload({ id })),
   mcpStatus: (id: string) => call(() => getApi().session.mcpStatus({ id })),
   mcpChange: (id: string, change: McpChange) => call(() => getApi().session.mcpChange({ id, change })),
   /** Ask aside: the answer comes as `aside` events. */

@@ -7,7 +7,7 @@ import type { AppError } from '../../../../shared/result';
 import { clideStore } from '../../store/store';
 import { answering } from '../composer/api-calls';
 
-export type Control = 'mode' | 'model' | 'effort';
+export type Control = 'mode' | 'model' | 'effort' | 'style';
 
 export interface ControlState {
   /** The value asked for, while the request is in flight. */
@@ -72,6 +72,13 @@ export async function requestModel(sessionId: string, value: string): Promise<bo
 export function requestEffort(sessionId: string, level: string): Promise<boolean> {
   return ask(sessionId, 'effort', level, async () => {
     const r = await answering.setEffort(sessionId, level);
+    return r.ok ? r : { ok: false, error: r.error };
+  });
+}
+
+export function requestOutputStyle(sessionId: string, style: string): Promise<boolean> {
+  return ask(sessionId, 'style', style, async () => {
+    const r = await answering.setOutputStyle(sessionId, style);
     return r.ok ? r : { ok: false, error: r.error };
   });
 }

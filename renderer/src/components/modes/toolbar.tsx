@@ -1,4 +1,4 @@
-// The row under the message box: permission mode, model and effort, the MCP and Tasks panels,
+// The row under the message box: permission mode, model and effort, output style, the MCP and Tasks panels,
 // the rules and hooks, Ask aside, and a reminder of what the box can do.
 import { memo } from 'react';
 import { McpButton } from '../mcp/mcp-entry';
@@ -7,6 +7,7 @@ import { RulesButton } from '../rules/rules-entry';
 import { AsideButton } from '../aside/aside-panel';
 import { ModelPicker } from './model-picker';
 import { ModePicker } from './mode-picker';
+import { StylePicker } from './style-picker';
 
 // Memoised: the box above re-renders on every keystroke, and nothing here depends on the text.
 export const ComposerToolbar = memo(function ComposerToolbar({ sessionId, disabled }: { sessionId: string; disabled: boolean }) {
@@ -14,6 +15,7 @@ export const ComposerToolbar = memo(function ComposerToolbar({ sessionId, disabl
     <div className="composer-toolbar" role="toolbar" aria-label="Session settings">
       <ModePicker sessionId={sessionId} disabled={disabled} />
       <ModelPicker sessionId={sessionId} disabled={disabled} />
+      <StylePicker sessionId={sessionId} disabled={disabled} />
       <McpButton sessionId={sessionId} />
       <RulesButton />
       <AsideButton sessionId={sessionId} />

@@ -11,7 +11,8 @@ import type { HistorySession } from '../../../../shared/history';
 import { clideStore, useClide } from '../../store/store';
 import { openFind } from '../find/find-store';
 import { openPastSession, refreshHistory } from '../history/history-actions';
-import { requestMode, requestModel } from '../modes/mode-requests';
+import { requestMode, requestModel, requestOutputStyle } from '../modes/mode-requests';
+import { answering } from '../composer/api-calls';
 import { useRequestClose } from '../tabs/close-tab';
 import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
@@ -67,6 +68,8 @@ function Palette() {
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       mcp: () => clideStore.getState().openDialog('mcp'),
       rules: () => clideStore.getState().openDialog('rules'),
+      reload: (id) => void answering.reload(id),
+      outputStyle: (id, style) => void requestOutputStyle(id, style),
       tasks: () => clideStore.getState().openDialog('tasks'),
       background: (id) => void runInBackground(id),
       history: () => historyStore.getState().setOpen(true),

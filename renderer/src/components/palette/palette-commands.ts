@@ -44,6 +44,8 @@ export interface PaletteDoers {
   toggleTeam(): void;
   mcp(): void;
   rules(): void;
+  reload(id: string): void;
+  outputStyle(id: string, style: string): void;
   tasks(): void;
   background(id: string): void;
   history(): void;
@@ -100,6 +102,13 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
     });
     act({ id: 'mcp', title: 'MCP servers', keywords: 'mcp servers tools reconnect disable enable', run: d.mcp });
     act({ id: 'rules', title: 'Rules and hooks', keywords: 'permissions permission rules allow ask deny always hooks settings', run: d.rules });
+    act({
+      id: 'reload',
+      title: 'Reload skills, plugins and output styles',
+      detail: 'read again from disk',
+      keywords: 'reload refresh skills plugins output styles commands slash agents reload-plugins reload-skills',
+      run: () => d.reload(id),
+    });
     act({ id: 'tasks', title: 'Background tasks', keywords: 'tasks background shell monitor subagent output stop', run: d.tasks });
     if (foregroundTasks(active).length > 0)
       act({
@@ -140,6 +149,16 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
         title: `Switch to ${permissionModeLabel(mode)}`,
         keywords: `permission mode ${mode}`,
         run: () => d.mode(id, mode),
+      });
+    }
+    for (const style of active.info.outputStyles ?? []) {
+      if (style === (active.info.outputStyle ?? 'default')) continue;
+      out.push({
+        id: `style:${style}`,
+        group: 'Model',
+        title: `Output style: ${style}`,
+        keywords: `output style ${style} tone format`,
+        run: () => d.outputStyle(id, style),
       });
     }
     for (const m of active.info.models ?? []) {

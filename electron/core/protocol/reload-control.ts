@@ -1,0 +1,74 @@
+// Reading skills, plugins and output styles again from disk, for a session that is already
+// running (the terminal UI's /reload-plugins and /reload-skills; a style file written mid-session
+// is otherwise invisible until the next session). Observed on 2.1.332:
+// - reload_skills answers `skills` (every skill command, with the new ones) and the CLI then
+//   sends system/commands_changed with the whole command list, which updates the slash menu.
+// - reload_output_styles answers `available_output_styles` (built-in and custom names).
+// - reload_plugins answers commands, agents, plugins, mcpServers and error_count. With
+//   refuse_if_busy (advertised as reload_plugins_refuse_if_busy_v1) a session in a turn refuses
+//   with error_code reload_plugins_busy: "The session is busy, so plugins were not reloaded. Ask
+//   again once it is idle." clide always asks that way: a reload swaps commands, hooks and MCP
+//   servers under a running turn, and a request from the window can arrive at any moment.
+import { z } from 'zod';
+import type { PluginInfo } from '../../../shared/reload';
+import { ClideError } from '../../../shared/result';
+import { parse, type Requester } from './requests';
+
+const Named = z.looseObject({ name: z.string() });
+
+const SkillsWire = z.looseObject({ skills: z.array(Named) });
+const StylesWire = z.looseObject({ available_output_styles: z.array(z.string()) });
+const PluginsWire = z.looseObject({
+  commands: z.array(Named),
+  agents: z.array(z.unknown()).optional(),
+  plugins: z.array(z.looseObject({ name: z.string(), path: z.string().optional(), source: z.string().optional(), version: z.string().optional() })),
+  mcpServers: z.array(z.unknown()).optional(),
+  error_count: z.number().optional(),
+});
+
+export interface ReloadedPlugins {
+  commands: string[];
+  plugins: PluginInfo[];
+  agents: number;
+  mcpServers: number;
+  errors: number;
+}
+
+export async function reloadSkills(req: Requester): Promise<string[]> {
+  return parse(SkillsWire, 'reload_skills', await req('reload_skills')).skills.map((s) => s.name);
+}
+
+export async function reloadOutputStyles(req: Requester): Promise<string[]> {
+  return parse(StylesWire, 'reload_output_styles', await req('reload_output_styles')).available_output_styles;
+}
+
+/** The plugins reloaded, or 'busy' when the session is in a turn (nothing was reloaded). */
+export async function reloadPlugins(req: Requester): Promise<ReloadedPlugins | 'busy'> {
+  let answer;
+  try {
+    answer = await req('reload_plugins', { refuse_if_busy: true });
+  } catch (err) {
+    if (isBusy(err)) return 'busy';
+    throw err;
+  }
+  const r = parse(PluginsWire, 'reload_plugins', answer);
+  return {
+    commands: r.commands.map((c) => c.name),
+    // A plugin's name and version come from its own manifest: kept as text, shown as text.
+    plugins: r.plugins.map((p) => ({ name: p.name, version: p.version, source: p.source })),
+    agents: r.agents?.length ?? 0,
+    mcpServers: r.mcpServers?.length ?? 0,
+    errors: r.error_count ?? 0,
+  };
+}
+
+/** The refusal's error_code travels in the control response the error keeps as its detail. */
+function isBusy(err: unknown): boolean {
+  if (!(err instanceof ClideError) || err.info.kind !== 'control-error' || !err.info.detail) return false;
+  try {
+    const response = JSON.parse(err.info.detail) as { error_code?: unknown };
+    return response.error_code === 'reload_plugins_busy';
+  } catch {
+    return false;
+  }
+}
