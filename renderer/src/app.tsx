@@ -1,23 +1,29 @@
 import { memo } from 'react';
 import { Composer } from './components/composer/composer';
-import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-panel';
+import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-button';
 import { AccessScreen } from './components/screens/access-screen';
 import { FailureBanner } from './components/screens/failure-banner';
 import { LivenessBanner } from './components/screens/liveness-banner';
 import { NotFoundScreen } from './components/screens/not-found';
-import { ConnectionBanner, LoadError, NoSessions, Splash } from './components/screens/simple-screens';
+import { ConnectionBanner, LoadError, NoSessions, PartFailureBanner, Splash } from './components/screens/simple-screens';
 import { StatusBar } from './components/status/status-bar';
 import { TeamButton } from './components/team/team-button';
-import { TeamPanel } from './components/team/team-panel';
 import { KeptPanes } from './components/tabs/kept-panes';
 import { TabStrip } from './components/tabs/tab-strip';
 import { panelId, tabId } from './components/tabs/tab-ids';
 import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
-import { ChangesPanel } from './components/changes/changes-panel';
+import { usePanel } from './components/changes/changes-store';
+import { LazyView } from './components/common/lazy-view';
+import { lazyPart } from './lib/lazy-part';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
 import { useClide } from './store/store';
+
+// Panels are parts loaded when they first open (or in the background before): the first screen
+// needs neither.
+const teamPanel = lazyPart('the Team panel', () => import('./components/team/team-panel'));
+const changesPanel = lazyPart('the Changes panel', () => import('./components/changes/changes-panel'));
 
 export function App() {
   const load = useClide((s) => s.load);
@@ -47,6 +53,7 @@ function Workspace() {
         <TeamButton />
       </div>
       <ConnectionBanner />
+      <PartFailureBanner />
       <WorkspaceOverlays />
       <RemotePrompts />
       <HistoryPanel />
@@ -77,3 +84,21 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
     </main>
   );
 });
+
+function TeamPanel() {
+  const open = useClide((s) => s.teamOpen);
+  return (
+    <LazyView part={teamPanel} when={open}>
+      {(m) => <m.TeamPanel />}
+    </LazyView>
+  );
+}
+
+function ChangesPanel({ sessionId }: { sessionId: string }) {
+  const open = usePanel(sessionId, (p) => p.open);
+  return (
+    <LazyView part={changesPanel} when={open}>
+      {(m) => <m.ChangesPanel sessionId={sessionId} />}
+    </LazyView>
+  );
+}

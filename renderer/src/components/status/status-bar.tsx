@@ -9,7 +9,7 @@ import { modelDisplayName } from '../../lib/model-name';
 import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
 import { McpStatusItem } from '../mcp/mcp-entry';
-import { ContextItem } from './context-popover';
+import { ContextItem } from './context-item';
 import { RateLimitItem } from './rate-limit';
 import { SessionIdItem } from './session-id';
 import { GitStatusItem } from '../worktree/git-glance';

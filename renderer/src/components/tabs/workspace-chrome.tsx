@@ -7,15 +7,20 @@ import { getApi } from '../../api';
 import { askPermissionOnFirstGesture, startNotifier } from '../../lib/notify';
 import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
-import { NewSessionDialog } from '../new-session/new-session-dialog';
-import { CommandPalette, usePaletteShortcut } from '../palette/command-palette';
-import { McpDialog } from '../mcp/mcp-dialog';
-import { SettingsDialog } from '../settings/settings-dialog';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
+import { usePaletteShortcut } from '../palette/palette-shortcut';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
 import '../../styles/workspace.css';
+
+// The dialogs are parts loaded on demand: the first screen needs none of them.
+const newSession = lazyPart('the new-session dialog', () => import('../new-session/new-session-dialog'));
+const settingsDialog = lazyPart('the settings dialog', () => import('../settings/settings-dialog'));
+const palette = lazyPart('the command palette', () => import('../palette/command-palette'));
+const mcpDialog = lazyPart('the MCP panel', () => import('../mcp/mcp-dialog'));
 
 export function useWorkspaceChrome(): void {
   const actions = useActions();
@@ -45,15 +50,31 @@ export function useWorkspaceChrome(): void {
 }
 
 export function WorkspaceOverlays() {
+  const dialog = useClide((s) => s.dialog);
   return (
     <>
       <SettingsWarning />
-      <NewSessionDialog />
+      <LazyView part={newSession} when={dialog === 'new-session'}>
+        {(m) => <m.NewSessionDialog />}
+      </LazyView>
       <SettingsDialog />
-      <CommandPalette />
-      <McpDialog />
+      <LazyView part={palette} when={dialog === 'palette'}>
+        {(m) => <m.CommandPalette />}
+      </LazyView>
+      <LazyView part={mcpDialog} when={dialog === 'mcp'}>
+        {(m) => <m.McpDialog />}
+      </LazyView>
       <CloseConfirm />
     </>
+  );
+}
+
+function SettingsDialog() {
+  const open = useClide((s) => s.dialog === 'settings');
+  return (
+    <LazyView part={settingsDialog} when={open}>
+      {(m) => <m.SettingsDialog />}
+    </LazyView>
   );
 }
 
