@@ -36,6 +36,7 @@ export const api: ClideApi = {
   git: domainApi('git'),
   worktree: domainApi('worktree'),
   remote: domainApi('remote'),
+  rules: domainApi('rules'),
   onEvents,
 };
 

@@ -33,6 +33,8 @@ export const errorKinds = [
   'host-key-changed',
   /** The remote host refused every way of logging in that was tried. */
   'auth-failed',
+  /** A permission rule was not removed: its settings file could not be changed, or Claude Code still applies it. */
+  'rule-not-removed',
   'internal',
 ] as const;
 

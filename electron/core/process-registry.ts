@@ -127,7 +127,10 @@ export class ProcessRegistry implements ChildTracker {
     // Same start time: the same process, now past any exec chain. Anything else: leave it.
     if (found.kind !== 'found' || found.identity.startTime !== record.startTime || found.identity.command === record.command) return;
     this.children.set(pid, { ...record, command: found.identity.command });
-    this.schedule(0);
+    // Written now, not on the next turn: the session reports itself ready right after this,
+    // and a crash from then on must leave the command line the process really has, or the next
+    // launch would take the orphan for a reused pid and leave it running.
+    this.flush();
   }
 
   gone(pid: number): void {

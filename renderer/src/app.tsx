@@ -16,6 +16,8 @@ import { Transcript } from './components/transcript/transcript';
 import { usePanel } from './components/changes/changes-store';
 import { LazyView } from './components/common/lazy-view';
 import { lazyPart } from './lib/lazy-part';
+import { AsidePanel } from './components/aside/aside-panel';
+import { LimitBanner } from './components/limits/limit-banner';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
 import { useClide } from './store/store';
@@ -76,10 +78,12 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
         <div className="session-bottom">
           <FailureBanner sessionId={sessionId} />
           <LivenessBanner sessionId={sessionId} />
+          <LimitBanner sessionId={sessionId} />
           <WorktreeBanner sessionId={sessionId} />
           <Composer sessionId={sessionId} />
         </div>
       </div>
+      <AsidePanel sessionId={sessionId} />
       <ChangesPanel sessionId={sessionId} />
     </main>
   );

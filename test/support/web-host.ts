@@ -43,7 +43,9 @@ export async function startWebHost(opts: StartWebHostOptions): Promise<WebHostPr
     if (/^(ANTHROPIC_|CLAUDE|CLIDE_)/.test(k) || k === 'NODE_OPTIONS' || k === 'XDG_STATE_HOME') continue;
     env[k] = v;
   }
-  Object.assign(env, opts.env);
+  // No warm spare unless a test asks for one: it starts once the host has been quiet a few
+  // seconds, which on a busy machine happens in the middle of a test that counts claude processes.
+  Object.assign(env, { CLIDE_SPARE_IDLE_SECONDS: '0' }, opts.env);
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'web.mjs'), '--port', '0', '--cwd', opts.cwd, ...(opts.args ?? [])], {
     cwd: root,
     env,

@@ -15,12 +15,16 @@ const RATE = 200;
  * by the clock (a slow frame sends the ones that fell due together, each in its own delivery,
  * as a busy host would). Messages differ in length and kind so measured rows differ from their
  * guesses. Resolves once streaming has started; `window.__burstSent` counts what was sent.
+ * Sending holds at `cap` (default: all of them) until `capBurst` raises it, so a test whose
+ * steps must happen while part of the burst is still to come does not depend on how fast the
+ * machine runs them.
  */
-async function startBurst(page: Page): Promise<void> {
+async function startBurst(page: Page, cap = COUNT): Promise<void> {
   await page.evaluate(
-    ([session, count, rate]) => {
-      const w = window as unknown as { __burstSent: number; __clideDouble: { pushSession(id: string, events: unknown[]): void } };
+    ([session, count, rate, firstCap]) => {
+      const w = window as unknown as { __burstSent: number; __burstCap: number; __clideDouble: { pushSession(id: string, events: unknown[]): void } };
       w.__burstSent = 0;
+      w.__burstCap = firstCap;
       const start = performance.now();
       const send = (i: number) => {
         const id = `burst-${i}`;
@@ -36,16 +40,20 @@ async function startBurst(page: Page): Promise<void> {
         w.__clideDouble.pushSession(session, events);
       };
       const tick = () => {
-        const due = Math.min(count, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+        const due = Math.min(count, w.__burstCap, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
         while (w.__burstSent < due) send(w.__burstSent++);
         if (w.__burstSent < count) setTimeout(tick, 5);
       };
       tick();
     },
-    [SESSION, COUNT, RATE] as const,
+    [SESSION, COUNT, RATE, cap] as const,
   );
 }
 
+const capBurst = (page: Page, cap: number) =>
+  page.evaluate((n) => {
+    (window as unknown as { __burstCap: number }).__burstCap = n;
+  }, cap);
 const sent = (page: Page) => page.evaluate(() => (window as unknown as { __burstSent: number }).__burstSent);
 const gap = (page: Page) => page.locator('.transcript-scroller').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
 
@@ -101,7 +109,9 @@ test.describe('a burst of whole messages', () => {
   test('a wheel scroll up during the burst is respected; back at the bottom it follows again', async ({ ui, page }) => {
     await openShort(page, ui.open);
     const scroller = page.locator('.transcript-scroller');
-    await startBurst(page);
+    // The burst is let through in steps, each still arriving at 200 a second, so that more than
+    // 500 messages are always still to come when the person is back at the bottom.
+    await startBurst(page, 1000);
     await expect.poll(() => sent(page)).toBeGreaterThan(200);
     await scroller.hover();
     await page.mouse.wheel(0, -2000);
@@ -122,6 +132,7 @@ test.describe('a burst of whole messages', () => {
     const reading = await onScreen();
     expect(reading).not.toBe('');
     const from = await sent(page);
+    await capBurst(page, from + 600);
     await expect.poll(() => sent(page)).toBeGreaterThan(from + 400);
     expect(await onScreen()).toBe(reading);
     await expect(jumpButton).toBeVisible();
@@ -129,6 +140,7 @@ test.describe('a burst of whole messages', () => {
 
     // The person goes back down to the bottom themselves (End, no click): following resumes.
     // While 200 messages a second arrive, the content grows faster than any wheel scroll.
+    await capBurst(page, (await sent(page)) + 400);
     await scroller.focus();
     await page.keyboard.press('End');
     await expect.poll(() => gap(page)).toBeLessThan(60);
@@ -136,6 +148,7 @@ test.describe('a burst of whole messages', () => {
     // Enough of the burst is still to come to show that following really resumed.
     expect(COUNT - (await sent(page)), 'messages still to come once back at the bottom').toBeGreaterThan(500);
     await watchJump(page);
+    await capBurst(page, COUNT);
     await expect.poll(() => sent(page), { timeout: 120_000 }).toBe(COUNT);
     await expect(page.locator(`[data-row-id="burst-${COUNT - 1}"]`)).toBeInViewport({ timeout: 30_000 });
     await expect(jumpButton).toHaveCount(0);

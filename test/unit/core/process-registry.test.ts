@@ -95,7 +95,9 @@ describe.runIf(process.platform === 'linux' || process.platform === 'darwin')('t
     await waitFor(() => identity(c.pid!).command === 'sleep 30', 'exec');
     reg.settled(c.pid!);
     expect(reg.list()[0]).toMatchObject({ command: 'sleep 30', startTime: identity(c.pid!).startTime });
-    reg.flush();
+    // On disk at once, with no flush: the session says it is ready right after settling, and a
+    // crash from then on must leave the command the process has now.
+    expect(JSON.parse(fs.readFileSync(reg.file, 'utf8')).children[0].command).toBe('sleep 30');
     // What a crashed instance would leave: the reaper now recognises the process.
     fs.renameSync(reg.file, path.join(reg.dir, '999999999-x.json'));
     const data = JSON.parse(fs.readFileSync(path.join(reg.dir, '999999999-x.json'), 'utf8'));

@@ -10,10 +10,12 @@ import { clideStore, useClide } from '../../store/store';
 import { lazyPart } from '../../lib/lazy-part';
 import { LazyView } from '../common/lazy-view';
 import { usePaletteShortcut } from '../palette/palette-shortcut';
+import { useBackgroundShortcut } from '../tasks/foreground-bar';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
+import { useAsideShortcut } from '../aside/aside-actions';
 import '../../styles/workspace.css';
 
 // The dialogs are parts loaded on demand: the first screen needs none of them.
@@ -21,12 +23,16 @@ const newSession = lazyPart('the new-session dialog', () => import('../new-sessi
 const settingsDialog = lazyPart('the settings dialog', () => import('../settings/settings-dialog'));
 const palette = lazyPart('the command palette', () => import('../palette/command-palette'));
 const mcpDialog = lazyPart('the MCP panel', () => import('../mcp/mcp-dialog'));
+const rulesDialog = lazyPart('the Rules and hooks panel', () => import('../rules/rules-dialog'));
+const tasksDialog = lazyPart('the Tasks panel', () => import('../tasks/tasks-panel'));
 
 export function useWorkspaceChrome(): void {
   const actions = useActions();
   useTabShortcuts();
   usePaletteShortcut();
   useChangesShortcut();
+  useAsideShortcut();
+  useBackgroundShortcut();
   useTheme();
 
   useEffect(() => {
@@ -63,6 +69,12 @@ export function WorkspaceOverlays() {
       </LazyView>
       <LazyView part={mcpDialog} when={dialog === 'mcp'}>
         {(m) => <m.McpDialog />}
+      </LazyView>
+      <LazyView part={rulesDialog} when={dialog === 'rules'}>
+        {(m) => <m.RulesDialog />}
+      </LazyView>
+      <LazyView part={tasksDialog} when={dialog === 'tasks'}>
+        {(m) => <m.TasksDialog />}
       </LazyView>
       <CloseConfirm />
     </>
