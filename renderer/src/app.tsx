@@ -1,10 +1,8 @@
 import { memo } from 'react';
 import { Composer } from './components/composer/composer';
 import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-button';
-import { AccessScreen } from './components/screens/access-screen';
 import { FailureBanner } from './components/screens/failure-banner';
 import { LivenessBanner } from './components/screens/liveness-banner';
-import { NotFoundScreen } from './components/screens/not-found';
 import { ConnectionBanner, LoadError, NoSessions, PartFailureBanner, Splash } from './components/screens/simple-screens';
 import { StatusBar } from './components/status/status-bar';
 import { TeamButton } from './components/team/team-button';
@@ -16,26 +14,36 @@ import { Transcript } from './components/transcript/transcript';
 import { usePanel } from './components/changes/changes-store';
 import { LazyView } from './components/common/lazy-view';
 import { lazyPart } from './lib/lazy-part';
-import { AsidePanel } from './components/aside/aside-panel';
-import { LimitBanner } from './components/limits/limit-banner';
+import { useAside } from './components/aside/aside-store';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
+import { useSessionField } from './store/hooks';
 import { useClide } from './store/store';
 
 // Panels are parts loaded when they first open (or in the background before): the first screen
-// needs neither.
+// needs none of them.
 const teamPanel = lazyPart('the Team panel', () => import('./components/team/team-panel'));
 const changesPanel = lazyPart('the Changes panel', () => import('./components/changes/changes-panel'));
+const asidePanel = lazyPart('the Ask aside panel', () => import('./components/aside/aside-panel'));
+// Screens for a window that cannot show its sessions: not the first screen most people see.
+const accessScreen = lazyPart('the access screen', () => import('./components/screens/access-screen'), { soon: true });
+const notFound = lazyPart('the Claude Code not found screen', () => import('./components/screens/not-found'), { soon: true });
+// Shown only when a usage limit stopped a turn.
+const limitBanner = lazyPart('the usage limit banner', () => import('./components/limits/limit-banner'));
 
 export function App() {
   const load = useClide((s) => s.load);
   const found = useClide((s) => s.environment?.claude.found);
   if (load.phase === 'loading') return <Splash />;
-  if (load.phase === 'error') return load.error.kind === 'unauthorized' ? <AccessScreen error={load.error} /> : <LoadError error={load.error} />;
+  if (load.phase === 'error') {
+    const error = load.error;
+    if (error.kind !== 'unauthorized') return <LoadError error={error} />;
+    return <LazyView part={accessScreen}>{(m) => <m.AccessScreen error={error} />}</LazyView>;
+  }
   if (found === false) {
     return (
       <>
-        <NotFoundScreen />
+        <LazyView part={notFound}>{(m) => <m.NotFoundScreen />}</LazyView>
         <NotFoundSettings />
       </>
     );
@@ -103,6 +111,24 @@ function ChangesPanel({ sessionId }: { sessionId: string }) {
   return (
     <LazyView part={changesPanel} when={open}>
       {(m) => <m.ChangesPanel sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function AsidePanel({ sessionId }: { sessionId: string }) {
+  const open = useAside((s) => s.open[sessionId] === true);
+  return (
+    <LazyView part={asidePanel} when={open}>
+      {(m) => <m.AsidePanel sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function LimitBanner({ sessionId }: { sessionId: string }) {
+  const stopped = useSessionField(sessionId, (v) => v.limitStop !== undefined, false);
+  return (
+    <LazyView part={limitBanner} when={stopped}>
+      {(m) => <m.LimitBanner sessionId={sessionId} />}
     </LazyView>
   );
 }

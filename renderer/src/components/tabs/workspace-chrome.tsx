@@ -4,7 +4,6 @@
 import { useEffect } from 'react';
 import { useActions } from '../../actions-context';
 import { getApi } from '../../api';
-import { askPermissionOnFirstGesture, startNotifier } from '../../lib/notify';
 import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
 import { lazyPart } from '../../lib/lazy-part';
@@ -25,6 +24,7 @@ const palette = lazyPart('the command palette', () => import('../palette/command
 const mcpDialog = lazyPart('the MCP panel', () => import('../mcp/mcp-dialog'));
 const rulesDialog = lazyPart('the Rules and hooks panel', () => import('../rules/rules-dialog'));
 const tasksDialog = lazyPart('the Tasks panel', () => import('../tasks/tasks-panel'));
+const notifier = lazyPart('notifications', () => import('../../lib/notify'));
 
 export function useWorkspaceChrome(): void {
   const actions = useActions();
@@ -40,11 +40,25 @@ export function useWorkspaceChrome(): void {
   }, [actions]);
 
   useEffect(() => {
-    const stop = startNotifier({ api: getApi(), store: clideStore, focusWindow: () => void actions.focusWindow() });
-    const stopAsking = askPermissionOnFirstGesture(clideStore);
+    // Loaded after the first screen's files (notifications are for a window out of view, which
+    // a window that is opening is not).
+    let stop: (() => void) | undefined;
+    let gone = false;
+    notifier
+      .load()
+      .then((m) => {
+        if (gone) return;
+        const offNotes = m.startNotifier({ api: getApi(), store: clideStore, focusWindow: () => void actions.focusWindow() });
+        const offAsking = m.askPermissionOnFirstGesture(clideStore);
+        stop = () => {
+          offNotes();
+          offAsking();
+        };
+      })
+      .catch(() => undefined);
     return () => {
-      stop();
-      stopAsking();
+      gone = true;
+      stop?.();
     };
   }, [actions]);
 
