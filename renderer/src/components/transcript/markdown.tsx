@@ -12,7 +12,7 @@
 import { memo, useContext, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { fenceOnly, splitGrowing, type SplitState } from '../../lib/transcript/markdown-chunks';
-import { frameAfterTyping } from '../../lib/typing-first';
+import { drawStreamingNow, frameAfterTyping } from '../../lib/typing-first';
 import { useLazyPart } from '../../lib/lazy-part';
 import { CodeBlock } from './code-block';
 import { ChunkKey, LiveChunk } from './markdown-context';
@@ -109,15 +109,20 @@ function Chunk({ text, index, cacheKey, live, eager }: { text: string; index: nu
 
 /**
  * While a block streams, follow `value` at most once per animation frame: several batches of
- * deltas arriving within one frame cost one markdown render, not one each. The render happens
- * inside the frame callback (flushSync), so the text shown is never more than a frame old, or
- * two when a keystroke needs the frame (typing-first.ts).
+ * deltas arriving within one frame cost one markdown render, not one each. While nobody types,
+ * a batch that comes after a frame without one is drawn in the render it arrives in; otherwise
+ * the render happens inside the next frame callback (flushSync), so the text shown is never
+ * more than a frame old, or two when a keystroke needs the frame (typing-first.ts).
  */
 function useFrameValue<T>(value: T, throttle: boolean): T {
   const [shown, setShown] = useState(value);
+  // Adjusting state while rendering (React's documented pattern): this render shows it.
+  const now = throttle && shown !== value && drawStreamingNow();
+  if (now) setShown(value);
+  const current = now ? value : shown;
   useEffect(() => {
-    if (!throttle) return;
+    if (!throttle || current === value) return;
     return frameAfterTyping(() => flushSync(() => setShown(value)));
-  }, [value, throttle]);
-  return throttle ? shown : value;
+  }, [value, throttle, current]);
+  return throttle ? current : value;
 }
