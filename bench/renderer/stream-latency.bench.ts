@@ -65,6 +65,7 @@ ws.onmessage = (ev) => {
   span.textContent = text;
   out.append(span);
 };
+ws.onclose = (ev) => console.error('bare: the socket closed: ' + ev.code + ' ' + ev.reason);
 </script></body></html>`;
 
 function scenario(dir: string): string {
@@ -89,6 +90,9 @@ async function openPages(browser: Browser, host: WebHostProcess): Promise<{ app:
   await app.goto(host.url);
   await app.getByRole('textbox', { name: 'Message Claude' }).waitFor({ timeout: 60_000 });
   const bare = await open();
+  // A baseline that receives nothing must say why, not report a figure of nothing.
+  bare.on('console', (m) => log(`bare page: ${m.text()}`));
+  bare.on('pageerror', (e) => log(`bare page error: ${e.message}`));
   await bare.route(`${host.origin}/__bare`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: BARE_PAGE }));
   await bare.goto(`${host.origin}/__bare#token=${host.token}`);
   return { app, bare };
@@ -155,6 +159,7 @@ async function run(browser: Browser): Promise<void> {
       );
     }
     const fig = (name: string, s: { app: number[]; bare: number[] }, bound: number, what: string) => {
+      if (s.app.length === 0 || s.bare.length === 0) throw new Error(`${name}: no deltas were seen (app ${s.app.length}, bare ${s.bare.length})`);
       const p95 = percentile(s.app, 95);
       const base = percentile(s.bare, 95);
       report({
@@ -183,7 +188,9 @@ if (wanted('R10', 'R10-TYPING')) {
   await ensureRenderer(root);
   const web = (await import(pathToFileURL(path.join(root, 'scripts', 'web.mjs')).href)) as { ensureServerBuilt: () => Promise<unknown> };
   await web.ensureServerBuilt();
-  const browser = await launchBenchChromium();
+  // The bare page is served by the bench (page.route), which Chromium counts as a public page:
+  // its socket to the host on loopback would be refused by the local-network access checks.
+  const browser = await launchBenchChromium(['--disable-features=LocalNetworkAccessChecks']);
   try {
     await run(browser);
   } finally {

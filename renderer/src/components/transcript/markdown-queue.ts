@@ -42,6 +42,15 @@ export function cachedMarkdown(text: string): ReactElement | undefined {
   return hit;
 }
 
+/**
+ * Drop every formatted text: after a tab closed, the entries it kept here (up to the cap, which a
+ * long session fills) would otherwise hold its memory for as long as the window lives (R13).
+ * The open tabs format what they show again as it comes into view.
+ */
+export function forgetMarkdown(): void {
+  cache.clear();
+}
+
 export function rememberMarkdown(text: string, el: ReactElement): void {
   cache.set(text, el);
   if (cache.size > CACHE_ENTRIES) {

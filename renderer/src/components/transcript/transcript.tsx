@@ -5,7 +5,7 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { estimateItemHeight } from '../../lib/transcript/row-estimate';
-import { topLevelIds } from '../../lib/transcript/top-level-ids';
+import { forgetTopLevelIds, topLevelIds } from '../../lib/transcript/top-level-ids';
 import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
 import { positionOf } from '../../../../shared/transcript';
@@ -14,7 +14,7 @@ import { PermissionPrompt } from '../permission/pending-prompt';
 import { EmptyState } from './empty-state';
 import { ItemLite } from './item-lite';
 import { lazyPart, useLazyPart } from '../../lib/lazy-part';
-import { noteScrolling, warmUpMarkdown } from './markdown-queue';
+import { forgetMarkdown, noteScrolling, warmUpMarkdown } from './markdown-queue';
 import { TranscriptToolbar } from './transcript-toolbar';
 import { TurnTail } from './turn-tail';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -120,6 +120,13 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     const el = scrollerRef.current;
     return () => {
+      // A closed tab leaves nothing behind: its place, its row list, the text it formatted (R13).
+      if (!clideStore.getState().sessions[sessionId]) {
+        memory.delete(sessionId);
+        forgetTopLevelIds(sessionId);
+        forgetMarkdown();
+        return;
+      }
       // The latest value is the point: where the person left the tab.
       // eslint-disable-next-line react-hooks/exhaustive-deps
       memory.set(sessionId, { stuck: stuck.current, offset: el?.scrollTop ?? 0, measurements: () => virtualizer.measurementsCache.slice() });
