@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import { rendererConfig } from './renderer/vite.config';
+import { rendererConfig, rendererInput } from './renderer/vite.config';
 
 // Main and preload are bundled for Node/Electron; the renderer uses the same config as the
 // browser host's build. The preload is CommonJS because sandboxed preloads cannot be ESM, and
@@ -22,12 +22,12 @@ export default defineConfig({
       rolldownOptions: { output: { entryFileNames: '[name].cjs' } },
     },
   },
-  // electron-vite insists on an explicit page entry even when `root` holds index.html.
+  // electron-vite insists on explicit entries even when `root` holds index.html (the page and its early script).
   renderer: {
     ...rendererConfig,
     build: {
       ...rendererConfig.build,
-      rolldownOptions: { ...rendererConfig.build?.rolldownOptions, input: resolve('renderer/index.html') },
+      rolldownOptions: { ...rendererConfig.build?.rolldownOptions, input: rendererInput },
     },
   },
 });

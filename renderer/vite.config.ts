@@ -18,11 +18,34 @@ function devServerCsp(): Plugin {
   };
 }
 
+/**
+ * src/early.ts as a script of its own, first in the built index.html: the browser runs it as soon
+ * as it has it (it opens the browser host's socket), not after every module of the app has
+ * arrived, as it would as one more import of the page's module script.
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'clide-early-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const early = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
+        if (!early) throw new Error('The build has no early chunk (src/early.ts).');
+        return html.replace('<script type="module"', `<script type="module" crossorigin src="./${early.fileName}"></script>\n    <script type="module"`);
+      },
+    },
+  };
+}
+
+/** The page's entries: the app, and the early script it loads first (earlyScript). */
+export const rendererInput = { index: path.resolve(here, 'index.html'), early: path.resolve(here, 'src', 'early.ts') };
+
 /** The renderer build, shared by electron-vite (desktop) and the browser host. */
 export const rendererConfig: UserConfig = {
   root: here,
   base: './',
-  plugins: [react(), devServerCsp()],
+  plugins: [react(), devServerCsp(), earlyScript()],
   build: {
     outDir: path.resolve(here, '..', 'out', 'renderer'),
     emptyOutDir: true,
@@ -31,6 +54,15 @@ export const rendererConfig: UserConfig = {
     // same compact bundle the browser host serves.
     minify: true,
     sourcemap: true,
+    rolldownOptions: {
+      input: rendererInput,
+      output: {
+        // Every stylesheet in one file loaded with the page, in the order main.tsx imports them.
+        // Split per chunk, the styles of a part loaded on demand (lib/lazy-part.ts) would come in
+        // a file of their own, later, and win ties they used to lose.
+        codeSplitting: { groups: [{ name: 'styles', test: /\.css$/ }] },
+      },
+    },
   },
 };
 

@@ -83,7 +83,7 @@ function suiteTimeoutMs(suite) {
 /** The figures a suite says it reports (its `bench-figures:` line), else its area's initial. */
 function suiteReports(suite, names) {
   const head = fs.readFileSync(suite.file, 'utf8').slice(0, 2000);
-  const declared = /bench-figures:\s*([A-Z0-9 ,]+)/.exec(head);
+  const declared = /bench-figures:\s*([A-Z0-9 ,-]+)/.exec(head);
   if (declared) return names.some((n) => declared[1].split(/[\s,]+/).includes(n));
   return names.some((n) => n.startsWith(suite.area[0].toUpperCase()));
 }

@@ -34,4 +34,4 @@ export const DialogAnswerSchema = z.discriminatedUnion('answer', [
 export type DialogAnswer = z.infer<typeof DialogAnswerSchema>;
 
 /** The tool name a prompt that is a dialog carries (it is not a tool call). */
-export const DIALOG_PROMPT = 'clide:dialog';
+export { DIALOG_PROMPT } from './prompt-tools';

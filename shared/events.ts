@@ -8,7 +8,7 @@ import { UserDialogSchema } from './dialogs';
 import { ElicitationSchema, McpStateSchema } from './mcp';
 import { AsideSchema } from './aside';
 import { LimitStopSchema, UsageLimitHitSchema } from './usage';
-import { LiveTaskSchema } from './tasks';
+import { LiveTaskSchema } from './task-schemas';
 
 export { McpServerStatusSchema, type McpServerStatus } from './mcp';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppErrorSchema, type Result } from './result';
 import { DialogAnswerSchema } from './dialogs';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
-import { TaskOutputSchema } from './tasks';
+import { TaskOutputSchema } from './task-schemas';
 import { ElicitationAnswerSchema, McpChangeSchema } from './mcp';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';

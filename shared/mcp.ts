@@ -30,15 +30,7 @@ export type McpState = z.infer<typeof McpStateSchema>;
 export const McpChangeSchema = z.object({ action: z.enum(['reconnect', 'enable', 'disable']), server: z.string().min(1).max(500) }).strict();
 export type McpChange = z.infer<typeof McpChangeSchema>;
 
-/** States that need the person: the server is not working and will not fix itself. */
-export function needsAttention(server: Pick<McpServerStatus, 'status'>): boolean {
-  return server.status === 'failed' || server.status === 'needs-auth';
-}
-
-/** A server clide registered itself (the team server): shown, but not the person's to switch off. */
-export function isClideOwn(server: Pick<McpServerStatus, 'source'>): boolean {
-  return server.source === 'sdk';
-}
+export { isClideOwn, needsAttention } from './mcp-health';
 
 // ---- elicitation: a form an MCP server asks the person to fill in ------------------------------
 
@@ -118,4 +110,4 @@ export const ElicitationAnswerSchema = z.discriminatedUnion('action', [
 export type ElicitationAnswer = z.infer<typeof ElicitationAnswerSchema>;
 
 /** The tool name a prompt that is an elicitation carries (it is not a tool call). */
-export const ELICITATION_PROMPT = 'clide:mcp-input';
+export { ELICITATION_PROMPT } from './prompt-tools';

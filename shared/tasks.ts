@@ -1,34 +1,11 @@
 // Background work of a session (shells, Monitors, subagents) in the app's own terms: the live
 // set the CLI reports, a task's output, and the plain functions the Tasks panel, the status
-// bar, notifications and parking share, so all of them count the same tasks.
-import { z } from 'zod';
+// bar, notifications and parking share, so all of them count the same tasks. No zod here: the
+// first screen counts tasks, and the schemas (task-schemas.ts) are the contract's business.
 import type { TaskPatch } from './events';
 import type { SessionView, TaskView } from './transcript';
 
-/**
- * One task of the live set the CLI reports whenever it changes (a level signal: the whole set
- * each time, so a missed start or end never leaves a task counted for ever).
- */
-export const LiveTaskSchema = z.object({
-  taskId: z.string(),
-  taskType: z.string(),
-  subagentType: z.string().optional(),
-  description: z.string(),
-  parentTaskId: z.string().optional(),
-  /** Housekeeping (a watcher Claude Code runs for itself): not counted as work. */
-  ambient: z.boolean().optional(),
-});
-export type LiveTask = z.infer<typeof LiveTaskSchema>;
-
-/** The end of a shell's or Monitor's output as Claude Code keeps it (its last 8 KiB). */
-export const TaskOutputSchema = z.object({
-  output: z.string(),
-  /** Size of the whole output so far. */
-  totalBytes: z.number(),
-  /** `output` is only the end of a longer output. */
-  truncated: z.boolean(),
-});
-export type TaskOutput = z.infer<typeof TaskOutputSchema>;
+export type { LiveTask, TaskOutput } from './task-schemas';
 
 export type TaskKind = 'shell' | 'monitor' | 'subagent' | 'workflow' | 'mcp' | 'other';
 

@@ -4,6 +4,7 @@
 // notice). The view is built directly (items, index, tools), not by replaying events, so a
 // 50,000-entry session takes milliseconds to make. Deterministic: entry i is the same in every
 // run and every size, so a 1k and a 50k session end with the same kinds of entries.
+import type { FinalBlock, SessionEvent } from '../../shared/events';
 import { emptySession, type SessionView, type ToolState, type TranscriptItem } from '../../shared/transcript';
 
 const WORDS = 'the router keeps each route in its own file so that tests can mount one route alone and check its answers without a database'.split(' ');
@@ -228,4 +229,41 @@ export function plainRows(view: SessionView): string[] {
         return item.type;
     }
   });
+}
+
+/**
+ * The same entries as the events a resumed session's earlier conversation arrives in (the host
+ * replays the CLI's transcript into the tab in one go), for tests of a session opened from
+ * History: applying them to an empty view gives syntheticView's items.
+ */
+export function syntheticEvents(n: number): SessionEvent[] {
+  const out: SessionEvent[] = [];
+  const t0 = 1_750_000_000_000;
+  for (let i = 0; i < n; i++) {
+    const { item, tools } = entry(i, t0 + i * 1000);
+    switch (item.type) {
+      case 'user':
+        out.push({ kind: 'user', id: item.id, text: item.text, at: item.at });
+        break;
+      case 'context':
+        out.push({ kind: 'context', id: item.id, source: item.source, label: item.label, text: item.text, at: item.at });
+        break;
+      case 'notice':
+        out.push({ kind: 'notice', id: item.id, level: item.level, code: item.code, text: item.text, at: item.at });
+        break;
+      case 'assistant':
+        item.blocks.forEach((b, index) => {
+          const block: FinalBlock =
+            b.type === 'tool_use' && b.tool ? { type: 'tool_use', ...b.tool } : { type: b.type === 'thinking' ? 'thinking' : 'text', text: b.text };
+          out.push({ kind: 'block', messageId: item.id, index, block, at: item.at });
+        });
+        out.push({ kind: 'message-end', messageId: item.id });
+        for (const [toolUseId, t] of Object.entries(tools ?? {}))
+          if (t.result) out.push({ kind: 'tool-result', toolUseId, content: t.result.content, isError: t.result.isError, structured: t.result.structured });
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 // Command line of `npm run web`. Pure, so every error message is unit-tested.
 import path from 'node:path';
-import { DEFAULT_MAX_CONNECTIONS } from '../../shared/web-wire';
+import { DEFAULT_MAX_CONNECTIONS } from '../../shared/web-socket';
 
 export interface WebArgs {
   port: number;

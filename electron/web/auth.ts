@@ -18,7 +18,7 @@
 // still in force): a reload then works from sessionStorage alone.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { TOKEN_PROTOCOL_PREFIX } from '../../shared/web-wire';
+import { TOKEN_PROTOCOL_PREFIX } from '../../shared/web-socket';
 
 /** 32 random bytes, base64url: 43 URL-safe characters (valid in a Sec-WebSocket-Protocol value). */
 export function newToken(): string {

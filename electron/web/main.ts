@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SessionHost } from '../core/host';
+import type { SessionHost } from '../core/host';
 import { parseArgs, USAGE } from './args';
 import { webDataDir } from './data-dir';
 import { startWebServer } from './server';
@@ -40,19 +40,15 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.debug = console.error;
 
   const dataDir = webDataDir(process.env, os.homedir());
-  // Sessions work as a team: the clide-team MCP server in every session.
-  // One warm spare claude (electron/core/spare-process.ts) makes the first reply in a tab that
-  // has no process yet as quick as in one that has.
-  const host = new SessionHost({ host: 'web', defaultCwd: args.cwd, appVersion: appVersion(), dataDir, team: {}, spare: {} });
-  void host.orphansReaped.then((report) => {
-    const ended = report?.entries.filter((e) => e.outcome === 'reaped' || e.outcome === 'reaped-group') ?? [];
-    if (ended.length > 0) log(`ended ${ended.length} claude process(es) left running by an earlier host that was killed`);
-  });
-  // Reopen the tabs of the previous run (a page that loads meanwhile waits for them).
-  void host.continuity.restore();
+  // Listening comes first and the core (the session host and all it needs) after: the page
+  // loads its files meanwhile, and its socket waits for the host (server.ts). Loading the core
+  // is most of the host's start-up, so a page opened at once is not kept waiting for it (R12).
+  let provide: (host: SessionHost) => void = () => undefined;
+  let host: SessionHost | undefined;
+  const ready = new Promise<SessionHost>((resolve) => (provide = resolve));
   let server: Awaited<ReturnType<typeof startWebServer>>;
   try {
-    server = await startWebServer({ host, port: args.port, rendererDir: path.join(root, 'out', 'renderer'), log, maxConnections: args.maxConnections });
+    server = await startWebServer({ host: ready, port: args.port, rendererDir: path.join(root, 'out', 'renderer'), log, maxConnections: args.maxConnections });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const why = e.code === 'EADDRINUSE' ? `port ${args.port} is already in use; pick another or pass --port 0` : e.message;
@@ -71,7 +67,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     void (async () => {
       try {
         await server.close();
-        await host.shutdown();
+        await host?.shutdown();
       } catch (err) {
         log(`shutdown failed: ${(err as Error).message}`);
         code = 1;
@@ -90,6 +86,29 @@ export async function main(argv: readonly string[]): Promise<void> {
 
   log(`sessions start in ${args.cwd}`);
   process.stdout.write(`clide web: ${server.url}\n`);
+
+  try {
+    // Not while a page that was opened at once is fetching its files: the core's loading holds
+    // the event loop, and the page would wait for every file behind it.
+    await server.quiet();
+    const { SessionHost } = await import('../core/host');
+    // Sessions work as a team: the clide-team MCP server in every session.
+    // One warm spare claude (electron/core/spare-process.ts) makes the first reply in a tab that
+    // has no process yet as quick as in one that has.
+    host = new SessionHost({ host: 'web', defaultCwd: args.cwd, appVersion: appVersion(), dataDir, team: {}, spare: {} });
+  } catch (err) {
+    log(`the session host could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    stop('start-up failure', 1);
+    return;
+  }
+  const started = host;
+  void started.orphansReaped.then((report) => {
+    const ended = report?.entries.filter((e) => e.outcome === 'reaped' || e.outcome === 'reaped-group') ?? [];
+    if (ended.length > 0) log(`ended ${ended.length} claude process(es) left running by an earlier host that was killed`);
+  });
+  // Reopen the tabs of the previous run (a page that connects meanwhile waits for them).
+  void started.continuity.restore();
+  provide(started);
 }
 
 function isDirectory(p: string): boolean {

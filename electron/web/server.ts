@@ -1,22 +1,28 @@
 // The browser host's HTTP + WebSocket server, on 127.0.0.1 only: the built renderer over HTTP
 // (public, under this host's own name only) and the contract table over one WebSocket at /ws,
 // behind the start-up token (see auth.ts for where the token travels and why).
+//
+// It listens before the session host exists: the page's files are served while the core is
+// still loading (main.ts), and a socket that arrives early waits for it. The socket side (ws,
+// the contract's handlers, the whole core) is loaded only then, so this module and what it
+// imports statically stay small enough to start in a moment (R12, the host's cold start).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
-import { createHandlers } from '../core/api-handlers';
+import type { WebSocketServer } from 'ws';
 import type { SessionHost } from '../core/host';
 import { allowedHost, authorize, newToken } from './auth';
 import { cacheControl, contentType, cspFromHtml, resolveStatic, securityHeaders } from './static-files';
-import { ACCESS_PATH, DEFAULT_MAX_CONNECTIONS, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from '../../shared/web-wire';
+import { ACCESS_PATH, DEFAULT_MAX_CONNECTIONS, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from '../../shared/web-socket';
 import { LogLimiter } from './log-limiter';
-import { SocketBridge } from './ws-bridge';
+import { QuietWatch } from './quiet';
+import type { SocketBridge } from './ws-bridge';
 
 export interface WebServerOptions {
-  host: SessionHost;
+  /** The session host, or its promise while the core loads (sockets wait for it). */
+  host: SessionHost | Promise<SessionHost>;
   /** 0 picks a free port. */
   port: number;
   /** The built renderer (out/renderer). */
@@ -40,33 +46,59 @@ export interface WebServer {
   token: string;
   /** Connected sockets. */
   clients(): number;
+  /**
+   * Resolves once no request has been in flight for a moment, or a socket asks for the host:
+   * the time to load the core without keeping a page that is loading waiting (main.ts).
+   */
+  quiet(): Promise<void>;
   /** Stop listening and close every socket; sessions are the caller's to shut down. */
   close(): Promise<void>;
 }
+
+/** How long the server must have nothing to do before quiet() resolves. */
+const QUIET_MS = 150;
 
 const LISTEN_HOST = '127.0.0.1';
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const token = opts.token ?? newToken();
   const log = opts.log ?? ((m: string) => console.error(`[clide web] ${m}`));
-  const bridge = new SocketBridge(opts.host, createHandlers(opts.host), { log, heartbeatMs: opts.heartbeatMs, logIntervalMs: opts.logIntervalMs });
   // Anyone on this machine can send requests as fast as they like: at most one line per interval.
   const refused = new LogLimiter(log, { verb: 'refused', noun: 'request', intervalMs: opts.logIntervalMs });
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES,
-    perMessageDeflate: false,
-    // A browser that offered subprotocols refuses a handshake that picks none; the token
-    // value it offered beside ours is never echoed back.
-    handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  let live: { bridge: SocketBridge; wss: WebSocketServer } | undefined;
+  let closed = false;
+  const sockets = Promise.resolve(opts.host).then(async (host) => {
+    const [{ WebSocketServer }, { createHandlers }, { SocketBridge }] = await Promise.all([
+      import('ws'),
+      import('../core/api-handlers'),
+      import('./ws-bridge'),
+    ]);
+    if (closed) throw new Error('the server was closed while it started');
+    live = {
+      bridge: new SocketBridge(host, createHandlers(host), { log, heartbeatMs: opts.heartbeatMs, logIntervalMs: opts.logIntervalMs }),
+      wss: new WebSocketServer({
+        noServer: true,
+        maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES,
+        perMessageDeflate: false,
+        // A browser that offered subprotocols refuses a handshake that picks none; the token
+        // value it offered beside ours is never echoed back.
+        handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+      }),
+    };
+    return live;
   });
+  // A core that fails to load is the caller's to report (main.ts exits); sockets are refused.
+  sockets.catch(() => undefined);
   let port = 0;
   const csp = cspCache(opts.rendererDir);
   const maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const full = (): boolean => bridge.size >= maxConnections;
+  const full = (): boolean => (live?.bridge.size ?? 0) >= maxConnections;
   const fullMessage = `Too many windows are connected to this clide host (${maxConnections} at most). Close one, or restart \`npm run web\` with a higher --max-connections.`;
 
+  const quiet = new QuietWatch(QUIET_MS);
   const server = http.createServer((req, res) => {
+    quiet.begin();
+    res.on('close', () => quiet.end());
     const headers: Record<string, string> = { ...securityHeaders(csp()) };
     const text = (status: number, body: string, extra: Record<string, string> = {}): void => {
       res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra }).end(body);
@@ -104,6 +136,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   });
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    quiet.now();
     socket.on('error', () => socket.destroy());
     if (pathOf(req.url) !== WS_PATH) {
       refused.note('not found', `refused WebSocket: no endpoint at ${pathOf(req.url).slice(0, 200)}`);
@@ -114,13 +147,20 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       refused.note(auth.reason, `refused WebSocket: ${auth.detail}`);
       return refuseUpgrade(socket, 403, `Forbidden: ${auth.reason}`);
     }
-    // Refused before the handshake, not accepted and closed: the page never sees an open
-    // socket it cannot use, and asks /access why.
-    if (full()) {
-      refused.note('too many connections', `refused WebSocket: ${maxConnections} are connected, the most allowed (--max-connections)`);
-      return refuseUpgrade(socket, 503, fullMessage);
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => bridge.attach(ws));
+    // A socket that comes while the core is still loading waits for it.
+    sockets.then(
+      ({ bridge, wss }) => {
+        if (socket.destroyed) return;
+        // Refused before the handshake, not accepted and closed: the page never sees an open
+        // socket it cannot use, and asks /access why.
+        if (full()) {
+          refused.note('too many connections', `refused WebSocket: ${maxConnections} are connected, the most allowed (--max-connections)`);
+          return refuseUpgrade(socket, 503, fullMessage);
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => bridge.attach(ws));
+      },
+      (err: unknown) => refuseUpgrade(socket, 503, `The clide host failed to start: ${err instanceof Error ? err.message : String(err)}`),
+    );
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     // A peer that hung up is not news; a request the parser refused is.
@@ -145,11 +185,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     origin,
     port,
     token,
-    clients: () => bridge.size,
+    clients: () => live?.bridge.size ?? 0,
+    quiet: () => quiet.quiet(),
     close: async () => {
-      bridge.close();
+      closed = true;
+      live?.bridge.close();
       refused.close();
-      wss.close();
+      live?.wss.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

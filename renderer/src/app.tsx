@@ -1,35 +1,49 @@
 import { memo } from 'react';
 import { Composer } from './components/composer/composer';
-import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-panel';
-import { AccessScreen } from './components/screens/access-screen';
+import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-button';
 import { FailureBanner } from './components/screens/failure-banner';
 import { LivenessBanner } from './components/screens/liveness-banner';
-import { NotFoundScreen } from './components/screens/not-found';
-import { ConnectionBanner, LoadError, NoSessions, Splash } from './components/screens/simple-screens';
+import { ConnectionBanner, LoadError, NoSessions, PartFailureBanner, Splash } from './components/screens/simple-screens';
 import { StatusBar } from './components/status/status-bar';
 import { TeamButton } from './components/team/team-button';
-import { TeamPanel } from './components/team/team-panel';
 import { KeptPanes } from './components/tabs/kept-panes';
 import { TabStrip } from './components/tabs/tab-strip';
 import { panelId, tabId } from './components/tabs/tab-ids';
 import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
-import { ChangesPanel } from './components/changes/changes-panel';
-import { AsidePanel } from './components/aside/aside-panel';
-import { LimitBanner } from './components/limits/limit-banner';
+import { usePanel } from './components/changes/changes-store';
+import { LazyView } from './components/common/lazy-view';
+import { lazyPart } from './lib/lazy-part';
+import { useAside } from './components/aside/aside-store';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
+import { useSessionField } from './store/hooks';
 import { useClide } from './store/store';
+
+// Panels are parts loaded when they first open (or in the background before): the first screen
+// needs none of them.
+const teamPanel = lazyPart('the Team panel', () => import('./components/team/team-panel'));
+const changesPanel = lazyPart('the Changes panel', () => import('./components/changes/changes-panel'));
+const asidePanel = lazyPart('the Ask aside panel', () => import('./components/aside/aside-panel'));
+// Screens for a window that cannot show its sessions: not the first screen most people see.
+const accessScreen = lazyPart('the access screen', () => import('./components/screens/access-screen'), { soon: true });
+const notFound = lazyPart('the Claude Code not found screen', () => import('./components/screens/not-found'), { soon: true });
+// Shown only when a usage limit stopped a turn.
+const limitBanner = lazyPart('the usage limit banner', () => import('./components/limits/limit-banner'));
 
 export function App() {
   const load = useClide((s) => s.load);
   const found = useClide((s) => s.environment?.claude.found);
   if (load.phase === 'loading') return <Splash />;
-  if (load.phase === 'error') return load.error.kind === 'unauthorized' ? <AccessScreen error={load.error} /> : <LoadError error={load.error} />;
+  if (load.phase === 'error') {
+    const error = load.error;
+    if (error.kind !== 'unauthorized') return <LoadError error={error} />;
+    return <LazyView part={accessScreen}>{(m) => <m.AccessScreen error={error} />}</LazyView>;
+  }
   if (found === false) {
     return (
       <>
-        <NotFoundScreen />
+        <LazyView part={notFound}>{(m) => <m.NotFoundScreen />}</LazyView>
         <NotFoundSettings />
       </>
     );
@@ -49,6 +63,7 @@ function Workspace() {
         <TeamButton />
       </div>
       <ConnectionBanner />
+      <PartFailureBanner />
       <WorkspaceOverlays />
       <RemotePrompts />
       <HistoryPanel />
@@ -81,3 +96,39 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
     </main>
   );
 });
+
+function TeamPanel() {
+  const open = useClide((s) => s.teamOpen);
+  return (
+    <LazyView part={teamPanel} when={open}>
+      {(m) => <m.TeamPanel />}
+    </LazyView>
+  );
+}
+
+function ChangesPanel({ sessionId }: { sessionId: string }) {
+  const open = usePanel(sessionId, (p) => p.open);
+  return (
+    <LazyView part={changesPanel} when={open}>
+      {(m) => <m.ChangesPanel sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function AsidePanel({ sessionId }: { sessionId: string }) {
+  const open = useAside((s) => s.open[sessionId] === true);
+  return (
+    <LazyView part={asidePanel} when={open}>
+      {(m) => <m.AsidePanel sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function LimitBanner({ sessionId }: { sessionId: string }) {
+  const stopped = useSessionField(sessionId, (v) => v.limitStop !== undefined, false);
+  return (
+    <LazyView part={limitBanner} when={stopped}>
+      {(m) => <m.LimitBanner sessionId={sessionId} />}
+    </LazyView>
+  );
+}

@@ -425,16 +425,21 @@ const ops = {
     streamEvent({ type: 'message_start', message: { id, model: 'claude-fake-1', role: 'assistant', content: [] } });
     streamEvent({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
     const started = Date.now();
+    let whole = '';
     for (let i = 0; i < s.deltas; i++) {
       const due = started + (i * 1000) / s.perSecond;
       const wait = due - Date.now();
       if (wait > 0 && (await sleep(wait)) === 'interrupted') return;
-      streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } });
+      // `stamp`: each delta starts with the wall-clock time it was written, ⟦epoch ms⟧, for
+      // benchmarks that time a delta from here to the page.
+      const delta = s.stamp ? `⟦${(performance.timeOrigin + performance.now()).toFixed(2)}⟧${text}` : text;
+      whole += delta;
+      streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: delta } });
     }
     streamEvent({ type: 'content_block_stop', index: 0 });
     emit({
       type: 'assistant',
-      message: { id, model: 'claude-fake-1', role: 'assistant', content: [{ type: 'text', text: text.repeat(s.deltas) }] },
+      message: { id, model: 'claude-fake-1', role: 'assistant', content: [{ type: 'text', text: whole }] },
       parent_tool_use_id: null,
       ...base(),
     });

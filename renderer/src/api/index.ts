@@ -1,9 +1,10 @@
 // The one API object the UI talks to. In Electron the preload exposes it as window.clide;
 // in a browser (the browser host) it is the WebSocket client speaking the same contract.
 import type { ClideApi } from '../../../shared/ipc';
-import { createWebClient } from './web-client';
+import { createWebClient, type SocketLike } from './web-client';
+import { socketUrl, takeEarlyStart } from './early-socket';
 import { takeAccessToken } from './page-token';
-import { ACCESS_PATH, WS_PATH } from '../../../shared/web-wire';
+import { ACCESS_PATH } from '../../../shared/web-socket';
 
 declare global {
   interface Window {
@@ -25,17 +26,25 @@ export function setApi(next: ClideApi): void {
 }
 
 function installWebClient(): ClideApi {
-  const token = takeAccessToken(window);
+  // The page's first script has usually opened the socket already (early-socket.ts).
+  const early = takeEarlyStart(window);
+  const token = early ? early.token : takeAccessToken(window);
   // Pasting a new link into this tab changes only the fragment, which loads nothing: take the
   // new token and start over with it.
   window.addEventListener('hashchange', () => {
     const next = takeAccessToken(window);
     if (next !== undefined && next !== token) window.location.reload();
   });
-  const wsUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${WS_PATH}`;
+  const wsUrl = socketUrl(window.location);
+  let adopt = early?.url === wsUrl ? early.socket : undefined;
   const client = createWebClient({
     url: wsUrl,
     token,
+    createSocket: (url, protocols) => {
+      const socket = adopt ?? (new WebSocket(url, protocols) as unknown as SocketLike);
+      adopt = undefined; // reconnections open sockets of their own
+      return socket;
+    },
     checkAccess: async () => {
       const res = await fetch(ACCESS_PATH, { headers: { Authorization: `Bearer ${token ?? ''}` }, cache: 'no-store' });
       return res.status === 403 ? 'refused' : res.status === 503 ? 'full' : 'allowed';

@@ -1,9 +1,10 @@
 // The ClideApi over the browser host's WebSocket. Built from the contract table, so a new
 // channel needs no change here. Every call gets exactly one answer: the host's result, a
 // typed timeout, or a typed "not connected" error; nothing waits forever.
-import { channels, type AppEvent, type ClideApi } from '../../../shared/ipc';
+import type { AppEvent, ClideApi } from '../../../shared/ipc';
 import type { AppError, Result } from '../../../shared/result';
-import { MAX_FRAME_BYTES, socketProtocols, type CallFrame, type ServerFrame } from '../../../shared/web-wire';
+import type { CallFrame, ServerFrame } from '../../../shared/web-wire';
+import { MAX_FRAME_BYTES, socketProtocols } from '../../../shared/web-socket';
 import { formatBytes } from '../lib/format';
 
 /** 'full': the host has as many windows connected as it allows; this one retries slowly. */
@@ -273,13 +274,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     });
   }
 
-  const api: Record<string, Record<string, (input: unknown) => Promise<Result<unknown>>>> = {};
-  for (const { domain, verb, channel } of channels()) {
-    (api[domain] ??= {})[verb] = (input: unknown) => call(channel, input);
-  }
-
   const client = {
-    ...api,
     onEvents(listener: (batch: AppEvent[]) => void) {
       eventListeners.add(listener);
       return () => void eventListeners.delete(listener);
@@ -306,7 +301,44 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     },
   };
   connect();
-  return client as unknown as WebClient;
+  return withChannels(client, call) as unknown as WebClient;
+}
+
+type Call = (input: unknown) => Promise<Result<unknown>>;
+
+/** Names no channel has, asked of any object by code that merely inspects it (`await x`, JSON, React). */
+const NOT_DOMAINS = new Set(['then', 'toJSON', 'constructor', 'prototype', '$$typeof', 'valueOf', 'toString']);
+
+/**
+ * The client with one function per channel, made when first used: `api.session.send(input)`
+ * calls `session:send`. The name comes from the call, not from the contract table, so the page
+ * does not carry the table's zod schemas (a fifth of the first screen's JavaScript). ClideApi's
+ * type admits only the table's channels, and the host checks every call against the table.
+ */
+function withChannels<T extends object>(client: T, call: (channel: string, input: unknown) => Promise<Result<unknown>>): T {
+  const domains = new Map<string, Record<string, Call>>();
+  const domain = (name: string): Record<string, Call> => {
+    let d = domains.get(name);
+    if (!d) {
+      const verbs = new Map<string, Call>();
+      d = new Proxy({} as Record<string, Call>, {
+        get(_, verb) {
+          if (typeof verb !== 'string' || NOT_DOMAINS.has(verb)) return undefined;
+          let fn = verbs.get(verb);
+          if (!fn) verbs.set(verb, (fn = (input: unknown) => call(`${name}:${verb}`, input)));
+          return fn;
+        },
+      });
+      domains.set(name, d);
+    }
+    return d;
+  };
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (typeof key !== 'string' || key in target || NOT_DOMAINS.has(key)) return Reflect.get(target, key, receiver);
+      return domain(key);
+    },
+  });
 }
 
 function failure(kind: AppError['kind'], message: string, extra: Partial<AppError> = {}): Result<never> {

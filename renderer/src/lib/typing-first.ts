@@ -39,6 +39,19 @@ export function mayDrawStreaming(now: number, key = lastKey, run = lastRun): boo
 }
 
 /**
+ * Whether streaming text may be drawn right now, in the render under way, rather than in the
+ * next animation frame: nobody is typing, and no streaming text was drawn within the last frame.
+ * The host already sends at most one batch a frame, so drawing each as it comes costs no more
+ * renders, and the words reach the screen a frame sooner (R10). Notes the draw when it says yes.
+ */
+export function drawStreamingNow(now = performance.now()): boolean {
+  watch();
+  if (now - lastKey < TYPING_MS || now - lastRun < FRAME_MS) return false;
+  lastRun = now;
+  return true;
+}
+
+/**
  * Run `work` (a streaming redraw) in the first animation frame that typing leaves it.
  * Returns a cancel.
  */

@@ -1,8 +1,7 @@
 // What waits for the person across every tab: the inbox's entries, and the signals that may
 // raise a notification (a new prompt, a finished turn). Plain functions over store state.
-import { DIALOG_PROMPT } from '../../../shared/dialogs';
+import { DIALOG_PROMPT, ELICITATION_PROMPT } from '../../../shared/prompt-tools';
 import type { PermissionRequest, TaskPatch, TurnResult } from '../../../shared/events';
-import { ELICITATION_PROMPT } from '../../../shared/mcp';
 import type { AppEvent } from '../../../shared/ipc';
 import type { SessionView } from '../../../shared/transcript';
 

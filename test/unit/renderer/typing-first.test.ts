@@ -1,7 +1,7 @@
 // While someone types, a streaming reply beside the box is redrawn in steps and never in the
 // frame just after a key; it is never held back for long.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { frameAfterTyping, mayDrawStreaming, noteTyping } from '../../../renderer/src/lib/typing-first';
+import { drawStreamingNow, frameAfterTyping, mayDrawStreaming, noteTyping } from '../../../renderer/src/lib/typing-first';
 
 const NEVER = Number.NEGATIVE_INFINITY;
 
@@ -76,5 +76,24 @@ describe('frameAfterTyping', () => {
     noteTyping();
     frame();
     expect(next).toEqual([]);
+  });
+
+  it('while nobody types, a batch is drawn as it arrives, at most once a frame', () => {
+    now += 1000;
+    expect(drawStreamingNow()).toBe(true);
+    // A second batch within the same frame waits for the frame.
+    now += 5;
+    expect(drawStreamingNow()).toBe(false);
+    now += 1000 / 60;
+    expect(drawStreamingNow()).toBe(true);
+  });
+
+  it('never draws as it arrives while someone types: the frame loop decides', () => {
+    now += 1000;
+    noteTyping();
+    now += 40;
+    expect(drawStreamingNow()).toBe(false);
+    now += 600;
+    expect(drawStreamingNow()).toBe(true);
   });
 });

@@ -12,8 +12,7 @@ import { useSessionField } from '../../store/hooks';
 import { VisibleText } from '../common/visible-text';
 import { answering } from '../composer/api-calls';
 import { MarkdownText } from '../transcript/markdown';
-import { keyLabel } from '../../lib/shortcuts';
-import { askAside, closeAside, openAside } from './aside-actions';
+import { askAside, closeAside } from './aside-actions';
 import { stateText } from './aside-words';
 import { useAside } from './aside-store';
 import './aside.css';
@@ -192,26 +191,5 @@ function AskBox({ sessionId }: { sessionId: string }) {
         </button>
       </div>
     </form>
-  );
-}
-
-/** The toolbar under the message box: "Ask aside" opens the panel (and says how many answers are there). */
-export function AsideButton({ sessionId }: { sessionId: string }) {
-  const open = useAside((s) => s.open[sessionId] === true);
-  const waiting = useSessionField(
-    sessionId,
-    (v) => (v.asides ?? NO_ASIDES).filter((a) => a.state === 'asking' || a.state === 'thinking' || a.state === 'retrying').length,
-    0,
-  );
-  return (
-    <button
-      type="button"
-      className="pick-trigger ctl-aside"
-      aria-pressed={open}
-      title={`Ask a question about the session without interrupting it (${keyLabel('/', { shift: true })}, or /btw in the message box)`}
-      onClick={() => (open ? closeAside(sessionId) : openAside(sessionId))}
-    >
-      Ask aside{waiting > 0 && <span className="aside-count"> · {waiting} waiting</span>}
-    </button>
   );
 }

@@ -19,11 +19,6 @@ import './changes.css';
 /** Quiet time after a git-status event before the list is read again. */
 const REFRESH_MS = 250;
 
-export function ChangesPanel({ sessionId }: { sessionId: string }) {
-  const open = usePanel(sessionId, (p) => p.open);
-  return open ? <Panel sessionId={sessionId} /> : null;
-}
-
 /** Read the list again when the watcher says files changed, or a turn ended (debounced). */
 function useRefreshOnChange(sessionId: string): void {
   const seenAt = useSessionField(sessionId, (v) => v.gitStatus?.at, undefined);
@@ -39,7 +34,8 @@ function useRefreshOnChange(sessionId: string): void {
   }, [sessionId, seenAt, running]);
 }
 
-function Panel({ sessionId }: { sessionId: string }) {
+/** The open panel: a part loaded when Changes first opens (app.tsx shows it while it is open). */
+export function ChangesPanel({ sessionId }: { sessionId: string }) {
   const titleId = useId();
   useRefreshOnChange(sessionId);
   const worktree = useSessionField(sessionId, (v) => v.worktree, undefined);

@@ -8,7 +8,9 @@ import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { shownByWindow } from '../../app-actions';
 import { registerComposer, unregisterComposer } from '../../lib/focus';
+import { lazyPart } from '../../lib/lazy-part';
 import { useSessionField } from '../../store/hooks';
+import { LazyView } from '../common/lazy-view';
 import { canSend, isTurnRunning } from '../../store/selectors';
 import { clideStore, useClide } from '../../store/store';
 import { ComposerToolbar } from '../modes/toolbar';
@@ -18,7 +20,6 @@ import { answering } from './api-calls';
 import { AttachmentStrip } from './attachment-strip';
 import { addImageFiles, attachmentsOf, setAttachments, useAttachments } from './attachments';
 import { notBrowsing, onFirstLine, onLastLine, promptHistory, stepBack, stepForward, type HistoryState } from './history';
-import { QueueList } from './queue-list';
 import { ForegroundBar } from '../tasks/foreground-bar';
 import { accept } from './typeahead';
 import { TypeaheadMenu, useTypeahead } from './typeahead-menu';
@@ -330,5 +331,17 @@ export function Composer({ sessionId }: { sessionId: string }) {
         </div>
       )}
     </div>
+  );
+}
+
+// Shown only while messages wait for the turn to end: a part loaded on demand (lib/lazy-part.ts).
+const queueList = lazyPart('the message queue', () => import('./queue-list'));
+
+function QueueList({ sessionId }: { sessionId: string }) {
+  const queued = useSessionField(sessionId, (v) => (v.queue?.length ?? 0) > 0, false);
+  return (
+    <LazyView part={queueList} when={queued}>
+      {(m) => <m.QueueList sessionId={sessionId} />}
+    </LazyView>
   );
 }

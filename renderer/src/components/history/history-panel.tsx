@@ -1,22 +1,19 @@
 // History: every past Claude session (from the CLI's own transcripts, so sessions run in a
 // terminal appear too), grouped by project, searchable; opening one resumes it in a tab with
 // its earlier conversation. A drawer from the left edge on a native <dialog> (focus stays in it,
-// Esc closes it). Ctrl/Cmd+Shift+H or the clock button opens it.
+// Esc closes it). Ctrl/Cmd+Shift+H or the clock button opens it (history-button.tsx).
 import { HistoryHost } from '../remote/history-host';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { HistorySession } from '../../../../shared/history';
 import type { AppError } from '../../../../shared/result';
-import { getApi } from '../../api';
 import { focusComposer } from '../../lib/focus';
-import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
 import { historyStore, useHistoryStore } from '../../store/history-store';
-import { startDraftSync } from '../../store/history-drafts';
-import { clideStore, useClide } from '../../store/store';
+import { useClide } from '../../store/store';
 import { openPastSession, refreshHistory, renamePastSession } from './history-actions';
 import { displayPath, firstRows, flatten, groupByProject, messageCount, relativeTime } from './history-model';
+import { HISTORY_KEY_LABEL } from './history-keys';
 import { formatBytes } from '../../lib/format';
 import { SearchProgressNote, SearchResults } from './search-results';
-import { startSearchSync } from './search-store';
 import './history.css';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
@@ -24,50 +21,8 @@ import { BranchGlyph } from '../worktree/git-glance';
 
 /** Rows shown before "Show more" (a long history stays quick to open and to search). */
 const PAGE = 200;
-export const HISTORY_KEY_LABEL = keyLabel('H', { shift: true });
-
-function toggleOnKey(e: globalThis.KeyboardEvent): void {
-  if (!isShortcut(e, 'h', { shift: true })) return;
-  e.preventDefault();
-  const h = historyStore.getState();
-  h.setOpen(!h.open);
-}
-
-/** Wires what history needs once per window: the shortcut, and drafts kept by the host. */
-export function useHistory(): void {
-  useEffect(() => startDraftSync(getApi(), clideStore), []);
-  useEffect(() => startSearchSync(getApi()), []);
-  useWindowKeys(toggleOnKey);
-}
-
-export function HistoryButton() {
-  const open = useHistoryStore((s) => s.open);
-  const setOpen = useHistoryStore((s) => s.setOpen);
-  return (
-    <button
-      type="button"
-      className="history-toggle"
-      aria-label="History"
-      aria-expanded={open}
-      aria-haspopup="dialog"
-      title={`History: past sessions (${HISTORY_KEY_LABEL})`}
-      onClick={() => setOpen(!open)}
-    >
-      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-        <path d="M2.5 8a5.5 5.5 0 1 0 1.6-3.9" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-        <path d="M2 2.5v2.8h2.8" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-        <path d="M8 5v3.2l2.2 1.4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    </button>
-  );
-}
-
-export function HistoryPanel() {
-  const open = useHistoryStore((s) => s.open);
-  return open ? <Drawer /> : null;
-}
-
-function Drawer() {
+/** The drawer, a part loaded when History first opens (history-button.tsx shows it). */
+export function HistoryDrawer() {
   const ref = useRef<HTMLDialogElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);

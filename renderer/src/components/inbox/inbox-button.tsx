@@ -3,7 +3,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
-import { InboxPanel } from './inbox-panel';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
+
+/** The list of what waits, a part loaded when the inbox first opens (or before, in the background). */
+const inboxPanel = lazyPart('the inbox', () => import('./inbox-panel'));
 
 export function InboxButton() {
   const count = useClide((s) => pendingCount(s.sessions));
@@ -61,7 +65,9 @@ export function InboxButton() {
           else if (!nowOpen && current === 'inbox') openDialog(undefined);
         }}
       >
-        {open && <InboxPanel onOpenTab={() => openDialog(undefined)} />}
+        <LazyView part={inboxPanel} when={open}>
+          {(m) => <m.InboxPanel onOpenTab={() => openDialog(undefined)} />}
+        </LazyView>
       </div>
     </>
   );

@@ -7,7 +7,7 @@ import { summarizeToolInput } from '../../lib/tools/tool-summary';
 import { attentionKind, type AttentionKind } from '../../store/attention';
 import { tabTitle } from '../../store/tabs';
 import { useClide } from '../../store/store';
-import { PermissionPrompt } from '../permission/permission-prompt';
+import { PermissionPrompt } from '../permission/pending-prompt';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 

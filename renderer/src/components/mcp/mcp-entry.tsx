@@ -2,7 +2,7 @@
 // carries the badge for servers that failed or need signing in, and a button on the toolbar
 // under the message box.
 import { useEffect } from 'react';
-import { isClideOwn, needsAttention } from '../../../../shared/mcp';
+import { isClideOwn, needsAttention } from '../../../../shared/mcp-health';
 import { useSessionField } from '../../store/hooks';
 import { useClide } from '../../store/store';
 import { askOnce } from './mcp-calls';

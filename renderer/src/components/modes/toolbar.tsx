@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { McpButton } from '../mcp/mcp-entry';
 import { TasksButton } from '../tasks/tasks-entry';
 import { RulesButton } from '../rules/rules-entry';
-import { AsideButton } from '../aside/aside-panel';
+import { AsideButton } from '../aside/aside-button';
 import { ModelPicker } from './model-picker';
 import { ModePicker } from './mode-picker';
 import { StylePicker } from './style-picker';

@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useActions } from '../../actions-context';
-import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
+import { keyLabel } from '../../lib/shortcuts';
 import { pendingCount } from '../../store/attention';
 import { historyStore } from '../../store/history-store';
 import type { HistorySession } from '../../../../shared/history';
@@ -22,19 +22,6 @@ import { runInBackground } from '../tasks/task-calls';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
-
-function toggleOnKey(e: globalThis.KeyboardEvent): void {
-  if (e.defaultPrevented || e.isComposing || !isShortcut(e, 'k')) return;
-  const s = clideStore.getState();
-  if ((s.dialog && s.dialog !== 'palette' && s.dialog !== 'inbox') || s.confirmClose) return;
-  e.preventDefault();
-  s.openDialog(s.dialog === 'palette' ? undefined : 'palette');
-}
-
-/** Ctrl/Cmd+K opens the palette (and closes it again), unless another dialog owns the keyboard. */
-export function usePaletteShortcut(): void {
-  useWindowKeys(toggleOnKey);
-}
 
 export function CommandPalette() {
   const open = useClide((s) => s.dialog === 'palette');

@@ -7,9 +7,7 @@
 // is not consent: Enter allows, A always allows and Esc denies only after the person chose the
 // prompt themselves (use-prompt-focus.ts). A stray Enter meant for the composer never allows
 // anything, and nothing but a person answers a prompt: there is no timeout.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { focusComposer } from '../../lib/focus';
-import { useSessionField } from '../../store/hooks';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { VisibleText } from '../common/visible-text';
 import { DialogCard } from '../dialogs/dialog-card';
 import { ElicitationCard } from '../elicitation/elicitation-card';
@@ -22,16 +20,9 @@ import { FullInput, WhatWillHappen } from './prompt-details';
 import { SubagentChip } from './subagent-chip';
 import { usePromptFocus } from './use-prompt-focus';
 
-export function PermissionPrompt({ sessionId }: { sessionId: string }) {
-  const request = useSessionField(sessionId, (v) => v.pending[0], undefined);
-  const count = useSessionField(sessionId, (v) => v.pending.length, 0);
-  const requestId = request?.requestId;
-  useEffect(() => {
-    // The prompt closed (answered, withdrawn) and took focus with it: give it back to the composer.
-    if (requestId === undefined && (document.activeElement === document.body || document.activeElement === null)) focusComposer();
-  }, [requestId]);
-  if (!request) return null;
-  const props = { key: request.requestId, sessionId, request, count };
+/** The card for the first waiting prompt (pending-prompt.tsx decides whether there is one). */
+export function PromptFor(props: CardProps) {
+  const { request } = props;
   // Not tool calls: an MCP server's request for input, a dialog Claude Code asks.
   if (request.elicitation) return <ElicitationCard {...props} />;
   if (request.dialog) return <DialogCard {...props} />;

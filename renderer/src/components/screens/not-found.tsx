@@ -3,7 +3,7 @@ import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { formatClock } from '../../lib/format';
 import { useClide } from '../../store/store';
-import { CopyButton } from '../transcript/markdown';
+import { CopyButton } from '../transcript/copy-button';
 
 const INSTALL = 'npm install -g @anthropic-ai/claude-code';
 

@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
+import { failedParts, onFailedParts, retryFailedParts } from '../../lib/lazy-part';
 import { useClide } from '../../store/store';
 
 export function Splash() {
@@ -66,6 +68,32 @@ export function NoSessions() {
       <button type="button" className="btn btn-primary" onClick={() => void actions.createSession()}>
         Start a session
       </button>
+    </div>
+  );
+}
+
+/**
+ * A part of the window that is loaded on demand (a dialog, a panel, the transcript's entries)
+ * could not be fetched: most often the host rebuilt clide since this page was opened, so the
+ * page asks for files that are gone, and only a reload helps; a dropped connection may pass.
+ */
+export function PartFailureBanner() {
+  const failed = useSyncExternalStore(onFailedParts, failedParts);
+  if (failed.length === 0) return null;
+  const names = failed.map((p) => p.name).join(', ');
+  // The browser's own words (which file, what failed) for whoever looks closer.
+  const reason = failed.map((p) => p.failure()?.message).find(Boolean);
+  return (
+    <div className="connection-banner is-refused part-failure" role="alert" title={reason}>
+      <span>Part of clide could not be loaded ({names}). If clide was rebuilt since this page opened, reload it.</span>
+      <span className="part-failure-actions">
+        <button type="button" className="btn btn-small" onClick={retryFailedParts}>
+          Try again
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </span>
     </div>
   );
 }

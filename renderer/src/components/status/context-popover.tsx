@@ -1,63 +1,20 @@
-// The context item of the status bar and its breakdown: what fills the context window, by
-// category, as Claude Code counts it (get_context_usage), drawn as plain CSS bars.
-import { useEffect, useId, useState } from 'react';
+// The breakdown behind the status bar's context item (context-item.tsx): what fills the context
+// window, by category, as Claude Code counts it (get_context_usage), drawn as plain CSS bars.
+// Loaded when it is first opened.
+import { useEffect, useState } from 'react';
 import type { ContextUsage } from '../../../../shared/events';
 import { useActions } from '../../actions-context';
 import { formatContext, formatPercent, formatTokens } from '../../lib/format';
-import { useSessionField } from '../../store/hooks';
 import { useClide } from '../../store/store';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 
-export function ContextItem({ sessionId }: { sessionId: string }) {
-  const tokens = useSessionField(sessionId, (v) => v.contextTokens, undefined);
-  const ctxWindow = useSessionField(sessionId, (v) => v.contextWindow, undefined);
-  const usage = useClide((s) => s.contextUsage[sessionId]);
-  const [open, setOpen] = useState(false);
-  const popId = useId();
-  // From the latest turn when there is one; before the first prompt, from the CLI's own count.
-  const shownTokens = tokens ?? usage?.totalTokens;
-  const shownWindow = ctxWindow ?? usage?.maxTokens;
-  const percent = shownTokens !== undefined && shownWindow ? Math.min(100, (shownTokens / shownWindow) * 100) : undefined;
-  const level = percent === undefined ? 'none' : percent >= 90 ? 'high' : percent >= 70 ? 'mid' : 'low';
-  const text = formatContext(shownTokens, shownWindow, percent);
-  return (
-    <>
-      <button
-        type="button"
-        className="sb-item sb-context sb-button"
-        popoverTarget={popId}
-        aria-expanded={open}
-        aria-label={`Context: ${text}. Show what fills it`}
-        title="Context window in use: click for the breakdown"
-      >
-        <span className="sb-key">ctx</span> {text}
-        {percent !== undefined && (
-          <span className="meter" data-level={level} aria-hidden="true">
-            <span style={{ width: `${Math.max(2, percent)}%` }} />
-          </span>
-        )}
-      </button>
-      <div
-        id={popId}
-        popover="auto"
-        className="context-popover"
-        role="dialog"
-        aria-label="Context window"
-        onToggle={(e) => setOpen((e.nativeEvent as ToggleEvent).newState === 'open')}
-      >
-        {open && <ContextBreakdown sessionId={sessionId} fallback={{ tokens: shownTokens, window: shownWindow }} />}
-      </div>
-    </>
-  );
-}
-
-interface Fallback {
+export interface Fallback {
   tokens: number | undefined;
   window: number | undefined;
 }
 
-function ContextBreakdown({ sessionId, fallback }: { sessionId: string; fallback: Fallback }) {
+export function ContextBreakdown({ sessionId, fallback }: { sessionId: string; fallback: Fallback }) {
   const actions = useActions();
   const usage = useClide((s) => s.contextUsage[sessionId]);
   const [loading, setLoading] = useState(true);

@@ -5,8 +5,12 @@
 import { useEffect, useId, useState } from 'react';
 import type { RateLimit } from '../../../../shared/events';
 import { formatClock } from '../../lib/format';
-import { PlanUsageSection } from '../limits/plan-usage';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
 import { limitLevel, limitName, rateLimitText, utilizationPercent } from './status-format';
+
+// The plan's usage windows, loaded when the popover first opens.
+const planUsage = lazyPart('the plan usage', () => import('../limits/plan-usage'));
 
 export function RateLimitItem({ sessionId, rateLimit }: { sessionId: string; rateLimit: RateLimit }) {
   const now = useNow(rateLimit.resetsAt);
@@ -46,7 +50,7 @@ export function RateLimitItem({ sessionId, rateLimit }: { sessionId: string; rat
             <p className="limit-now" data-level={level}>
               {limitTitle(rateLimit)}
             </p>
-            <PlanUsageSection sessionId={sessionId} />
+            <LazyView part={planUsage}>{(m) => <m.PlanUsageSection sessionId={sessionId} />}</LazyView>
           </div>
         )}
       </div>

@@ -10,7 +10,7 @@ import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
 import { McpStatusItem } from '../mcp/mcp-entry';
 import { TasksStatusItem } from '../tasks/tasks-entry';
-import { ContextItem } from './context-popover';
+import { ContextItem } from './context-item';
 import { RateLimitItem } from './rate-limit';
 import { SessionIdItem } from './session-id';
 import { GitStatusItem } from '../worktree/git-glance';

@@ -4,22 +4,27 @@
 import { useEffect } from 'react';
 import { useActions } from '../../actions-context';
 import { getApi } from '../../api';
-import { askPermissionOnFirstGesture, startNotifier } from '../../lib/notify';
 import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
-import { NewSessionDialog } from '../new-session/new-session-dialog';
-import { CommandPalette, usePaletteShortcut } from '../palette/command-palette';
-import { McpDialog } from '../mcp/mcp-dialog';
-import { RulesDialog } from '../rules/rules-dialog';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
+import { usePaletteShortcut } from '../palette/palette-shortcut';
 import { useBackgroundShortcut } from '../tasks/foreground-bar';
-import { TasksDialog } from '../tasks/tasks-panel';
-import { SettingsDialog } from '../settings/settings-dialog';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
 import { useAsideShortcut } from '../aside/aside-actions';
 import '../../styles/workspace.css';
+
+// The dialogs are parts loaded on demand: the first screen needs none of them.
+const newSession = lazyPart('the new-session dialog', () => import('../new-session/new-session-dialog'));
+const settingsDialog = lazyPart('the settings dialog', () => import('../settings/settings-dialog'));
+const palette = lazyPart('the command palette', () => import('../palette/command-palette'));
+const mcpDialog = lazyPart('the MCP panel', () => import('../mcp/mcp-dialog'));
+const rulesDialog = lazyPart('the Rules and hooks panel', () => import('../rules/rules-dialog'));
+const tasksDialog = lazyPart('the Tasks panel', () => import('../tasks/tasks-panel'));
+const notifier = lazyPart('notifications', () => import('../../lib/notify'));
 
 export function useWorkspaceChrome(): void {
   const actions = useActions();
@@ -35,11 +40,25 @@ export function useWorkspaceChrome(): void {
   }, [actions]);
 
   useEffect(() => {
-    const stop = startNotifier({ api: getApi(), store: clideStore, focusWindow: () => void actions.focusWindow() });
-    const stopAsking = askPermissionOnFirstGesture(clideStore);
+    // Loaded after the first screen's files (notifications are for a window out of view, which
+    // a window that is opening is not).
+    let stop: (() => void) | undefined;
+    let gone = false;
+    notifier
+      .load()
+      .then((m) => {
+        if (gone) return;
+        const offNotes = m.startNotifier({ api: getApi(), store: clideStore, focusWindow: () => void actions.focusWindow() });
+        const offAsking = m.askPermissionOnFirstGesture(clideStore);
+        stop = () => {
+          offNotes();
+          offAsking();
+        };
+      })
+      .catch(() => undefined);
     return () => {
-      stop();
-      stopAsking();
+      gone = true;
+      stop?.();
     };
   }, [actions]);
 
@@ -51,17 +70,37 @@ export function useWorkspaceChrome(): void {
 }
 
 export function WorkspaceOverlays() {
+  const dialog = useClide((s) => s.dialog);
   return (
     <>
       <SettingsWarning />
-      <NewSessionDialog />
+      <LazyView part={newSession} when={dialog === 'new-session'}>
+        {(m) => <m.NewSessionDialog />}
+      </LazyView>
       <SettingsDialog />
-      <CommandPalette />
-      <McpDialog />
-      <RulesDialog />
-      <TasksDialog />
+      <LazyView part={palette} when={dialog === 'palette'}>
+        {(m) => <m.CommandPalette />}
+      </LazyView>
+      <LazyView part={mcpDialog} when={dialog === 'mcp'}>
+        {(m) => <m.McpDialog />}
+      </LazyView>
+      <LazyView part={rulesDialog} when={dialog === 'rules'}>
+        {(m) => <m.RulesDialog />}
+      </LazyView>
+      <LazyView part={tasksDialog} when={dialog === 'tasks'}>
+        {(m) => <m.TasksDialog />}
+      </LazyView>
       <CloseConfirm />
     </>
+  );
+}
+
+function SettingsDialog() {
+  const open = useClide((s) => s.dialog === 'settings');
+  return (
+    <LazyView part={settingsDialog} when={open}>
+      {(m) => <m.SettingsDialog />}
+    </LazyView>
   );
 }
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { formatClock } from '../../lib/format';
 import { keyLabel } from '../../lib/shortcuts';
-import { exportFileName, transcriptToMarkdown } from '../../lib/transcript/transcript-export';
+import { lazyPart } from '../../lib/lazy-part';
 import { clideStore, useClide } from '../../store/store';
 import { openFind, useFind } from '../find/find-store';
 import { ChangesButton } from '../worktree/git-glance';
@@ -21,7 +21,12 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function exportTranscript(sessionId: string): boolean {
+/** The Markdown writer (it reads every kind of tool result): loaded when first needed, or before. */
+const exporter = lazyPart('the transcript export', () => import('../../lib/transcript/transcript-export'));
+
+export async function exportTranscript(sessionId: string): Promise<boolean> {
+  // Usually loaded in the background long before anyone exports.
+  const { exportFileName, transcriptToMarkdown } = exporter.loaded() ?? (await exporter.load());
   const v = clideStore.getState().sessions[sessionId];
   if (!v) return false;
   const now = Date.now();
@@ -53,11 +58,10 @@ export function TranscriptToolbar({ sessionId }: { sessionId: string }) {
         className="toolbar-button"
         title="Save the transcript as a Markdown file"
         onClick={() => {
-          try {
-            setFailed(exportTranscript(sessionId) ? undefined : 'This session is no longer open.');
-          } catch (err) {
-            setFailed(`The export failed: ${err instanceof Error ? err.message : String(err)}`);
-          }
+          exportTranscript(sessionId).then(
+            (done) => setFailed(done ? undefined : 'This session is no longer open.'),
+            (err: unknown) => setFailed(`The export failed: ${err instanceof Error ? err.message : String(err)}`),
+          );
         }}
       >
         Export

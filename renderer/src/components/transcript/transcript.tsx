@@ -5,17 +5,16 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { estimateItemHeight } from '../../lib/transcript/row-estimate';
-import { topLevelIds } from '../../lib/transcript/top-level-ids';
+import { forgetTopLevelIds, topLevelIds } from '../../lib/transcript/top-level-ids';
 import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
 import { positionOf } from '../../../../shared/transcript';
 import { FindBar, type FindTarget } from '../find/find-bar';
-import { PermissionPrompt } from '../permission/permission-prompt';
+import { PermissionPrompt } from '../permission/pending-prompt';
 import { EmptyState } from './empty-state';
 import { ItemLite } from './item-lite';
-import { ItemRow } from './items';
-import { warmUpMarkdown } from './markdown';
-import { noteScrolling } from './markdown-queue';
+import { lazyPart, useLazyPart } from '../../lib/lazy-part';
+import { forgetMarkdown, noteScrolling, warmUpMarkdown } from './markdown-queue';
 import { TranscriptToolbar } from './transcript-toolbar';
 import { TurnTail } from './turn-tail';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -25,6 +24,13 @@ import '../../styles/find.css';
 import '../../styles/highlight.css';
 
 const NO_IDS: string[] = [];
+
+/**
+ * The full entries (messages, tool cards, diffs, markdown, code) are a part of their own: until
+ * it has loaded, entries show as their light stand-ins (item-lite.tsx), as they do for the first
+ * frame of every opening anyway, so the first screen paints without it.
+ */
+const rowsPart = lazyPart("the transcript's entries", () => import('./items'), { soon: true });
 
 /** Where each tab was left: restored when the person comes back to it. */
 interface ScrollMemory {
@@ -54,6 +60,8 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     initialOffset: saved?.offset,
   });
   const ids = useRowIds(sessionId);
+  const rowsModule = useLazyPart(rowsPart);
+  const ItemRow = rowsModule?.ItemRow;
   // A new tab keeps its start screen when all it holds is the "newer CLI than tested" line.
   const fresh = useSessionField(sessionId, (v) => v.items.every((i) => i.type === 'notice' && i.code === 'cli-version'), true);
   const listRef = useRef<HTMLDivElement>(null);
@@ -112,6 +120,13 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     const el = scrollerRef.current;
     return () => {
+      // A closed tab leaves nothing behind: its place, its row list, the text it formatted (R13).
+      if (!clideStore.getState().sessions[sessionId]) {
+        memory.delete(sessionId);
+        forgetTopLevelIds(sessionId);
+        forgetMarkdown();
+        return;
+      }
       // The latest value is the point: where the person left the tab.
       // eslint-disable-next-line react-hooks/exhaustive-deps
       memory.set(sessionId, { stuck: stuck.current, offset: el?.scrollTop ?? 0, measurements: () => virtualizer.measurementsCache.slice() });
@@ -154,7 +169,8 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   const [modes, setModes] = useState<ReadonlyMap<string, boolean>>(() => new Map());
   let full = modes;
   const next = new Map<string, boolean>();
-  for (const row of rows) next.set(String(row.key), settled && (!scrolling || (modes.get(String(row.key)) ?? false)));
+  const ready = settled && ItemRow !== undefined;
+  for (const row of rows) next.set(String(row.key), ready && (!scrolling || (modes.get(String(row.key)) ?? false)));
   if (next.size !== modes.size || [...next].some(([k, v]) => modes.get(k) !== v)) {
     full = next;
     setModes(next);
@@ -166,7 +182,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
           {fresh && <EmptyState sessionId={sessionId} />}
           <div ref={listRef} role="log" aria-label="Transcript" className="transcript" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {rows.map((row) =>
-              full.get(String(row.key)) ? (
+              full.get(String(row.key)) && ItemRow ? (
                 <div
                   key={row.key}
                   data-index={row.index}

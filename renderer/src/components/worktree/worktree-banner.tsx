@@ -12,7 +12,8 @@ import { useSessionField } from '../../store/hooks';
 import { tabTitle } from '../../store/tabs';
 import { useClide } from '../../store/store';
 import { VisibleText } from '../common/visible-text';
-import { SetupCard } from './setup-card';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
 import './worktree.css';
 
 /** Why Claude cannot take a message yet in this tab (its worktree is not ready), if so. */
@@ -25,11 +26,21 @@ export function worktreeHold(v: Pick<SessionView, 'worktree' | 'setup'>): string
   return undefined;
 }
 
+/** The setup's card, a part loaded for sessions that have a setup (in a worktree of their own). */
+const setupCard = lazyPart('the worktree setup', () => import('./setup-card'));
+
 export function WorktreeBanner({ sessionId }: { sessionId: string }) {
   const missing = useSessionField(sessionId, (v) => v.worktree?.state === 'missing', false);
+  const setup = useSessionField(sessionId, (v) => v.setup !== undefined, false);
   return (
     <>
-      {missing ? <MissingWorktree sessionId={sessionId} /> : <SetupCard sessionId={sessionId} />}
+      {missing ? (
+        <MissingWorktree sessionId={sessionId} />
+      ) : (
+        <LazyView part={setupCard} when={setup}>
+          {(m) => <m.SetupCard sessionId={sessionId} />}
+        </LazyView>
+      )}
       <SharedTreeNotice sessionId={sessionId} />
     </>
   );

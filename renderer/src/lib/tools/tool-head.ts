@@ -8,41 +8,9 @@ import { firstLine, partialKeyField, summarizeToolInput, type SummaryKind } from
 import { formatCount } from '../count';
 import { parseQuestions } from '../../components/question/answers';
 import { questionOutcome } from './question-result';
+import { cardKind, type CardKind } from './card-kind';
 
-export type CardKind = 'bash' | 'edit' | 'write' | 'read' | 'search' | 'todo' | 'agent' | 'fetch' | 'websearch' | 'question' | 'generic';
-
-export function cardKind(name: string): CardKind {
-  switch (name) {
-    case 'Bash':
-    case 'BashOutput':
-    case 'PowerShell':
-      return 'bash';
-    case 'Edit':
-    case 'MultiEdit':
-      return 'edit';
-    case 'Write':
-      return 'write';
-    case 'Read':
-    case 'NotebookRead':
-      return 'read';
-    case 'Grep':
-    case 'Glob':
-      return 'search';
-    case 'TodoWrite':
-      return 'todo';
-    case 'Agent':
-    case 'Task':
-      return 'agent';
-    case 'WebFetch':
-      return 'fetch';
-    case 'WebSearch':
-      return 'websearch';
-    case 'AskUserQuestion':
-      return 'question';
-    default:
-      return 'generic';
-  }
-}
+export { cardKind, type CardKind } from './card-kind';
 
 export interface ToolIdentity {
   name: string;

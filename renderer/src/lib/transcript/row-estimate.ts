@@ -2,7 +2,7 @@
 // scrollbar honest and the view steady while a long transcript is scrolled for the first
 // time; each guess is O(1) (lengths only, never a scan of a 4 MB result).
 import type { SessionView, TranscriptItem } from '../../../../shared/transcript';
-import { cardKind } from '../tools/tool-head';
+import { cardKind } from '../tools/card-kind';
 
 const LINE = 25;
 const CHARS_PER_LINE = 92;
