@@ -19,6 +19,7 @@ import { AsidePanel } from './components/aside/aside-panel';
 import { LimitBanner } from './components/limits/limit-banner';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
+import { DesktopNotices } from './components/desktop/desktop-notices';
 import { useClide } from './store/store';
 
 export function App() {
@@ -49,6 +50,7 @@ function Workspace() {
         <TeamButton />
       </div>
       <ConnectionBanner />
+      <DesktopNotices />
       <WorkspaceOverlays />
       <RemotePrompts />
       <HistoryPanel />

@@ -35,6 +35,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     history: vi.fn(),
     inbox: vi.fn(),
     settings: vi.fn(),
+    checkForUpdates: vi.fn(),
     mode: vi.fn(),
     model: vi.fn(),
     resume: vi.fn(),
@@ -70,6 +71,13 @@ describe('the command palette', () => {
     // The current mode and model are not offered again; a running turn is needed for Stop.
     expect(shown.some((c) => c.id === 'mode:default' || c.id === 'stop' || c.id === 'model:claude-opus-4-5')).toBe(false);
     expect(shown.some((c) => c.group === 'Past sessions')).toBe(false);
+  });
+
+  it('checks for updates, also found as "upgrade" or "new version"', () => {
+    const { commands, doers } = setup({ order: [], activeId: undefined, sessions: {} });
+    for (const q of ['check for updates', 'upgrade', 'new version']) expect(filterCommands(commands, q)[0]?.id).toBe('updates');
+    filterCommands(commands, 'updates')[0]?.run();
+    expect(doers.checkForUpdates).toHaveBeenCalledTimes(1);
   });
 
   it('offers Ask aside for the shown session, also found as /btw', () => {
