@@ -60,21 +60,15 @@ export async function openLaunchRequests(
   return opened;
 }
 
-/** Follow the update state: now (and after a dropped connection comes back), then every change. */
+/**
+ * Follow the update state: now, then every change. (Only the desktop app's changes; the browser
+ * host's is always "unsupported", so a dropped connection needs no reload.)
+ */
 export function startUpdateSync(api: ClideApi): () => void {
-  const load = () =>
-    void guarded(() => api.app.updateState({})).then((r) => {
-      if (r.ok) setUpdate(r.value);
-    });
-  const off = api.onEvents((batch) => {
+  void guarded(() => api.app.updateState({})).then((r) => {
+    if (r.ok) setUpdate(r.value);
+  });
+  return api.onEvents((batch) => {
     for (const e of batch) if (e.type === 'update-state') setUpdate(e.state);
   });
-  const offConnection = api.onConnectionChange?.((state) => {
-    if (state === 'connected') load();
-  });
-  load();
-  return () => {
-    off();
-    offConnection?.();
-  };
 }

@@ -1,25 +1,12 @@
 // Settings for the desktop app's updates: whether it looks for them by itself, and where they
 // come from (GitHub releases, or a company's own server). Not shown in the browser host, whose
 // code comes from its checkout.
-import type { ComponentType } from 'react';
-import type { SettingsPatch } from '../../../../shared/settings';
+import type { WorktreeSettingsProps } from '../worktree/worktree-settings';
 import { useClide } from '../../store/store';
 import { checkForUpdates } from './update-actions';
 
-interface TextProps {
-  label: string;
-  value: string;
-  placeholder: string;
-  mono?: boolean;
-  onCommit(value: string): unknown;
-}
-
-export interface UpdateSettingsProps {
-  save(field: keyof SettingsPatch, patch: SettingsPatch): Promise<boolean>;
-  errors: Partial<Record<keyof SettingsPatch, string>>;
-  /** The dialog's own text field (saved on Enter or blur). */
-  Text: ComponentType<TextProps>;
-}
+/** The same section props as the worktree settings: the dialog's save, its errors and its text field. */
+export type UpdateSettingsProps = WorktreeSettingsProps;
 
 export function UpdateSettings({ save, errors, Text }: UpdateSettingsProps) {
   const updates = useClide((s) => s.settings?.updates);
