@@ -1,12 +1,15 @@
 // Draws the app icon (build/icon.png, 1024x1024 RGBA) with no dependencies: signed distance
 // fields give anti-aliased edges, and the PNG is written by hand with zlib.
-// electron-builder derives the macOS .icns, the Windows .ico and the Linux sizes from it.
+// electron-builder derives the macOS .icns and the Windows .ico from it. Linux gets its own
+// build/icons/NxN.png set, drawn at each size (not scaled down), so small icons stay sharp.
 // Run: node build/make-icon.mjs
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 
 const SIZE = 1024;
+/** The sizes of the Linux hicolor theme the desktop entry's icon is installed in. */
+export const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512];
 
 // macOS icon grid: an 824 px rounded square centred on the 1024 canvas.
 const TILE = { cx: 512, cy: 512, half: 412, radius: 184 };
@@ -36,7 +39,8 @@ function smoothstep(edge0, edge1, v) {
   return t * t * (3 - 2 * t);
 }
 
-const coverage = (d) => Math.max(0, Math.min(1, 0.5 - d));
+// `px`: how many units of the 1024 grid one output pixel spans, so edges stay one pixel soft.
+const coverage = (d, px) => Math.max(0, Math.min(1, 0.5 - d / px));
 
 function over(dst, rgb, alpha) {
   const a = alpha + dst[3] * (1 - alpha);
@@ -49,21 +53,21 @@ function over(dst, rgb, alpha) {
   ];
 }
 
-function pixel(x, y) {
+function pixel(x, y, px) {
   let out = [0, 0, 0, 0];
   // A soft shadow below the tile.
   const shadow = 0.34 * (1 - smoothstep(-12, 34, roundedBox(x, y - 12, TILE)));
   if (shadow > 0) out = over(out, [0, 0, 0], shadow);
-  const tile = coverage(roundedBox(x, y, TILE));
+  const tile = coverage(roundedBox(x, y, TILE), px);
   if (tile > 0) {
     const t = (y - (TILE.cy - TILE.half)) / (2 * TILE.half);
     const bg = TOP.map((c, i) => c + (BOTTOM[i] - c) * Math.max(0, Math.min(1, t)));
     out = over(out, bg, tile);
     // ">" prompt, then a "_" cursor: a terminal waiting for input.
     const chevron = Math.min(segment(x, y, 318, 356, 496, 512), segment(x, y, 496, 512, 318, 668)) - STROKE / 2;
-    out = over(out, ACCENT, coverage(chevron) * tile);
+    out = over(out, ACCENT, coverage(chevron, px) * tile);
     const cursor = segment(x, y, 566, 668, 712, 668) - STROKE / 2;
-    out = over(out, CURSOR, coverage(cursor) * tile);
+    out = over(out, CURSOR, coverage(cursor, px) * tile);
   }
   return out;
 }
@@ -93,14 +97,15 @@ function chunk(type, data) {
   return Buffer.concat([len, body, crc]);
 }
 
-export function renderIcon() {
-  const raw = Buffer.alloc(SIZE * (SIZE * 4 + 1));
-  for (let y = 0; y < SIZE; y++) {
-    const row = y * (SIZE * 4 + 1);
+export function renderIcon(size = SIZE) {
+  const px = SIZE / size;
+  const raw = Buffer.alloc(size * (size * 4 + 1));
+  for (let y = 0; y < size; y++) {
+    const row = y * (size * 4 + 1);
     raw[row] = 0; // filter: none
-    for (let x = 0; x < SIZE; x++) {
-      // Sample at the pixel centre.
-      const [r, g, b, a] = pixel(x + 0.5, y + 0.5);
+    for (let x = 0; x < size; x++) {
+      // Sample at the pixel centre, on the 1024 grid.
+      const [r, g, b, a] = pixel((x + 0.5) * px, (y + 0.5) * px, px);
       const o = row + 1 + x * 4;
       raw[o] = Math.round(r);
       raw[o + 1] = Math.round(g);
@@ -109,8 +114,8 @@ export function renderIcon() {
     }
   }
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(SIZE, 0);
-  ihdr.writeUInt32BE(SIZE, 4);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 6; // RGBA
   return Buffer.concat([
@@ -125,4 +130,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const target = fileURLToPath(new URL('./icon.png', import.meta.url));
   writeFileSync(target, renderIcon());
   console.log(`wrote ${target}`);
+  const dir = fileURLToPath(new URL('./icons/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  for (const size of LINUX_SIZES) writeFileSync(`${dir}${size}x${size}.png`, renderIcon(size));
+  console.log(`wrote ${LINUX_SIZES.map((s) => `${s}x${s}`).join(', ')} in ${dir}`);
 }

@@ -3,6 +3,7 @@
 // electron module); this file only puts them together.
 import os from 'node:os';
 import { app, BrowserWindow, dialog, Menu, protocol, session } from 'electron';
+import type { AppUpdater } from 'electron-updater';
 import { createHandlers } from './core/api-handlers';
 import { SessionHost } from './core/host';
 import { forwardHostEvents, registerIpcHandlers } from './ipc';
@@ -13,6 +14,8 @@ import { pickFolder } from './shell/folder-picker';
 import { menuTemplate } from './shell/menu';
 import { guardNavigation } from './shell/navigation';
 import { installGracefulQuit } from './shell/quit';
+import { installLaunchHandoff } from './shell/launch-handoff';
+import { updaterPort } from './shell/updater';
 import { appPaths, rendererLocation } from './shell/renderer-location';
 import { raiseWindow } from './shell/window-focus';
 import { createMainWindow } from './window';
@@ -48,6 +51,8 @@ function start(): void {
       pickFolder: (defaultPath) => pickFolder(dialog, BrowserWindow.getFocusedWindow() ?? mainWindow, defaultPath),
       focusWindow: () => raiseWindow(mainWindow, app),
     },
+    // electron-updater is loaded at the first check; the policy never checks when not packaged.
+    updates: { updater: updaterPort(loadUpdater), packaged: app.isPackaged },
   });
   // Reopen the tabs of the previous run, even before the window is ready (it waits for them).
   void host.continuity.restore();
@@ -73,11 +78,17 @@ function start(): void {
     });
   };
 
-  app.on('second-instance', () => {
-    if (!mainWindow) return openWindow();
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.show();
-    mainWindow.focus();
+  // `clide <folder>`, a second launch, a folder from the file manager or the Dock, a clide:// link.
+  installLaunchHandoff({
+    app,
+    inbox: host.launches,
+    argv: process.argv,
+    cwd: process.cwd(),
+    defaultApp: process.defaultApp === true,
+    raise: () => {
+      if (!mainWindow) return openWindow();
+      raiseWindow(mainWindow, app);
+    },
   });
 
   app.on('web-contents-created', (_event, contents) => {
@@ -110,7 +121,11 @@ function start(): void {
       if (!devServerUrl) installContentSecurityPolicy(session.defaultSession);
       if (location.source.kind === 'app') serveAppScheme(protocol, location.source.root);
       installPermissionPolicy(session.defaultSession, location.isAppPage);
-      Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, isDev })));
+      const checkForUpdates = (): void => {
+        raiseWindow(mainWindow, app);
+        void host.updates.checkNow();
+      };
+      Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, isDev, checkForUpdates })));
       registerIpcHandlers({ handlers: createHandlers(host), isAppPage: location.isAppPage });
       forwardHostEvents(host, () => BrowserWindow.getAllWindows().map((w) => w.webContents));
       openWindow();
@@ -122,6 +137,15 @@ function start(): void {
       console.error('[clide] failed to start:', err);
       app.exit(1);
     });
+}
+
+/** electron-updater picks its updater class (AppImage, deb, rpm, pacman, NSIS, macOS) on first use. */
+async function loadUpdater(): Promise<AppUpdater> {
+  // A CommonJS module whose autoUpdater is a getter: Node's ESM import finds it on the default export.
+  const mod: { default?: { autoUpdater: AppUpdater }; autoUpdater?: AppUpdater } = await import('electron-updater');
+  const updater = mod.default?.autoUpdater ?? mod.autoUpdater;
+  if (!updater) throw new Error('electron-updater has no updater for this system.');
+  return updater;
 }
 
 start();

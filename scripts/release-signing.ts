@@ -57,7 +57,14 @@ export function decideDist(req: DistRequest): DistDecision {
   const asked = [...new Set(args.flatMap((a) => (TARGET_FLAGS[a] ? [TARGET_FLAGS[a]] : [])))];
   const host = HOST_TARGET[req.platform];
   const targets = asked.length > 0 ? asked : host ? [host] : [];
-  const builderArgs = [...args, ...(publish === undefined ? ['--publish', 'never'] : []), ...(release ? ['-c.forceCodeSigning=true'] : [])];
+  const feed = updateFeedArgs(req.env);
+  const builderArgs = [
+    ...args,
+    ...(publish === undefined ? ['--publish', 'never'] : []),
+    ...(release ? ['-c.forceCodeSigning=true'] : []),
+    ...(feed.ok ? feed.args : []),
+  ];
+  if (!feed.ok) return { release, targets, ok: false, missing: {}, builderArgs, message: feed.message };
   if (!release) {
     return {
       release,
@@ -90,8 +97,27 @@ export function decideDist(req: DistRequest): DistDecision {
     };
   }
   const signed = targets.filter((t) => t !== 'linux').map((t) => (t === 'mac' ? 'macOS (signed and notarised)' : 'Windows (signed)'));
-  const parts = [...signed, ...(targets.includes('linux') ? ['Linux (AppImage and deb carry no code signature)'] : [])];
+  const parts = [...signed, ...(targets.includes('linux') ? ['Linux (AppImage, deb, rpm and pacman carry no code signature)'] : [])];
   return { release, targets, ok: true, missing, builderArgs, message: `Release build: ${parts.join(', ') || 'no target'}.` };
+}
+
+/**
+ * CLIDE_UPDATE_URL bakes a company's own update server into the build (electron-updater's
+ * generic provider: a folder with the installers and their latest*.yml) instead of GitHub.
+ */
+function updateFeedArgs(env: NodeJS.ProcessEnv): { ok: true; args: string[] } | { ok: false; message: string } {
+  const raw = (env['CLIDE_UPDATE_URL'] ?? '').trim();
+  if (raw === '') return { ok: true, args: [] };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, message: `CLIDE_UPDATE_URL is not a URL: ${raw}. Give the https address of the folder that holds the update files.` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, message: `CLIDE_UPDATE_URL must be an http(s) address, not ${url.protocol}: ${raw}.` };
+  }
+  return { ok: true, args: ['-c.publish.provider=generic', `-c.publish.url=${url.href}`] };
 }
 
 /** The notarisation variables that apply: the API-key set once any of it is given, else the Apple ID set. */

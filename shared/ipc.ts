@@ -37,6 +37,7 @@ import { ReloadReportSchema } from './reload';
 import { rulesContracts } from './rules';
 import { MAX_ASIDE_CHARS } from './aside';
 import { PlanUsageSchema } from './usage';
+import { DesktopEventSchemas, desktopContracts } from './desktop';
 
 const SessionId = z.string().min(1).max(200);
 
@@ -128,6 +129,8 @@ export const contracts = {
     checkClaude: { input: empty, output: ClaudeCheckSchema },
     /** Raise and focus the window (a notification was clicked); nothing to do in a browser. */
     focusWindow: { input: empty, output: done },
+    /** Folders handed to the app, and its updates (shared/desktop.ts). */
+    ...desktopContracts,
   },
   settings: {
     get: { input: empty, output: SettingsStateSchema },
@@ -445,6 +448,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('team-changed'), team: TeamStateSchema }),
   z.object({ type: z.literal('search-progress'), progress: SearchProgressSchema }),
   ...RemoteEventSchemas,
+  ...DesktopEventSchemas,
 ]);
 export type AppEvent = z.infer<typeof AppEventSchema>;
 

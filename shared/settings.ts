@@ -13,6 +13,21 @@ export const RepositorySettingsSchema = z.object({
 });
 export type RepositorySettings = z.infer<typeof RepositorySettingsSchema>;
 
+/** An update server's address: empty, or http(s). */
+const UpdateUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((url) => url === '' || /^https?:\/\/[^\s/]+/i.test(url), 'must be an http:// or https:// address, such as https://updates.example.com/clide/');
+
+export const UpdateSettingsSchema = z.object({
+  /** Check in the background (the desktop app, when packaged). */
+  auto: z.boolean().default(true),
+  /** GitHub releases (what the build names), or a company's own server at `url`. */
+  source: z.enum(['github', 'generic']).default('github'),
+  url: UpdateUrlSchema.default(''),
+});
+export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
+
 export const SettingsSchema = z.object({
   /** The claude executable; empty means "find it" (CLIDE_CLAUDE_PATH, PATH, usual locations). */
   claudePath: z.string().max(4096).default(''),
@@ -38,6 +53,8 @@ export const SettingsSchema = z.object({
    * resumes the conversation. 0 never parks.
    */
   parkAfterMinutes: z.number().int().min(0).max(1440).default(15),
+  /** The desktop app's own updates (electron/core/updates). */
+  updates: UpdateSettingsSchema.default({ auto: true, source: 'github', url: '' }),
   /** Recently used working directories, newest first. */
   recentCwds: z.array(z.string().max(4096)).max(20).default([]),
 });
@@ -52,6 +69,10 @@ export const SettingsPatchSchema = z
     notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), finished: z.boolean() }).partial(),
     worktreeRoot: z.string().max(4096),
     parkAfterMinutes: SettingsSchema.shape.parkAfterMinutes.unwrap(),
+    updates: z
+      .object({ auto: z.boolean(), source: z.enum(['github', 'generic']), url: UpdateUrlSchema })
+      .partial()
+      .strict(),
     /** Change one repository's settings (`root`: its main checkout, as `worktree:capability` names it). */
     repository: z.object({ root: z.string().min(1).max(4096), worktrees: z.boolean().optional(), setupCommand: z.string().max(4096).optional() }).strict(),
   })

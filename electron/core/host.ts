@@ -45,6 +45,8 @@ import { lostProblem, NO_CAUSE } from './remote/ssh-errors';
 import { RulesService } from './rules/rules-service';
 import { Asides } from './asides';
 import type { PlanUsage } from '../../shared/usage';
+import { LaunchInbox } from './launch/launch-inbox';
+import { UpdateService, type UpdateServiceOptions } from './updates/update-service';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -80,6 +82,8 @@ export interface HostOptions {
   spare?: { idleMs?: number };
   /** Remote hosts: an ssh config, the variables sent to remote claude (electron/core/remote). */
   remote?: Partial<Pick<RemoteOptions, 'configFile' | 'forwardEnv' | 'keepAliveSec' | 'ssh'>>;
+  /** The desktop app's updater (electron/shell/updater.ts) and whether it runs packaged; absent in the browser host. */
+  updates?: Pick<UpdateServiceOptions, 'updater' | 'packaged' | 'firstCheckMs' | 'intervalMs' | 'timers'>;
 }
 
 interface Entry {
@@ -133,6 +137,10 @@ export class SessionHost {
   readonly remote: Remote;
   /** The permission rules and hooks of a session; the rules "Always allow" saved (electron/core/rules). */
   readonly rules: RulesService;
+  /** Folders handed to the app (`clide <folder>`, links, the file manager) until a window takes them. */
+  readonly launches: LaunchInbox;
+  /** The desktop app's own updates: when to check, what to show, when to install. */
+  readonly updates: UpdateService;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -224,8 +232,20 @@ export class SessionHost {
           onProgress: (progress) => this.batcher.push({ type: 'search-progress', progress }),
         })
       : undefined;
+    this.launches = new LaunchInbox({ homeDir: this.homeDir, notify: () => this.batcher.push({ type: 'launch-requests' }) });
+    this.updates = new UpdateService({
+      packaged: false,
+      ...opts.updates,
+      env: this.env,
+      settings: () => this.workspace.settings.get().updates,
+      turnsRunning: () => [...this.sessions.values()].filter((e) => e.view.status === 'working' || e.view.status === 'waiting').length,
+      emit: (state) => this.batcher.push({ type: 'update-state', state }),
+      log: (message) => console.warn(message),
+    });
+    this.updates.start();
     this.workspace.onChange((settings) => {
       this.batcher.push({ type: 'settings-changed', settings });
+      this.updates.settingsChanged();
       this.parking.rearm();
       this.spare?.refresh();
     });
@@ -594,6 +614,7 @@ export class SessionHost {
     this.team?.dispose();
     this.isolation.dispose();
     this.parking.dispose();
+    this.updates.dispose();
     this.answering.dispose();
     await Promise.all([...all.map((e) => e.session.close().then(() => e.place?.ended())), this.search?.close(), this.spare?.dispose()]);
     await this.remote.shutdown();

@@ -59,6 +59,7 @@ export class SettingsStore {
       ...this.value,
       ...rest,
       notifications: { ...this.value.notifications, ...patch.notifications },
+      updates: { ...this.value.updates, ...patch.updates, ...(patch.updates?.url !== undefined ? { url: patch.updates.url.trim() } : {}) },
       repositories: repository ? withRepository(this.value.repositories, repository.root, repository) : this.value.repositories,
     });
     const warning = this.commit(next);

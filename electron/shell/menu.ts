@@ -1,13 +1,16 @@
-// The application menu: standard roles only. Ctrl/Cmd+W is left to the window (it closes a
-// tab there), so no menu item binds it; reload and devtools exist only in development.
+// The application menu: standard roles, and Help > Check for Updates… Ctrl/Cmd+W is left to the
+// window (it closes a tab there), so no menu item binds it; reload and devtools exist only in
+// development.
 import type { MenuItemConstructorOptions } from 'electron';
 
 export interface MenuOptions {
   platform: NodeJS.Platform;
   isDev: boolean;
+  /** Help > Check for Updates…: the answer shows in the window. */
+  checkForUpdates?(): void;
 }
 
-export function menuTemplate({ platform, isDev }: MenuOptions): MenuItemConstructorOptions[] {
+export function menuTemplate({ platform, isDev, checkForUpdates }: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const view: MenuItemConstructorOptions[] = [
     ...(isDev ? ([{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] satisfies MenuItemConstructorOptions[]) : []),
@@ -26,5 +29,10 @@ export function menuTemplate({ platform, isDev }: MenuOptions): MenuItemConstruc
     { label: mac ? 'View' : '&View', submenu: view },
     // macOS's windowMenu role has no Close item; elsewhere it would bind Ctrl+W, so build it.
     mac ? { role: 'windowMenu' } : { label: '&Window', submenu: [{ role: 'minimize' }] },
+    ...(checkForUpdates
+      ? ([
+          { role: 'help', label: mac ? 'Help' : '&Help', submenu: [{ label: 'Check for Updates…', click: () => checkForUpdates() }] },
+        ] satisfies MenuItemConstructorOptions[])
+      : []),
   ];
 }

@@ -6,6 +6,7 @@ import type { WorktreeRequest } from '../../shared/git';
 import type { ClideStore } from './store/store';
 import { createWorkspaceActions, type WorkspaceActions } from './workspace-actions';
 import { guarded } from './lib/guarded';
+import { openLaunchRequests } from './components/desktop/desktop-store';
 
 type Done = Result<unknown>;
 
@@ -21,6 +22,8 @@ export interface AppActions extends WorkspaceActions {
   /** End the process by force (a session that stopped responding). */
   kill(id: string): Promise<Done>;
   close(id: string): Promise<Done>;
+  /** Open a tab for each folder handed to the app (`clide <folder>`, a second launch, a link); returns how many opened. */
+  openLaunches(): Promise<number>;
 }
 
 /** Errors shown once for the whole window (the connection banner), not again in place. */
@@ -52,6 +55,8 @@ export function createActions(api: ClideApi, store: ClideStore): AppActions {
     await createSession();
   };
 
+  const openLaunches = (): Promise<number> => openLaunchRequests(api, (cwd) => createSession({ cwd }));
+
   const fetchSnapshot = async (createIfEmpty: boolean): Promise<Result<void>> => {
     const r = await call(() => api.app.snapshot({}));
     if (!r.ok) {
@@ -59,6 +64,9 @@ export function createActions(api: ClideApi, store: ClideStore): AppActions {
       return r;
     }
     store.getState().loadSnapshot(r.value);
+    // Folders the app was started with come first; the empty first tab only when there were none.
+    const opened = await openLaunches();
+    if (opened > 0) autoCreated = true;
     if (createIfEmpty) await ensureSession();
     return { ok: true, value: undefined };
   };
@@ -86,5 +94,6 @@ export function createActions(api: ClideApi, store: ClideStore): AppActions {
     restart: (id) => call(() => api.session.restart({ id })),
     kill: (id) => call(() => api.session.kill({ id })),
     close: (id) => call(() => api.session.close({ id })),
+    openLaunches,
   };
 }

@@ -18,6 +18,7 @@ import { useAside } from './components/aside/aside-store';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
 import { useSessionField } from './store/hooks';
+import { DesktopNotices } from './components/desktop/desktop-notices';
 import { useClide } from './store/store';
 
 // Panels are parts loaded when they first open (or in the background before): the first screen
@@ -64,6 +65,7 @@ function Workspace() {
       </div>
       <ConnectionBanner />
       <PartFailureBanner />
+      <DesktopNotices />
       <WorkspaceOverlays />
       <RemotePrompts />
       <HistoryPanel />

@@ -6,7 +6,12 @@ import type { AppActions } from './app-actions';
 import type { ClideStore } from './store/store';
 
 export function startApp(api: ClideApi, store: ClideStore, actions: AppActions): () => void {
-  const offEvents = api.onEvents((batch) => store.getState().apply(batch));
+  const offEvents = api.onEvents((batch) => {
+    store.getState().apply(batch);
+    // A folder handed to the running app (a second launch, a link): open it once the window has
+    // loaded (until then, loading the snapshot takes it).
+    if (batch.some((e) => e.type === 'launch-requests') && store.getState().load.phase === 'ready') void actions.openLaunches();
+  });
   let dropped = false;
   const offConnection = api.onConnectionChange?.((state) => {
     if (state !== 'connected') {

@@ -136,6 +136,9 @@ export function installApiDouble(options: ApiDoubleOptions): void {
           return ok(next ?? snapshot.environment.claude);
         }),
       focusWindow: (input: Record<string, unknown>) => handle('app:focusWindow', input, () => ok()),
+      // Nothing handed to the app and no update news, unless a test scripts them.
+      takeLaunchRequests: (input: Record<string, unknown>) => handle('app:takeLaunchRequests', input, () => ok({ requests: [] })),
+      updateState: (input: Record<string, unknown>) => handle('app:updateState', input, () => ok({ phase: 'idle', shown: false })),
     },
     settings: {
       get: (input: Record<string, unknown>) =>
@@ -146,9 +149,14 @@ export function installApiDouble(options: ApiDoubleOptions): void {
         }),
       update: (input: Record<string, unknown>) =>
         handle('settings:update', input, () => {
-          const patch = input as { notifications?: Record<string, boolean> };
-          const base = settings as unknown as Record<string, unknown> & { notifications: Record<string, boolean> };
-          settings = { ...base, ...patch, notifications: { ...base.notifications, ...patch.notifications } } as never;
+          const patch = input as { notifications?: Record<string, boolean>; updates?: Record<string, unknown> };
+          const base = settings as unknown as Record<string, unknown> & { notifications: Record<string, boolean>; updates: Record<string, unknown> };
+          settings = {
+            ...base,
+            ...patch,
+            notifications: { ...base.notifications, ...patch.notifications },
+            updates: { ...base.updates, ...patch.updates },
+          } as never;
           if (echo) later([{ type: 'settings-changed', settings: settings as never }]);
           return ok({ settings });
         }),

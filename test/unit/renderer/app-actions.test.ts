@@ -5,6 +5,8 @@ import { createActions } from '../../../renderer/src/app-actions';
 import { startApp } from '../../../renderer/src/bootstrap';
 import { createClideStore } from '../../../renderer/src/store/store';
 import { environment } from '../../support/api-double';
+import type { LaunchRequest } from '../../../shared/desktop';
+import { desktopStore } from '../../../renderer/src/components/desktop/desktop-store';
 
 interface FakeApi {
   api: ClideApi;
@@ -14,6 +16,10 @@ interface FakeApi {
   snapshot: AppSnapshot;
   check: ClaudeCheck;
   failSnapshot?: boolean;
+  /** What each app:takeLaunchRequests answers, in turn (then nothing). Not in `calls`: every load asks. */
+  launches: LaunchRequest[][];
+  /** The folders session:create was asked for. */
+  created: Array<string | undefined>;
 }
 
 /** A minimal hand-written API: records channel names, answers from its fields. */
@@ -28,6 +34,8 @@ function fakeApi(snapshot: AppSnapshot, opts: { connection?: boolean } = {}): Fa
     push: (b) => listeners.forEach((l) => l(b)),
     connection: (s) => conn.forEach((l) => l(s)),
     api: undefined as unknown as ClideApi,
+    launches: [],
+    created: [],
   };
   const done = async (channel: string) => {
     fake.calls.push(channel);
@@ -53,11 +61,13 @@ function fakeApi(snapshot: AppSnapshot, opts: { connection?: boolean } = {}): Fa
         fake.calls.push('app:checkClaude');
         return { ok: true, value: fake.check };
       },
+      takeLaunchRequests: async () => ({ ok: true, value: { requests: fake.launches.shift() ?? [] } }),
     },
     session: {
       ...defaults('session'),
-      create: async () => {
+      create: async (input: { cwd?: string }) => {
         fake.calls.push('session:create');
+        fake.created.push(input.cwd);
         created += 1;
         return { ok: true, value: { id: `new-${created}` } };
       },
@@ -130,6 +140,34 @@ describe('start-up', () => {
     await settle();
     fake.push([{ type: 'session-events', id: 'a', events: [{ kind: 'status', status: 'working' }] }]);
     expect(store.getState().sessions.a?.status).toBe('working');
+  });
+});
+
+describe('folders handed to the app', () => {
+  it('open as tabs at start instead of the empty first tab; one that cannot be opened is kept to show', async () => {
+    const fake = fakeApi(snap());
+    fake.launches = [
+      [
+        { kind: 'open', cwd: '/code/api' },
+        { kind: 'error', message: 'clide could not open “/code/gone”: there is no such folder.' },
+      ],
+    ];
+    const store = createClideStore();
+    startApp(fake.api, store, createActions(fake.api, store));
+    await settle();
+    expect(fake.created).toEqual(['/code/api']);
+    expect(desktopStore.getState().problems.map((p) => p.message)).toEqual(['clide could not open “/code/gone”: there is no such folder.']);
+  });
+
+  it('a second launch, once loaded, opens its folder; before the load, the load takes it', async () => {
+    const fake = fakeApi(snap(['a']));
+    const store = createClideStore();
+    startApp(fake.api, store, createActions(fake.api, store));
+    await settle();
+    fake.launches = [[{ kind: 'open', cwd: '/code/web' }]];
+    fake.push([{ type: 'launch-requests' }]);
+    await settle();
+    expect(fake.created).toEqual(['/code/web']);
   });
 });
 

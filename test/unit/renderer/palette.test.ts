@@ -37,6 +37,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     history: vi.fn(),
     inbox: vi.fn(),
     settings: vi.fn(),
+    checkForUpdates: vi.fn(),
     mode: vi.fn(),
     model: vi.fn(),
     resume: vi.fn(),
@@ -87,6 +88,13 @@ describe('the command palette', () => {
     expect(commands.filter((c) => c.id.startsWith('style:')).map((c) => c.title)).toEqual(['Output style: default', 'Output style: Explanatory']);
     filterCommands(commands, 'output style explanatory')[0]?.run();
     expect(doers.outputStyle).toHaveBeenCalledWith('a', 'Explanatory');
+  });
+
+  it('checks for updates, also found as "upgrade" or "new version"', () => {
+    const { commands, doers } = setup({ order: [], activeId: undefined, sessions: {} });
+    for (const q of ['check for updates', 'upgrade', 'new version']) expect(filterCommands(commands, q)[0]?.id).toBe('updates');
+    filterCommands(commands, 'updates')[0]?.run();
+    expect(doers.checkForUpdates).toHaveBeenCalledTimes(1);
   });
 
   it('offers Ask aside for the shown session, also found as /btw', () => {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { channels } from '../../../shared/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/shell/content-security';
 import { windowOptions } from '../../../electron/window';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetElectronMock, session } from './electron-mock';
+import { app, BrowserWindow, dialog, ipcEvent, ipcMain, Menu, protocol, resetElectronMock, session } from './electron-mock';
 import { PATIENT } from '../../support/wait';
 
 vi.mock('electron', () => import('./electron-mock'));
@@ -126,6 +126,30 @@ describe('main process wiring', () => {
     expect(win.isVisible()).toBe(true);
     expect(focus).toHaveBeenCalled();
     expect(BrowserWindow.all).toHaveLength(1);
+  });
+
+  it("hands the first and a second launch's folders to the window, each once", async () => {
+    const argv = process.argv;
+    process.argv = ['/opt/clide/clide', appRoot];
+    try {
+      await startMain();
+    } finally {
+      process.argv = argv;
+    }
+    const take = ipcMain.handlers.get('app:takeLaunchRequests') as (event: unknown, input: unknown) => Promise<{ ok: boolean; value: unknown }>;
+    const page = ipcEvent({ url: 'app://clide/index.html', parent: null });
+    expect((await take(page, {})).value).toEqual({ requests: [{ kind: 'open', cwd: appRoot }] });
+    app.emit('second-instance', {}, ['/opt/clide/clide', '--no-sandbox', 'out', 'missing'], appRoot);
+    expect((await take(page, {})).value).toEqual({
+      requests: [
+        { kind: 'open', cwd: path.join(appRoot, 'out') },
+        expect.objectContaining({ kind: 'error', message: expect.stringContaining(path.join(appRoot, 'missing')) }),
+      ],
+    });
+    expect((await take(page, {})).value).toEqual({ requests: [] });
+    // The menu's Check for Updates… is wired.
+    const template = Menu.buildFromTemplate.mock.calls[0]?.[0] as Array<{ role?: string; submenu?: Array<{ label?: string }> }>;
+    expect(template.find((i) => i.role === 'help')?.submenu?.map((i) => i.label)).toEqual(['Check for Updates…']);
   });
 
   it('a packaged app ignores a dev server URL from the environment', async () => {

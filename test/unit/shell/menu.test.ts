@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { menuTemplate } from '../../../electron/shell/menu';
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -37,5 +37,17 @@ describe('menuTemplate', () => {
       for (const bad of ['close', 'fileMenu']) expect(r).not.toContain(bad);
       if (platform !== 'darwin') expect(r).not.toContain('windowMenu');
     }
+  });
+});
+
+describe('Check for Updates…', () => {
+  it.each(['darwin', 'linux', 'win32'] as const)('%s: in the Help menu when the app can update, and it asks for a check', (platform) => {
+    const checkForUpdates = vi.fn();
+    const help = menuTemplate({ platform, isDev: false, checkForUpdates }).find((i) => i.role === 'help');
+    const item = (help?.submenu as MenuItemConstructorOptions[] | undefined)?.find((i) => i.label === 'Check for Updates…');
+    expect(item).toBeDefined();
+    (item!.click as () => void)();
+    expect(checkForUpdates).toHaveBeenCalledTimes(1);
+    expect(menuTemplate({ platform, isDev: false }).some((i) => i.role === 'help')).toBe(false);
   });
 });

@@ -41,7 +41,7 @@ describe('electron-builder.yml', () => {
     expect(config.productName).toBe('clide');
     expect(config.asar).toBe(true);
     expect(config.directories.buildResources).toBe('build');
-    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    expect(config.linux.target).toEqual(['AppImage', 'deb', 'rpm', 'pacman']);
     expect(config.linux.category).toBe('Development');
     expect(config.linux.maintainer).toMatch(/<[^@\s]+@[^>\s]+>/);
     expect(config.linux.synopsis).toBeTruthy();

@@ -93,7 +93,7 @@ describe('decideDist', () => {
   it('a Linux release needs no signing variables (its packages carry no code signature)', () => {
     const d = decideDist({ env: { CLIDE_RELEASE: '1' }, argv: [], platform: 'linux' });
     expect(d).toMatchObject({ release: true, ok: true, targets: ['linux'], missing: {} });
-    expect(d.message).toBe('Release build: Linux (AppImage and deb carry no code signature).');
+    expect(d.message).toBe('Release build: Linux (AppImage, deb, rpm and pacman carry no code signature).');
     // Asking a Linux machine for a Windows release still needs the Windows certificate.
     expect(decideDist({ env: { CLIDE_RELEASE: '1' }, argv: ['--linux', '--win'], platform: 'linux' }).missing).toEqual({
       win: ['WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD'],

@@ -20,6 +20,7 @@ import { openChanges } from '../changes/changes-actions';
 import { openAside } from '../aside/aside-actions';
 import { runInBackground } from '../tasks/task-calls';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
+import { checkForUpdates } from '../desktop/update-actions';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
 
@@ -62,6 +63,7 @@ function Palette() {
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),
       settings: () => clideStore.getState().openDialog('settings'),
+      checkForUpdates: () => void checkForUpdates(),
       mode: (id, mode) => void requestMode(id, mode),
       model: (id, model) => void requestModel(id, model),
       resume: (session) => void resumeFromPalette(session),

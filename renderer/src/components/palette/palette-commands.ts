@@ -51,6 +51,7 @@ export interface PaletteDoers {
   history(): void;
   inbox(): void;
   settings(): void;
+  checkForUpdates(): void;
   mode(id: string, mode: string): void;
   model(id: string, model: string): void;
   resume(session: HistorySession): void;
@@ -136,6 +137,7 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
     keywords: 'team tasks messages board',
     run: d.toggleTeam,
   });
+  act({ id: 'updates', title: 'Check for updates', keywords: 'update upgrade new version release install', run: d.checkForUpdates });
   act({ id: 'settings', title: 'Settings', shortcut: d.key(','), keywords: 'preferences options theme notifications executable', run: d.settings });
 
   const live = active && active.status !== 'ended' && active.status !== 'failed';

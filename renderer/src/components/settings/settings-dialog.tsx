@@ -11,6 +11,7 @@ import { Modal } from '../common/modal';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 import { WorktreeSettings } from '../worktree/worktree-settings';
+import { UpdateSettings } from '../desktop/update-settings';
 
 const modes = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 const modeHelp: Record<(typeof modes)[number], string> = {
@@ -186,6 +187,8 @@ function SettingsForm({ onDone }: { onDone(): void }) {
       </fieldset>
 
       <WorktreeSettings save={save} errors={errors} Text={TextSetting} />
+
+      <UpdateSettings save={save} errors={errors} Text={TextSetting} />
 
       <div className="modal-actions">
         <button type="button" className="btn btn-primary" onClick={onDone}>
