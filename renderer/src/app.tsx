@@ -18,6 +18,7 @@ import { ChangesPanel } from './components/changes/changes-panel';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
 import { useClide } from './store/store';
+import { Announcer } from './components/screens/announcer';
 
 export function App() {
   const load = useClide((s) => s.load);
@@ -41,17 +42,21 @@ function Workspace() {
   useHistory();
   return (
     <div className="app">
-      <div className="top-bar">
+      {/* Landmarks a screen reader can jump between: the bar (banner) with the tab strip
+          (navigation), the shown session (main) with its transcript and composer (regions),
+          the Team panel (complementary) and the status bar (contentinfo). */}
+      <header className="top-bar">
         <HistoryButton />
         <TabStrip />
         <TeamButton />
-      </div>
+      </header>
+      <Announcer />
       <ConnectionBanner />
       <WorkspaceOverlays />
       <RemotePrompts />
       <HistoryPanel />
       <div className="team-row">
-        {activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}
+        <main className="sessions">{activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}</main>
         <TeamPanel />
       </div>
       {activeId && <StatusBar sessionId={activeId} />}
@@ -63,7 +68,7 @@ function Workspace() {
 // with it (each reads what it needs from the store).
 const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string }) {
   return (
-    <main className="session" role="tabpanel" id={panelId(sessionId)} aria-labelledby={tabId(sessionId)}>
+    <div className="session" role="tabpanel" id={panelId(sessionId)} aria-labelledby={tabId(sessionId)}>
       <div className="session-main">
         <Transcript sessionId={sessionId} />
         <div className="session-bottom">
@@ -74,6 +79,6 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
         </div>
       </div>
       <ChangesPanel sessionId={sessionId} />
-    </main>
+    </div>
   );
 });

@@ -1,10 +1,11 @@
 // Everything the window does around the sessions, wired once from the app's layout: tab keys,
-// the theme, settings from the host, notifications, the window title's "needs you" count, and
-// the window-level dialogs.
+// the theme, settings from the host, notifications and screen reader announcements, the window
+// title's "needs you" count, and the window-level dialogs.
 import { useEffect } from 'react';
 import { useActions } from '../../actions-context';
 import { getApi } from '../../api';
 import { askPermissionOnFirstGesture, startNotifier } from '../../lib/notify';
+import { startAnnouncer } from '../../lib/announce';
 import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
 import { NewSessionDialog } from '../new-session/new-session-dialog';
@@ -32,9 +33,11 @@ export function useWorkspaceChrome(): void {
   useEffect(() => {
     const stop = startNotifier({ api: getApi(), store: clideStore, focusWindow: () => void actions.focusWindow() });
     const stopAsking = askPermissionOnFirstGesture(clideStore);
+    const stopAnnouncing = startAnnouncer({ api: getApi(), store: clideStore });
     return () => {
       stop();
       stopAsking();
+      stopAnnouncing();
     };
   }, [actions]);
 
