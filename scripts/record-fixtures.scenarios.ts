@@ -46,6 +46,15 @@ function firstUserText(body: MessagesBody): string {
 
 const SUBAGENT_MARK = 'SUBAGENT-TASK';
 
+/** A reply the fake API holds back until the scenario lets it go (a subagent that keeps running). */
+function held(): { promise: Promise<void>; release(): void } {
+  let release = () => {};
+  const promise = new Promise<void>((r) => (release = r));
+  return { promise, release };
+}
+
+const helperHeld = held();
+
 export const scenarios: Scenario[] = [
   {
     name: 'text-turn',
@@ -252,6 +261,82 @@ export const scenarios: Scenario[] = [
       await d.waitFor((m) => m.type === 'system' && m.subtype === 'task_notification', 'task_notification', 30_000, from);
       // The CLI may start a follow-up turn to report the finished background task.
       await new Promise((r) => setTimeout(r, 3000));
+    },
+  },
+  {
+    name: 'background-tasks',
+    description:
+      'Background work and its requests: a background Bash read with get_task_output and stopped with stop_task; a Monitor read and stopped; a foreground Bash moved to the background with background_tasks (a call that matches nothing first); a background subagent whose output get_task_output refuses; the live set (background_tasks_changed) throughout.',
+    api: (req) => {
+      if (firstUserText(req.body).includes(SUBAGENT_MARK)) return text('The helper looked around.', { hold: helperHeld.promise });
+      if (lastToolResults(req.body).length > 0) return text('Noted.');
+      const said = lastUserText(req.body);
+      if (said.includes('<task-notification>')) return text('A task finished.');
+      if (said.includes('background count'))
+        return toolUse('Bash', { command: 'for i in $(seq 1 20); do echo line-$i; sleep 1; done', description: 'Count slowly', run_in_background: true });
+      if (said.includes('Watch'))
+        return toolUse('Monitor', { description: 'Watch a counter', timeout_ms: 60_000, command: 'for i in $(seq 1 20); do echo tick-$i; sleep 1; done' });
+      if (said.includes('foreground count'))
+        return toolUse('Bash', { command: 'for i in 1 2 3 4 5 6 7; do echo fg-$i; sleep 1; done', description: 'Count in the foreground' });
+      if (said.includes('helper'))
+        return toolUse('Agent', {
+          description: 'Look around',
+          prompt: `${SUBAGENT_MARK}: look around`,
+          subagent_type: 'general-purpose',
+          run_in_background: true,
+        });
+      return text('Nothing to do.');
+    },
+    run: async (d) => {
+      const attempt = async (subtype: string, payload: Json = {}) => {
+        try {
+          await d.request(subtype, payload);
+        } catch {
+          // Error replies are part of what the fixture records.
+        }
+      };
+      const started = (from: number) => d.waitFor((m) => m.type === 'system' && m.subtype === 'task_started', 'task_started', 30_000, from);
+      const ended = (id: unknown, from: number) =>
+        d.waitFor((m) => m.type === 'system' && m.subtype === 'task_notification' && m.task_id === id, 'task_notification', 60_000, from);
+      const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+      let from = d.mark;
+      d.sendUser('Start a background count');
+      await d.waitForResult(from);
+      const count = await started(from);
+      await pause(2500);
+      await attempt('get_task_output', { task_id: count.task_id });
+      await attempt('get_task_output', { task_id: 'no-such-task' });
+      await attempt('stop_task', { task_id: count.task_id });
+      await ended(count.task_id, from);
+
+      from = d.mark;
+      d.sendUser('Watch a counter');
+      await d.waitForResult(from);
+      const monitor = await started(from);
+      await pause(2500);
+      await attempt('get_task_output', { task_id: monitor.task_id });
+      await attempt('stop_task', { task_id: monitor.task_id });
+      await ended(monitor.task_id, from);
+
+      from = d.mark;
+      d.sendUser('Run a foreground count');
+      const fg = await started(from);
+      await attempt('background_tasks', { tool_use_id: 'toolu_matches_nothing' });
+      await attempt('background_tasks', { tool_use_id: fg.tool_use_id });
+      await d.waitForResult(from);
+      const done = await ended(fg.task_id, from);
+      await d.waitForResult(d.messages.indexOf(done));
+
+      from = d.mark;
+      d.sendUser('Start a helper');
+      await d.waitForResult(from);
+      const helper = await started(from);
+      await attempt('get_task_output', { task_id: helper.task_id });
+      await attempt('background_tasks');
+      helperHeld.release();
+      const helped = await ended(helper.task_id, from);
+      await d.waitForResult(d.messages.indexOf(helped));
     },
   },
   {

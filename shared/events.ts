@@ -6,6 +6,9 @@ import { AppErrorSchema } from './result';
 import { GitStatusSchema, SetupSourceSchema, WorktreeInfoSchema, WorktreeStateSchema } from './git';
 import { UserDialogSchema } from './dialogs';
 import { ElicitationSchema, McpStateSchema } from './mcp';
+import { AsideSchema } from './aside';
+import { LimitStopSchema, UsageLimitHitSchema } from './usage';
+import { LiveTaskSchema } from './tasks';
 
 export { McpServerStatusSchema, type McpServerStatus } from './mcp';
 
@@ -159,6 +162,8 @@ export const TurnResultSchema = z.object({
   interrupted: z.boolean().optional(),
   /** HTTP status of the API error that ended the turn, if that is what ended it. */
   apiErrorStatus: z.number().optional(),
+  /** The turn stopped because a subscription usage limit was reached. */
+  usageLimit: UsageLimitHitSchema.optional(),
 });
 export type TurnResult = z.infer<typeof TurnResultSchema>;
 
@@ -193,12 +198,18 @@ export const TaskPatchSchema = z.object({
   backgrounded: z.boolean().optional(),
   parentTaskId: z.string().optional(),
   summary: z.string().optional(),
+  /** What it is doing now, from its latest progress ("Running <step>"). */
+  activity: z.string().optional(),
   lastToolName: z.string().optional(),
   usage: z.object({ totalTokens: z.number(), toolUses: z.number(), durationMs: z.number() }).optional(),
   outputFile: z.string().optional(),
   error: z.string().optional(),
   /** Housekeeping the CLI asks hosts not to show inline. */
   hidden: z.boolean().optional(),
+  /** The tool call's tool (Bash, Monitor, Agent...), from the call that started it. */
+  toolName: z.string().optional(),
+  /** The command line of a shell or Monitor, from the call that started it. */
+  command: z.string().optional(),
 });
 export type TaskPatch = z.infer<typeof TaskPatchSchema>;
 
@@ -252,7 +263,8 @@ export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
 
 /** Why the queue waits instead of sending its next message when a turn ends. */
 export const QueueHoldSchema = z.object({
-  reason: z.enum(['stopped', 'failed']),
+  /** `limit`: the last turn stopped on a usage limit; sending now would only hit it again. */
+  reason: z.enum(['stopped', 'failed', 'limit']),
   message: z.string(),
 });
 export type QueueHold = z.infer<typeof QueueHoldSchema>;
@@ -353,7 +365,16 @@ export const SessionEventSchema = z.discriminatedUnion('kind', [
     task: TaskPatchSchema,
     at: z.number(),
   }),
+  /**
+   * Every background task running now, as the CLI reports it on each change; `processEnded`: the
+   * process is gone, and every task it ran with it.
+   */
+  z.object({ kind: z.literal('live-tasks'), tasks: z.array(LiveTaskSchema), processEnded: z.boolean().optional(), at: z.number() }),
   z.object({ kind: z.literal('hook'), phase: z.enum(['started', 'progress', 'response']), hook: HookRunSchema, at: z.number() }),
+  /** A side question asked beside the conversation, sent again whole as it changes (by id). */
+  z.object({ kind: z.literal('aside'), aside: AsideSchema }),
+  /** The tab stopped on a usage limit that resets at a known time (null: no longer). */
+  z.object({ kind: z.literal('limit-stop'), stop: LimitStopSchema.nullable() }),
   /** The whole message queue as it is now (every window shows the same queue). */
   z.object({ kind: z.literal('queue'), messages: z.array(QueuedMessageSchema), hold: QueueHoldSchema.optional() }),
   /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppErrorSchema, type Result } from './result';
 import { DialogAnswerSchema } from './dialogs';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
+import { TaskOutputSchema } from './tasks';
 import { ElicitationAnswerSchema, McpChangeSchema } from './mcp';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';
@@ -33,6 +34,8 @@ import {
 import type { SessionView } from './transcript';
 import { LocationSchema, RemoteEventSchemas, remoteContracts } from './remote';
 import { rulesContracts } from './rules';
+import { MAX_ASIDE_CHARS } from './aside';
+import { PlanUsageSchema } from './usage';
 
 const SessionId = z.string().min(1).max(200);
 
@@ -249,9 +252,38 @@ export const contracts = {
       input: z.object({ id: SessionId, userMessageId: z.string().min(1).max(200), dryRun: z.boolean().optional() }).strict(),
       output: RewindResultSchema,
     },
+    /** Stop one background task (a shell, a Monitor, a subagent); its end arrives as task events. */
     stopTask: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: done },
+    /** The end of a shell's or Monitor's output, as the running Claude Code has it; refused with its reason for other tasks. */
+    taskOutput: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: TaskOutputSchema },
+    /**
+     * Move the running foreground command or subagent to the background: the one `toolUseId`
+     * started (`backgrounded` says whether there was one), or every one (Ctrl+B).
+     */
+    backgroundTasks: {
+      input: z.object({ id: SessionId, toolUseId: z.string().min(1).max(200).optional() }).strict(),
+      output: z.object({ backgrounded: z.boolean().optional() }),
+    },
     /** Name the session (also sent to the CLI as rename_session while it runs). */
     rename: { input: z.object({ id: SessionId, title: z.string().trim().min(1).max(200) }).strict(), output: done },
+    /**
+     * Ask aside: a question answered beside the conversation (the CLI's side_question), while a
+     * turn runs or not; its progress and answer come as `aside` events, never in the transcript.
+     * Starts Claude in a tab that has no process yet.
+     */
+    ask: {
+      input: z.object({ id: SessionId, question: z.string().max(MAX_ASIDE_CHARS + 1000) }).strict(),
+      output: z.object({ asideId: z.string() }),
+    },
+    /** Give a side question up (shown as cancelled at once). */
+    cancelAside: { input: z.object({ id: SessionId, asideId: z.string().min(1).max(200) }).strict(), output: done },
+    /**
+     * After a usage limit stopped the turn (`limit-stop`): send it again, then the queue, when the
+     * limit resets (`on`), or cancel that (`off`). The main process keeps the timer.
+     */
+    autoContinue: { input: z.object({ id: SessionId, on: z.boolean() }).strict(), output: done },
+    /** The plan and its usage windows (get_usage); starts Claude in a tab that has no process yet. */
+    getUsage: { input: z.object({ id: SessionId }).strict(), output: PlanUsageSchema },
   },
   /** Past sessions and what survives a restart (electron/core/continuity.ts). */
   history: {

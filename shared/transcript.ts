@@ -22,7 +22,10 @@ import type {
   TeamParty,
   TurnResult,
 } from './events';
+import { taskEnded, type LiveTask } from './tasks';
 import { applyWorktreeEvent, type WorktreeFields } from './worktree-view';
+import type { Aside } from './aside';
+import type { LimitStop } from './usage';
 
 export interface BlockView {
   type: 'text' | 'thinking' | 'tool_use' | 'other';
@@ -90,7 +93,8 @@ export interface ToolState {
   teamCard?: string;
 }
 
-export type TaskView = TaskPatch & { startedAt?: number; updatedAt: number; endedAt?: number };
+/** `endedWithProcess`: Claude's process ended while the task still ran, so it ended too. */
+export type TaskView = TaskPatch & { startedAt?: number; updatedAt: number; endedAt?: number; endedWithProcess?: boolean };
 
 export type RunningHook = HookRun & { startedAt: number };
 
@@ -111,6 +115,8 @@ export interface SessionView extends WorktreeFields {
   children?: Record<string, string[]>;
   tools: Record<string, ToolState>;
   tasks?: Record<string, TaskView>;
+  /** The background tasks running now as the CLI last listed them (absent until it lists any). */
+  liveTasks?: LiveTask[];
   /** Hooks running now, by hook id. */
   hooks?: Record<string, RunningHook>;
   pending: PermissionRequest[];
@@ -129,6 +135,10 @@ export interface SessionView extends WorktreeFields {
   queue?: QueuedMessage[];
   /** Why the queue is not sending on its own right now. */
   queueHold?: QueueHold;
+  /** Side questions ("Ask aside"), oldest first; never part of the transcript. */
+  asides?: Aside[];
+  /** Stopped on a usage limit: when it resets, and whether it continues on its own then. */
+  limitStop?: LimitStop;
 }
 
 export function emptySession(id: string, cwd: string, createdAt = Date.now()): SessionView {
@@ -254,12 +264,21 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       return append({ ...v, contextTokens: undefined }, { type: 'reset', id: e.id, trigger: e.trigger, at: e.at });
     case 'task':
       return applyTask(v, e.phase, e.task, e.at);
+    case 'live-tasks':
+      return e.processEnded ? endAllTasks(v, e.at) : { ...v, liveTasks: e.tasks };
     case 'hook':
       return applyHook(v, e.phase, e.hook, e.at);
     case 'permission-denied':
       return setTool(v, e.toolUseId, { denial: { message: e.message, reasonType: e.reasonType, reason: e.reason } });
     case 'queue':
       return { ...v, queue: e.messages, queueHold: e.hold };
+    case 'aside': {
+      const asides = v.asides ?? [];
+      const at = asides.findIndex((a) => a.id === e.aside.id);
+      return { ...v, asides: at < 0 ? [...asides, e.aside] : asides.map((a, i) => (i === at ? e.aside : a)) };
+    }
+    case 'limit-stop':
+      return e.stop ? { ...v, limitStop: e.stop } : v.limitStop ? { ...v, limitStop: undefined } : v;
     case 'worktree':
     case 'setup-started':
     case 'setup-confirm':
@@ -300,6 +319,17 @@ function applyTask(v: SessionView, phase: 'started' | 'progress' | 'updated' | '
   const toolUseId = task.toolUseId;
   if (!toolUseId || v.tools[toolUseId]?.taskId === patch.taskId) return next;
   return setTool(next, toolUseId, { taskId: patch.taskId });
+}
+
+/** The process is gone: nothing it ran runs any more, and its live set starts empty next time. */
+function endAllTasks(v: SessionView, at: number): SessionView {
+  let tasks = v.tasks;
+  for (const t of Object.values(v.tasks ?? {})) {
+    if (t.endedAt !== undefined) continue;
+    // A task whose end was reported but not yet announced simply ended; any other was cut off.
+    tasks = { ...tasks, [t.taskId]: { ...t, endedAt: at, updatedAt: at, endedWithProcess: taskEnded(t) ? undefined : true } };
+  }
+  return { ...v, tasks, liveTasks: undefined };
 }
 
 function applyHook(v: SessionView, phase: 'started' | 'progress' | 'response', hook: HookRun, at: number): SessionView {

@@ -5,10 +5,11 @@ import type { SessionEvent } from '../../shared/events';
 import type { FileSuggestions, ImageInput } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
 import { FileIndex, rankFiles, type FileList } from './file-index';
+import { LimitResume, type LimitTarget } from './limit-resume';
 import { MessageQueue, type QueueState, type QueueTarget } from './message-queue';
 import { THE_PERSON, type Speaker } from './protocol/outbound';
 
-export interface AnsweringTarget extends QueueTarget {
+export interface AnsweringTarget extends QueueTarget, LimitTarget {
   readonly id: string;
   readonly cwd: string;
   /** The lifecycle phase (see lifecycle.ts); 'stopping' still counts as a running turn. */
@@ -17,6 +18,8 @@ export interface AnsweringTarget extends QueueTarget {
 
 export class Answering {
   private readonly queues = new Map<string, MessageQueue>();
+  /** Per session: a turn stopped by a usage limit, and going on when it resets. */
+  private readonly limits = new Map<string, LimitResume>();
   private readonly files: FileIndex;
 
   constructor(opts: { files?: FileIndex } = {}) {
@@ -24,16 +27,34 @@ export class Answering {
   }
 
   attach(target: AnsweringTarget, emit: (events: SessionEvent[]) => void): void {
-    this.queues.set(target.id, new MessageQueue({ target, emit }));
+    const queue = new MessageQueue({ target, emit });
+    this.queues.set(target.id, queue);
+    this.limits.set(target.id, new LimitResume({ target, queue, emit }));
   }
 
   detach(id: string): void {
     this.queues.delete(id);
+    this.limits.get(id)?.dispose();
+    this.limits.delete(id);
+  }
+
+  /** Every timer stops (the app quits). */
+  dispose(): void {
+    for (const l of this.limits.values()) l.dispose();
   }
 
   /** Every event a session emits passes by here (a turn that ends sends the next message). */
   observe(id: string, events: readonly SessionEvent[]): void {
     this.queues.get(id)?.observe(events);
+    this.limits.get(id)?.observe(events);
+  }
+
+  /** "Continue automatically" when the usage limit resets (on), or not (off). */
+  autoContinue(id: string, on: boolean): void {
+    const l = this.limits.get(id);
+    if (!l) throw new ClideError({ kind: 'session-not-found', message: 'That session is not open.' });
+    if (on) l.schedule();
+    else l.cancel();
   }
 
   /**
@@ -48,6 +69,8 @@ export class Answering {
     if (queue && (turnRunning || (q.size > 0 && !q.held))) return { queued: q.add(text, images) };
     target.send(text, images, speaker);
     q.released();
+    // The person's own message replaces the offer to continue after a usage limit.
+    if (speaker.kind === 'person') this.limits.get(target.id)?.superseded();
     return {};
   }
 
@@ -70,10 +93,12 @@ export class Answering {
 
   sendNow(id: string, messageId: string): void {
     this.queue(id).sendNow(messageId);
+    this.limits.get(id)?.superseded();
   }
 
   resume(id: string): void {
     this.queue(id).resume();
+    this.limits.get(id)?.superseded();
   }
 
   /** The queue as plain JSON, to keep across an app restart. */

@@ -139,10 +139,22 @@ export function createHandlers(host: SessionHost): Handlers {
       await host.stopTask(i.id, i.taskId);
       return {};
     },
+    'session:taskOutput': (i) => host.getTaskOutput(i.id, i.taskId),
+    'session:backgroundTasks': (i) => host.backgroundTasks(i.id, i.toolUseId),
     'session:rename': async (i) => {
       await host.rename(i.id, i.title);
       return {};
     },
+    'session:ask': (i) => host.ask(i.id, i.question),
+    'session:cancelAside': (i) => {
+      host.cancelAside(i.id, i.asideId);
+      return {};
+    },
+    'session:autoContinue': (i) => {
+      host.autoContinue(i.id, i.on);
+      return {};
+    },
+    'session:getUsage': (i) => host.getUsage(i.id),
     ...teamHandlers(() => host.team),
     ...gitHandlers(() => host),
     ...remoteHandlers(() => host.remote),

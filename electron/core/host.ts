@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../shared/events';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
+import type { TaskOutput } from '../../shared/tasks';
 import { ClideError } from '../../shared/result';
 import { applyEvents, emptySession, type SessionView } from '../../shared/transcript';
 import { childEnv } from './child-env';
@@ -41,6 +42,8 @@ import type { RemotePlace } from './remote/place';
 import { remoteNames } from './remote/forward-env';
 import { lostProblem, NO_CAUSE } from './remote/ssh-errors';
 import { RulesService } from './rules/rules-service';
+import { Asides } from './asides';
+import type { PlanUsage } from '../../shared/usage';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -93,6 +96,13 @@ export class SessionHost {
   private readonly connecting = new Set<string>();
   /** Message queues and @-mention file suggestions, per session. */
   private readonly answering = new Answering();
+  /** Side questions ("Ask aside") of every session. */
+  private readonly asides = new Asides({
+    emit: (id, events) => {
+      const entry = this.sessions.get(id);
+      if (entry) this.record(entry, events);
+    },
+  });
   private readonly listeners = new Set<(batch: AppEvent[]) => void>();
   private readonly batcher: EventBatcher;
   private readonly env: NodeJS.ProcessEnv;
@@ -400,6 +410,27 @@ export class SessionHost {
     this.answering.resume(this.get(id).session.id);
   }
 
+  /** A side question (Ask aside): answered beside the conversation; its progress and answer come as `aside` events. */
+  ask(id: string, question: string): { asideId: string } {
+    const { session } = this.get(id);
+    this.isolation.assertStarted(id);
+    return { asideId: this.asides.ask(session, question) };
+  }
+
+  cancelAside(id: string, asideId: string): void {
+    this.asides.cancel(this.get(id).session.id, asideId);
+  }
+
+  /** After a usage limit stopped the turn: send it again when the limit resets (on), or not (off). */
+  autoContinue(id: string, on: boolean): void {
+    this.answering.autoContinue(this.get(id).session.id, on);
+  }
+
+  /** The plan and its usage (get_usage); starts Claude in a tab that has no process yet. */
+  getUsage(id: string): Promise<PlanUsage> {
+    return this.get(id).session.getUsage();
+  }
+
   fileSuggestions(id: string, query: string): Promise<FileSuggestions> {
     const { session, place } = this.get(id);
     return this.answering.fileSuggestions(session, query, place && ((cwd) => this.remote.host(place.location).fileList(cwd)));
@@ -476,6 +507,14 @@ export class SessionHost {
     return this.get(id).session.stopTask(taskId);
   }
 
+  getTaskOutput(id: string, taskId: string): Promise<TaskOutput> {
+    return this.get(id).session.getTaskOutput(taskId);
+  }
+
+  backgroundTasks(id: string, toolUseId?: string): Promise<{ backgrounded?: boolean }> {
+    return this.get(id).session.backgroundTasks(toolUseId);
+  }
+
   rename(id: string, title: string): Promise<void> {
     return this.get(id).session.rename(title);
   }
@@ -501,6 +540,7 @@ export class SessionHost {
     this.parking.forget(id);
     this.spare?.refresh();
     this.answering.detach(id);
+    this.asides.closed(id);
     this.batcher.push({ type: 'session-closed', id });
     this.team?.closed(id);
     this.isolation.closed(id);
@@ -532,6 +572,7 @@ export class SessionHost {
     this.team?.dispose();
     this.isolation.dispose();
     this.parking.dispose();
+    this.answering.dispose();
     await Promise.all([...all.map((e) => e.session.close().then(() => e.place?.ended())), this.search?.close(), this.spare?.dispose()]);
     await this.remote.shutdown();
     this.batcher.flush();

@@ -4,9 +4,9 @@
 //
 // The CLI folds a user message written mid-turn into the running turn ("steer"). A queued
 // message is instead held here and written only once the turn is over (its `result`), one
-// message per turn, in the order shown. After Stop, or a turn that failed, the queue waits
-// (it is "held") rather than firing the next message into a situation the person has not
-// seen yet; sending one now, or resuming, lets it go on.
+// message per turn, in the order shown. After Stop, a turn that failed, or one a usage limit
+// stopped, the queue waits (it is "held") rather than firing the next message into a situation
+// the person has not seen yet; sending one now, or resuming, lets it go on.
 import { randomUUID } from 'node:crypto';
 import { isIdleStatus, type QueueHold, type QueuedMessage, type SessionEvent, type SessionStatus } from '../../shared/events';
 import type { ImageInput } from '../../shared/ipc';
@@ -47,6 +47,12 @@ export const MAX_QUEUED = 100;
 const HOLD_STOPPED: QueueHold = {
   reason: 'stopped',
   message: 'You stopped the turn, so the queue waits. Send a message now or resume the queue.',
+};
+
+// Until the limit resets, every message would meet it again (limit-resume.ts lets the queue go).
+const HOLD_LIMIT: QueueHold = {
+  reason: 'limit',
+  message: 'A usage limit stopped the last turn, so the queue waits for it to reset. Send a message now or resume the queue.',
 };
 
 export class MessageQueue {
@@ -160,6 +166,7 @@ export class MessageQueue {
     for (const e of events) {
       if (e.kind === 'result' && this.entries.length > 0 && !this.hold) {
         if (e.result.interrupted) this.hold = HOLD_STOPPED;
+        else if (e.result.usageLimit) this.hold = HOLD_LIMIT;
         else if (e.result.isError) {
           this.hold = { reason: 'failed', message: 'The last turn ended in an error, so the queue waits. Send a message now or resume the queue.' };
         }

@@ -2,8 +2,13 @@
 // say otherwise; CLIDE_IDLE_PARK_SECONDS for tests), a session's process is ended cleanly and
 // its next message resumes the same Claude session (Session.park). The tab keeps everything
 // else: transcript, queue, draft. A session is never parked while a turn runs, while it waits
-// for the person (a permission or a question), or while a background task it started still
-// runs (a task_started with no task_notification yet): that work would be cut off.
+// for the person (a permission or a question), while a background task it started still runs,
+// or while a side question waits for its answer: that work would be cut off. Which tasks run is
+// the CLI's live set (its last background_tasks_changed), not start and end events paired up, so
+// a missed end cannot keep a session from ever parking; housekeeping tasks the CLI marks ambient
+// do not count as work.
+import { asideOpen } from '../../shared/aside';
+import { runningBackgroundTaskIds } from '../../shared/tasks';
 import type { SessionView } from '../../shared/transcript';
 import type { Phase } from './lifecycle';
 
@@ -23,17 +28,14 @@ export interface ParkingOptions {
   now?: () => number;
 }
 
-/** Task states after which nothing runs any more (the CLI's own words). */
-const TASK_DONE = new Set(['completed', 'failed', 'killed', 'stopped']);
-
 /** A background task the session started is still running. */
 export function runsBackgroundTask(view: SessionView): boolean {
-  return Object.values(view.tasks ?? {}).some((t) => t.endedAt === undefined && !TASK_DONE.has(t.status ?? ''));
+  return runningBackgroundTaskIds(view).length > 0;
 }
 
-/** Whether parking `session` now would cut nothing off. */
+/** Whether parking `session` now would cut nothing off (a side question waiting for its answer, too). */
 export function parkable(session: ParkingSession, view: SessionView): boolean {
-  return session.phase === 'ready' && view.pending.length === 0 && !runsBackgroundTask(view);
+  return session.phase === 'ready' && view.pending.length === 0 && !runsBackgroundTask(view) && !(view.asides ?? []).some(asideOpen);
 }
 
 /** The CLIDE_IDLE_PARK_SECONDS override, if set to a number. */

@@ -5,15 +5,13 @@
 // gives no warning. A corrupt file is set aside with a warning and the app starts with no tabs.
 import path from 'node:path';
 import { z } from 'zod';
+import { QueueHoldSchema } from '../../shared/events';
 import { WorktreeInfoSchema } from '../../shared/git';
 import { ImageInputSchema } from '../../shared/ipc';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
 
 /** Images of queued messages are kept only up to this many base64 characters in all. */
 export const MAX_KEPT_IMAGE_CHARS = 8 * 1024 * 1024;
-
-/** Why a restored queue waits (the shape of the message queue's own hold). */
-const QueueHoldSchema = z.object({ reason: z.enum(['stopped', 'failed']), message: z.string() });
 
 const PersistedQueueSchema = z.object({
   entries: z.array(

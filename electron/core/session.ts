@@ -18,10 +18,13 @@ import type {
 import type { ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
 import type { McpChange } from '../../shared/mcp';
 import type { HooksState } from '../../shared/rules';
+import type { TaskOutput } from '../../shared/tasks';
 import { ClideError, type AppError } from '../../shared/result';
 import { hasProcess, isDormant, isLive, statusOf, transition, type LifecycleEvent, type Phase } from './lifecycle';
 import { Connection, type Ask } from './protocol/connection';
 import type { ListedRules } from './protocol/rules-control';
+import type { SideAnswer, SideExchange, SideQuestionOptions } from './protocol/requests';
+import type { PlanUsage } from '../../shared/usage';
 import { THE_PERSON, type Speaker } from './protocol/outbound';
 import type { ExitInfo } from './protocol/transport';
 import { TESTED_CLI_VERSION } from './protocol/version';
@@ -70,6 +73,8 @@ export class Session {
   private waking: PendingSend[] | undefined;
   /** The parked process's exit, while it is on its way out. */
   private parkingExit: Promise<void> | undefined;
+  /** What was written into the current (or last) turn, in order: sent again when a usage limit stopped it. */
+  private turnInputs: Array<Omit<PendingSend, 'uuid'>> = [];
 
   constructor(private readonly opts: SessionOptions) {
     this.id = opts.id;
@@ -263,9 +268,15 @@ export class Session {
     // Throws (and changes nothing) if the CLI is gone or not reading: the caller keeps the text.
     // The echo takes the uuid the message was sent with: rewindFiles() names a message by it.
     const uuid = conn.sendUser(text, images, speaker);
+    this.noteInput({ text, images, speaker });
     this.emit([{ kind: 'user', id: uuid, text, images: images.length || undefined, at: this.now() }]);
     this.turnActive = true;
     this.go({ type: 'send' });
+  }
+
+  /** The messages of the current turn (or of the last, once it ended), in the order they were written. */
+  get turnMessages(): ReadonlyArray<Omit<PendingSend, 'uuid'>> {
+    return this.turnInputs;
   }
 
   /** The person answered a prompt. */
@@ -361,6 +372,16 @@ export class Session {
     return (await this.awake()).getContextUsage();
   }
 
+  /** A question beside the conversation (Ask aside); the running turn goes on. Starts a tab not yet started. */
+  async sideQuestion(question: string, history: readonly SideExchange[], opts?: SideQuestionOptions): Promise<SideAnswer> {
+    return (await this.awake()).sideQuestion(question, history, opts);
+  }
+
+  /** The plan and its usage windows (get_usage). Starts a tab not yet started. */
+  async getUsage(): Promise<PlanUsage> {
+    return (await this.awake()).getUsage();
+  }
+
   /** The MCP servers now; every window's view gets them too (info.mcp). Starts a tab not yet started. */
   async mcpStatus(): Promise<McpServerStatus[]> {
     return this.mcp.refresh(await this.awake());
@@ -386,8 +407,17 @@ export class Session {
     return (await this.awake()).rewindFiles(userMessageId, dryRun);
   }
 
-  stopTask(taskId: string): Promise<void> {
+  // Background tasks live in this process: with none running, there are none to ask about.
+  async stopTask(taskId: string): Promise<void> {
     return this.requireLive().stopTask(taskId);
+  }
+
+  async getTaskOutput(taskId: string): Promise<TaskOutput> {
+    return this.requireLive().getTaskOutput(taskId);
+  }
+
+  async backgroundTasks(toolUseId?: string): Promise<{ backgrounded?: boolean }> {
+    return this.requireLive().backgroundTasks(toolUseId);
   }
 
   /**
@@ -477,6 +507,7 @@ export class Session {
   private wakeWith(m: PendingSend): void {
     if (this.waking) {
       this.waking.push(m);
+      this.noteInput(m);
       return this.echo(m);
     }
     this.opts.gate?.();
@@ -486,11 +517,13 @@ export class Session {
       // Could not start (the cause is shown as a failure): the caller keeps the text.
       if (!isLive(this.phaseValue)) throw refused('not-running', this.phaseValue, this.claudeSessionId !== undefined);
       const uuid = this.requireLive().sendUser(m.text, m.images, m.speaker, m.uuid);
+      this.noteInput(m);
       this.echo({ ...m, uuid });
       this.turnActive = true;
       return this.go({ type: 'send' });
     }
     // The message is shown now and written once the old process is gone.
+    this.noteInput(m);
     this.waking = [m];
     this.echo(m);
     void wait.then(() => this.finishWaking());
@@ -515,6 +548,12 @@ export class Session {
     for (const m of waiting) conn.sendUser(m.text, m.images, m.speaker, m.uuid);
     this.turnActive = true;
     this.go({ type: 'send' });
+  }
+
+  /** A message starts a new turn's list unless a turn is running (then it joins that turn). */
+  private noteInput(m: Omit<PendingSend, 'uuid'>): void {
+    const entry = { text: m.text, images: [...m.images], speaker: m.speaker };
+    this.turnInputs = this.turnActive || this.waking?.length ? [...this.turnInputs, entry] : [entry];
   }
 
   private echo(m: PendingSend): void {
@@ -639,6 +678,8 @@ export class Session {
     this.watchdog?.observe(events);
     this.emit(out);
     if (selfStarted && !turnEnded && this.phaseValue === 'ready') {
+      // Claude started this turn itself: nothing of the person's was written into it.
+      this.turnInputs = [];
       this.turnActive = true;
       this.go({ type: 'send' });
     }
@@ -694,7 +735,8 @@ export class Session {
     this.clearStopEscalation();
     this.watchdog?.dispose();
     this.mcp.stop();
-    const out: SessionEvent[] = [];
+    // Its background tasks end with it (whatever the last live set said).
+    const out: SessionEvent[] = [{ kind: 'live-tasks', tasks: [], processEnded: true, at: this.now() }];
     // Keep what streamed, but mark it as cut off rather than leaving it "still typing".
     for (const messageId of this.openMessages) out.push({ kind: 'message-end', messageId, aborted: true });
     this.openMessages.clear();

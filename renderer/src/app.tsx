@@ -15,6 +15,8 @@ import { panelId, tabId } from './components/tabs/tab-ids';
 import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
 import { ChangesPanel } from './components/changes/changes-panel';
+import { AsidePanel } from './components/aside/aside-panel';
+import { LimitBanner } from './components/limits/limit-banner';
 import { WorktreeBanner } from './components/worktree/worktree-banner';
 import { RemotePrompts } from './components/remote/remote-prompts';
 import { useClide } from './store/store';
@@ -74,10 +76,12 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
         <div className="session-bottom">
           <FailureBanner sessionId={sessionId} />
           <LivenessBanner sessionId={sessionId} />
+          <LimitBanner sessionId={sessionId} />
           <WorktreeBanner sessionId={sessionId} />
           <Composer sessionId={sessionId} />
         </div>
       </div>
+      <AsidePanel sessionId={sessionId} />
       <ChangesPanel sessionId={sessionId} />
     </div>
   );

@@ -3,7 +3,7 @@
 // pointed at the pinned CLI, and at the end a graceful stop that must leave no `claude`
 // process behind.
 import { test as base, expect, type Page } from '@playwright/test';
-import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { cliSandbox, type CliSandbox, type SandboxOptions } from '../support/real-cli';
 import { startWebHost, survivors, type WebHostProcess } from '../support/web-host';
 
 export interface StartedHost {
@@ -16,7 +16,7 @@ export interface ClideFixture {
    * Start a host (extra env is merged over the sandbox's; extra args follow the defaults); no
    * spare unless env asks; `prepare` sets up the sandbox (e.g. its working directory) before the host starts.
    */
-  start(opts?: { env?: NodeJS.ProcessEnv; args?: string[]; prepare?(sandbox: CliSandbox): void }): Promise<StartedHost>;
+  start(opts?: { env?: NodeJS.ProcessEnv; args?: string[]; prepare?(sandbox: CliSandbox): void; sandbox?: SandboxOptions }): Promise<StartedHost>;
   /** Open the host's URL (with its token) and wait for the composer of the first session. */
   open(page: Page, started: StartedHost): Promise<void>;
 }
@@ -32,7 +32,7 @@ export const test = base.extend<{ clide: ClideFixture }>({
     });
     await use({
       async start(opts = {}) {
-        const sandbox = await cliSandbox([]);
+        const sandbox = await cliSandbox([], opts.sandbox);
         try {
           opts.prepare?.(sandbox);
           // startWebHost starts no warm spare unless a test asks for one: the tests count their

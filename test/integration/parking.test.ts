@@ -5,6 +5,7 @@
 // task is never parked.
 import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../shared/ipc';
+import { runningBackgroundTaskIds } from '../../shared/tasks';
 import { lastToolResults, lastUserText, text, toolUse } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
 import { alive, waitFor } from '../support/wait';
@@ -124,5 +125,11 @@ describe('parking idle sessions with the real CLI', () => {
     // Answered at last, so the CLI is owed nothing when the test ends.
     h.respond(asking, h.view(asking).pending[0]!.requestId, { behavior: 'deny', message: 'Not now.' });
     await waitFor(() => h.view(asking).pending.length === 0, 'the prompt answered');
+    // Once its task is stopped, the CLI's live set is empty and the tab parks like any idle one.
+    const [task] = runningBackgroundTaskIds(h.view(background));
+    const pid = pidOf(background);
+    await h.stopTask(background, task!);
+    await waitFor(() => h.view(background).status === 'parked', 'the background tab parked once its task ended', 20_000);
+    await waitFor(() => !alive(pid), 'its process gone');
   }, 90_000);
 });

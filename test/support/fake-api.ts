@@ -1,6 +1,8 @@
 // A loopback stand-in for the Anthropic Messages API, good enough to drive the real
 // `claude` CLI through full turns offline. Tests script replies per request; every
 // request body is recorded so a test can assert what the CLI sent (e.g. on resume).
+// Side questions (the CLI's side_question, /btw) are answered by their own script, so
+// they never take a turn's scripted reply.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,10 +15,14 @@ export interface FakeReply {
   chunk?: number;
   /** Pause between SSE events, to make streaming observable (default 0). */
   delayMs?: number;
-  /** Answer with an HTTP error instead (retried by the CLI). */
+  /** Answer with an HTTP error instead (retried by the CLI, unless the error says not to). */
   status?: number;
+  /** The error body's type and message with `status` (default: overloaded_error, "scripted failure"). */
+  error?: { type: string; message: string };
+  /** Extra response headers (e.g. the anthropic-ratelimit-unified-* headers the CLI reads). */
+  headers?: Record<string, string>;
   usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
-  /** Hold the response open (after message_start) until this promise resolves. */
+  /** Hold the response open (after message_start; before an error status) until this promise resolves. */
   hold?: Promise<void>;
   /** End the message with this stop reason (and its stop_details) instead of end_turn/tool_use: e.g. a refusal. */
   stop?: { reason: string; details?: Record<string, unknown> };
@@ -25,8 +31,10 @@ export interface FakeReply {
 export interface RecordedRequest {
   path: string;
   body: MessagesBody;
-  /** True for the CLI's side calls (titles, summaries) rather than a turn of the conversation. */
+  /** True for the CLI's side calls (titles, summaries, side questions) rather than a turn of the conversation. */
   side: boolean;
+  /** A side question (side_question, the terminal's /btw): answered by `scriptSide`, never by the turn script. */
+  sideQuestion: boolean;
 }
 
 export interface MessagesBody {
@@ -47,6 +55,10 @@ export interface FakeApi {
   turns(): RecordedRequest[];
   /** Replace the responder (a script of replies or a function). */
   script(r: Responder | FakeReply[]): void;
+  /** Replace how side questions are answered (default: the text "Side answer"); the index counts side questions. */
+  scriptSide(r: Responder | FakeReply[]): void;
+  /** Requests that were side questions, in order. */
+  sideQuestions(): RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -71,6 +83,40 @@ export function lastToolResults(body: MessagesBody): Array<{ tool_use_id: string
   return (last.content as Array<{ type: string }>).filter((b) => b.type === 'tool_result') as never;
 }
 
+/**
+ * The words 2.1.332 puts before a side question's text ("This is a side question from the user.
+ * You must answer..."), in a system reminder of the request's last user message. The request
+ * otherwise looks like a turn (it carries the session's tools, for the prompt cache).
+ */
+export const SIDE_QUESTION_MARK = 'This is a side question from the user';
+
+/** The question of a side-question request: the last text block after the CLI's reminder. */
+export function sideQuestionText(body: MessagesBody): string {
+  const last = [...body.messages].reverse().find((m) => m.role === 'user');
+  if (!last || !Array.isArray(last.content)) return '';
+  const texts = (last.content as Array<{ type: string; text?: string }>).filter((b) => b.type === 'text' && typeof b.text === 'string');
+  return texts.at(-1)?.text ?? '';
+}
+
+/**
+ * A subscription's usage limit, as the API answers it: 429 with the unified rate-limit headers
+ * the CLI reads (`anthropic-ratelimit-unified-status: rejected`, the reset in epoch seconds and
+ * which limit it is). A CLI logged in to a subscription (cliSandbox's `subscription`) turns it
+ * into a rejected rate_limit_event and ends the turn without retrying.
+ */
+export function usageLimit(resetsAtSeconds: number, limit = 'five_hour'): FakeReply {
+  return {
+    blocks: [],
+    status: 429,
+    error: { type: 'rate_limit_error', message: "This request would exceed your account's rate limit. Please try again later." },
+    headers: {
+      'anthropic-ratelimit-unified-status': 'rejected',
+      'anthropic-ratelimit-unified-reset': String(resetsAtSeconds),
+      'anthropic-ratelimit-unified-representative-claim': limit,
+    },
+  };
+}
+
 export function text(t: string, extra: Partial<FakeReply> = {}): FakeReply {
   return { blocks: [{ type: 'text', text: t }], ...extra };
 }
@@ -86,6 +132,8 @@ export async function startFakeApi(initial: Responder | FakeReply[] = []): Promi
   const requests: RecordedRequest[] = [];
   let responder: Responder = toResponder(initial);
   let turnIndex = 0;
+  let sideResponder: Responder = () => undefined;
+  let sideIndex = 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -117,18 +165,26 @@ export async function startFakeApi(initial: Responder | FakeReply[] = []): Promi
       res.writeHead(404).end();
       return;
     }
-    // Conversation turns carry the tool list; side calls (title generation etc.) do not.
-    const side = !Array.isArray(body.tools) || body.tools.length === 0;
-    const rec: RecordedRequest = { path, body, side };
+    // Conversation turns carry the tool list; side calls (title generation etc.) do not. A side
+    // question carries it too (the CLI reuses the turn's prompt cache) but says what it is.
+    const sideQuestion = lastUserText(body).includes(SIDE_QUESTION_MARK);
+    const side = sideQuestion || !Array.isArray(body.tools) || body.tools.length === 0;
+    const rec: RecordedRequest = { path, body, side, sideQuestion };
     requests.push(rec);
-    const reply = side ? text('Side reply') : (responder(rec, turnIndex++) ?? text('(no scripted reply)'));
+    const reply = sideQuestion
+      ? (sideResponder(rec, sideIndex++) ?? text('Side answer'))
+      : side
+        ? text('Side reply')
+        : (responder(rec, turnIndex++) ?? text('(no scripted reply)'));
     if (reply.status) {
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'scripted failure' } }));
+      // Held error answers too: the request stays in flight until the test lets it fail.
+      if (reply.hold) await reply.hold;
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(JSON.stringify({ type: 'error', error: reply.error ?? { type: 'overloaded_error', message: 'scripted failure' } }));
       return;
     }
     if (body.stream === false) {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { 'content-type': 'application/json', ...reply.headers });
       res.end(JSON.stringify(nonStreaming(reply, body.model)));
       return;
     }
@@ -145,6 +201,11 @@ export async function startFakeApi(initial: Responder | FakeReply[] = []): Promi
       responder = toResponder(r);
       turnIndex = 0;
     },
+    scriptSide(r) {
+      sideResponder = toResponder(r);
+      sideIndex = 0;
+    },
+    sideQuestions: () => requests.filter((r) => r.sideQuestion),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -190,7 +251,7 @@ function nonStreaming(reply: FakeReply, model?: string) {
 }
 
 async function streamReply(res: http.ServerResponse, reply: FakeReply, model?: string): Promise<void> {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...reply.headers });
   const delay = reply.delayMs ?? 0;
   const chunk = reply.chunk ?? 8;
   const usage = usageOf(reply);

@@ -7,10 +7,14 @@ import { SessionHost, type HostOptions } from '../../electron/core/host';
 import type { SessionEvent } from '../../shared/events';
 import type { FakeReply, Responder } from './fake-api';
 import { processGone } from './fake-cli-harness';
-import { cliSandbox, type CliSandbox } from './real-cli';
+import { cliSandbox, type CliSandbox, type SandboxOptions } from './real-cli';
 import { waitFor } from './wait';
 
-export type OnRealCli = (script: Responder | FakeReply[], opts?: Partial<HostOptions>) => Promise<{ sandbox: CliSandbox; host: SessionHost }>;
+export type OnRealCli = (
+  script: Responder | FakeReply[],
+  opts?: Partial<HostOptions>,
+  sandboxOpts?: SandboxOptions,
+) => Promise<{ sandbox: CliSandbox; host: SessionHost }>;
 
 /** Call once at the top of a test file; use what it returns inside the tests. */
 export function realCliHosts(): OnRealCli {
@@ -31,8 +35,8 @@ export function realCliHosts(): OnRealCli {
     }
     if (problems.length > 0) throw new Error(problems.join('\n'));
   });
-  return async (script, opts = {}) => {
-    const sandbox = await cliSandbox(script);
+  return async (script, opts = {}, sandboxOpts = {}) => {
+    const sandbox = await cliSandbox(script, sandboxOpts);
     // `env` adds to the sandbox's environment rather than replacing it.
     const { env, ...rest } = opts;
     const host = new SessionHost({ host: 'web', env: { ...sandbox.env, ...env }, homeDir: sandbox.home, defaultCwd: sandbox.cwd, batchMs: 5, ...rest });
@@ -52,6 +56,8 @@ export interface OpenedSession {
 export interface OpenOptions {
   host?: Partial<HostOptions>;
   create?: Parameters<SessionHost['create']>[0];
+  /** How the sandbox logs the CLI in (e.g. as a subscriber). */
+  sandbox?: SandboxOptions;
   /** Wait until the session is ready (default), or return as soon as it is created. */
   ready?: boolean;
   readyMs?: number;
@@ -63,7 +69,7 @@ export type OpenSession = (script: Responder | FakeReply[], opts?: OpenOptions) 
 export function realCliSessions(): OpenSession {
   const onRealCli = realCliHosts();
   return async (script, opts = {}) => {
-    const { sandbox, host } = await onRealCli(script, opts.host);
+    const { sandbox, host } = await onRealCli(script, opts.host, opts.sandbox);
     const events: SessionEvent[] = [];
     host.subscribe((batch) => {
       for (const b of batch) if (b.type === 'session-events') events.push(...b.events);

@@ -57,7 +57,17 @@ export interface CliSandbox {
   cleanup(): Promise<void>;
 }
 
-export async function cliSandbox(script: Responder | FakeReply[] = []): Promise<CliSandbox> {
+export interface SandboxOptions {
+  /**
+   * Log the CLI in as a claude.ai subscriber instead of with an API key: a credentials file in
+   * the config dir (a made-up OAuth token with the profile scope, a Max plan) and no
+   * ANTHROPIC_API_KEY. The CLI then reads the API's unified rate-limit headers (rate_limit_event,
+   * usage limits) and get_usage says which plan it is. Its requests still go to the fake API.
+   */
+  subscription?: boolean;
+}
+
+export async function cliSandbox(script: Responder | FakeReply[] = [], opts: SandboxOptions = {}): Promise<CliSandbox> {
   const api = await startFakeApi(script);
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-test-'));
   const home = path.join(base, 'home');
@@ -78,6 +88,17 @@ export async function cliSandbox(script: Responder | FakeReply[] = []): Promise<
     DISABLE_AUTOUPDATER: '1',
     CLIDE_CLAUDE_PATH: claudeBin(),
   };
+  if (opts.subscription) {
+    delete env.ANTHROPIC_API_KEY;
+    const claudeAiOauth = {
+      accessToken: 'sk-ant-oat01-clide-test',
+      refreshToken: 'sk-ant-ort01-clide-test',
+      expiresAt: Date.now() + 7 * 86_400_000,
+      scopes: ['user:inference', 'user:profile'],
+      subscriptionType: 'max',
+    };
+    fs.writeFileSync(path.join(configDir, '.credentials.json'), JSON.stringify({ claudeAiOauth }), { mode: 0o600 });
+  }
   return {
     api,
     home,

@@ -56,34 +56,48 @@ export const OUTBOUND_CONTROL: Record<string, string> = {
   mcp_reconnect: 'reconnect a failed MCP server (the MCP panel)',
   mcp_toggle: 'disable or enable an MCP server; Claude Code remembers it for the folder (the MCP panel)',
   rewind_files: 'restore edited files to their state at a user message',
-  stop_task: 'stop a background task (Bash, subagent)',
+  stop_task: 'stop a background task (the Tasks panel)',
+  get_task_output: "the end of a background shell's or Monitor's output (the Tasks panel, polled while it is open)",
+  background_tasks: 'move the running foreground command or subagent to the background (Ctrl+B, the Tasks panel)',
   list_permission_rules: 'the permission rules in force, with their source (the Rules and hooks panel)',
   get_hooks_listing: 'the hooks that will run, by event (the Rules and hooks panel)',
+  rename_session: "a tab's title, so the CLI's own transcript carries it too (requests.ts)",
+  get_usage: "the plan and its usage windows (the status bar's limit popover), without the transcript scan",
 };
 
-/** Requests clide could send but does not (yet), and why. */
+/**
+ * Requests clide sends that sdk.d.ts (0.3.333) does not declare but 2.1.332 answers, each
+ * checked by an integration test on the real CLI. The coverage test fails once sdk.d.ts declares
+ * one: then it moves to OUTBOUND_CONTROL.
+ */
+export const LIVE_ONLY_OUTBOUND: Record<string, string> = {
+  side_question:
+    "Ask aside (the terminal's /btw): a question answered beside the running turn, with control_request_progress while it runs; cancelled with control_cancel_request",
+};
+
+/**
+ * Requests clide does not send, each with why a desktop window around the CLI has no use for it
+ * (or, where noted, what it would take).
+ */
 export const UNUSED_CONTROL: Record<string, string> = {
-  rename_session: 'session titles are clide-side',
-  set_color: 'a terminal UI affordance',
-  get_session_cost: 'result.total_cost_usd already gives the session cost',
-  list_models: 'initialize already lists the models',
-  get_usage: 'subscription usage; rate_limit_event covers what the status bar shows',
-  get_binary_version: 'initialize already gives claude_code_version',
-  mcp_call: 'clide does not call MCP tools itself',
-  file_suggestions: '@-mention typeahead is done clide-side',
-  cancel_async_message: 'clide does not queue messages inside the CLI',
-  read_file: 'clide reads files itself',
-  seed_read_state: 'only needed after transcript snipping, which clide does not do',
-  mcp_set_servers: 'MCP servers are fixed at spawn',
-  register_repo_root: 'for hosted multi-repo sessions',
-  reload_plugins: 'no plugin management UI yet',
-  reload_skills: 'no skill management UI yet',
-  reload_output_styles: 'no output style picker yet',
-  set_has_subscribers: 'for hosted sessions with several viewers',
-  background_tasks: 'task events already keep the task list',
-  get_task_output: 'no task output viewer yet',
-  get_settings: 'list_permission_rules and get_hooks_listing give the rules and hooks with their sources; no other settings are shown',
+  set_color: "the terminal UI's prompt colour; clide's tabs have their own look",
+  get_session_cost: 'the same figure as result.total_cost_usd, which every turn already reports',
+  list_models: "initialize already lists the models, and set_model's answer names the one chosen",
+  get_binary_version: "initialize already gives claude_code_version (and the status bar's version check uses it)",
+  mcp_call: 'would run an MCP tool outside any turn, with no permission prompt and nothing in the transcript: only Claude calls tools',
+  file_suggestions: '@-mentions are ranked clide-side from its own file index, which also serves remote hosts over ssh',
+  cancel_async_message: "clide's queue holds messages itself until a turn ends, so none waits inside the CLI to be cancelled",
+  read_file: 'clide reads files itself (its Changes panel and @-mentions), through git or the file system',
+  seed_read_state: 'restores file-read state after a host snips a transcript; clide never snips one',
+  mcp_set_servers:
+    "replaces the SDK MCP servers at run time; clide's own (the team tools) are fixed for a session, and the person's come from Claude Code's config files",
+  register_repo_root: 'for hosted sessions that span several repositories; a clide session works in one folder',
+  set_has_subscribers: 'tells a hosted session whether anyone watches it; a clide session always has its tab',
   update_settings:
-    'refuses permission rules (2.1.332 takes outputStyle and effortLevel only), so a rule is removed from its settings file, which Claude Code watches',
-  mcp_read_resource: 'no MCP resource browser yet',
+    'refuses permission rules (2.1.332 takes outputStyle and effortLevel only), so a rule clide saved is removed from its settings file, which Claude Code watches (the Rules and hooks panel)',
+  reload_plugins: 'not used yet: no plugin manager in clide (installing plugins is done with claude itself)',
+  reload_skills: 'not used yet: no skill manager in clide',
+  reload_output_styles: 'not used yet: no output style picker in clide',
+  get_settings: 'list_permission_rules and get_hooks_listing give the rules and hooks with their sources; no other settings are shown',
+  mcp_read_resource: 'not used yet: no MCP resource browser',
 };

@@ -19,6 +19,15 @@ interface Outbound {
   resolve: (value: Json) => void;
   reject: (err: ClideError) => void;
   timer: ReturnType<typeof setTimeout> | undefined;
+  onProgress?: (progress: Json) => void;
+}
+
+/** What a long-running outbound request (side_question) may add. */
+export interface RequestExtras {
+  /** Each `control_request_progress` the CLI sends for this request, in order. */
+  onProgress?(progress: Json): void;
+  /** Aborting sends control_cancel_request; the CLI then answers the request with an error. */
+  signal?: AbortSignal;
 }
 
 export interface ControlChannelOptions {
@@ -44,11 +53,11 @@ export class ControlChannel {
   }
 
   /** Send a request to the CLI; resolves with its `response` object. */
-  request(subtype: string, payload: Json = {}, timeoutMs = this.defaultTimeoutMs): Promise<Json> {
+  request(subtype: string, payload: Json = {}, timeoutMs = this.defaultTimeoutMs, extras: RequestExtras = {}): Promise<Json> {
     if (this.closedWith) return Promise.reject(new ClideError(this.closedWith));
     const requestId = this.newId();
     return new Promise<Json>((resolve, reject) => {
-      const entry: Outbound = { subtype, resolve, reject, timer: undefined };
+      const entry: Outbound = { subtype, resolve, reject, timer: undefined, onProgress: extras.onProgress };
       if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
         entry.timer = setTimeout(() => {
           this.outbound.delete(requestId);
@@ -68,8 +77,28 @@ export class ControlChannel {
       } catch (err) {
         this.settle(requestId);
         reject(err instanceof ClideError ? err : new ClideError({ kind: 'not-running', message: String(err) }));
+        return;
       }
+      if (extras.signal?.aborted) this.cancel(requestId);
+      else extras.signal?.addEventListener('abort', () => this.cancel(requestId), { once: true });
     });
+  }
+
+  /**
+   * Progress of an outbound request still waiting (system/control_request_progress, correlated
+   * by request_id). Returns false when it matches nothing (already answered, or unknown).
+   */
+  progress(requestId: string, progress: Json): boolean {
+    const entry = this.outbound.get(requestId);
+    if (!entry) return false;
+    entry.onProgress?.(progress);
+    return true;
+  }
+
+  /** Ask the CLI to give up an outbound request; its answer (an error) still settles it. */
+  private cancel(requestId: string): void {
+    if (!this.outbound.has(requestId)) return;
+    this.writeSafely({ type: 'control_cancel_request', request_id: requestId });
   }
 
   /** Number of outbound requests still waiting. */

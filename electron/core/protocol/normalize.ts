@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FinalBlock, SessionEvent, ContextSource } from '../../../shared/events';
 import { isRecord } from '../../../shared/guards';
 import { parseTaskNotification } from '../../../shared/task-notification';
+import type { UsageLimitHit } from '../../../shared/usage';
 import type { WireOf, WireContentBlock, WireUsage } from './wire';
 
 type Now = () => number;
@@ -36,6 +37,8 @@ export class WireNormalizer {
   private readonly streaming = new Map<string, string>();
   private readonly messages = new Map<string, MessageState>();
   private lastCost: number | undefined;
+  /** The latest `rejected` rate limit of this turn: when a usage limit ends the turn, it says when it resets. */
+  private rejected: UsageLimitHit | undefined;
   private readonly now: Now;
   private readonly newId: () => string;
 
@@ -111,7 +114,11 @@ export class WireNormalizer {
     // A failed API call ends the turn with a local "<synthetic>" message restating the error; the
     // `result` that follows carries the same text and the HTTP status, and becomes the turn's
     // error card. Showing both would attribute the error to Claude as if it had said it.
-    if (!parent && msg.is_api_error_message === true) return [];
+    if (!parent && msg.is_api_error_message === true) {
+      const info = isRecord(msg.api_error_params) && isRecord(msg.api_error_params.rate_limit_info) ? msg.api_error_params.rate_limit_info : undefined;
+      if (info?.status === 'rejected') this.rejected = limitHit(info);
+      return [];
+    }
     const state = this.messageState(m.id);
     const meta = toolMeta(msg.tool_use_meta);
     const out: SessionEvent[] = [];
@@ -177,6 +184,10 @@ export class WireNormalizer {
     const turnCost = cost !== undefined ? cost - (this.lastCost ?? 0) : undefined;
     if (cost !== undefined) this.lastCost = cost;
     const u = msg.usage;
+    // 2.1.332 names a subscription's usage limit `usage_limit_reached`; the reset comes from the
+    // rejected rate_limit_event (or the error message's params) just before.
+    const usageLimit = msg.api_error === 'usage_limit_reached' ? (this.rejected ?? {}) : undefined;
+    this.rejected = undefined;
     return [
       {
         kind: 'result',
@@ -205,6 +216,7 @@ export class WireNormalizer {
           // errors[]; terminal_reason says it was the person's own stop.
           interrupted: terminal === 'aborted_streaming' || terminal === 'aborted_tools' ? true : undefined,
           apiErrorStatus: typeof msg.api_error_status === 'number' ? msg.api_error_status : undefined,
+          usageLimit,
         },
         id: msg.uuid ?? this.newId(),
         at: this.now(),
@@ -214,6 +226,7 @@ export class WireNormalizer {
 
   rateLimit(msg: WireOf<'rate_limit_event'>): SessionEvent[] {
     const i = msg.rate_limit_info;
+    this.rejected = i.status === 'rejected' ? limitHit(i) : undefined;
     return [
       {
         kind: 'rate-limit',
@@ -366,6 +379,14 @@ function taskLabel(t: string): string {
   const n = parseTaskNotification(t);
   const head = n?.status ? `Background task ${n.status}` : 'Background task';
   return n?.summary ? `${head}: ${n.summary}` : head;
+}
+
+function limitHit(info: Record<string, unknown>): UsageLimitHit {
+  const at = info.resetsAt;
+  return {
+    resetsAt: typeof at === 'number' || typeof at === 'string' ? parseResetsAt(at) : undefined,
+    limitType: typeof info.rateLimitType === 'string' ? info.rateLimitType : undefined,
+  };
 }
 
 export function parseResetsAt(v: number | string | undefined): number | undefined {

@@ -76,8 +76,11 @@ export function permissionReply(decision: PermissionDecision, originalInput: Rec
 /**
  * The initialize request clide sends at spawn. `forwardSubagentText` makes the CLI forward a
  * subagent's text and thinking (with parent_tool_use_id), not only its tool calls, so a tool
- * card can show the nested conversation.
+ * card can show the nested conversation. `perTaskStopAffordance` says the window stops each
+ * background task on its own (the Tasks panel's Stop, stop_task): an interrupt then ends only
+ * the turn, and background subagents keep running, as in the terminal (without it 2.1.332
+ * kills them on every interrupt, seen live).
  */
 export function initializeRequest(extra: Json = {}): Json {
-  return { hooks: {}, sdkMcpServers: [], forwardSubagentText: true, ...extra };
+  return { hooks: {}, sdkMcpServers: [], forwardSubagentText: true, perTaskStopAffordance: true, ...extra };
 }

@@ -17,6 +17,7 @@ import type { SdkMcpServer } from './mcp-server';
 import { WireNormalizer } from './normalize';
 import { initializeRequest } from './outbound';
 import { systemEvents } from './system';
+import { TaskOrigins } from './task-origins';
 
 /** Something the CLI asks that a person must answer (a permission, an MCP server's input request, a dialog). */
 export type Ask = { kind: 'permission'; request: PermissionRequest };
@@ -55,6 +56,8 @@ export class ProtocolPipeline {
   private readonly servers = new Map<string, SdkMcpServer>();
   /** Subagent (task) id -> the Agent tool call it runs under. */
   private readonly agentTools = new Map<string, string>();
+  /** The tool call behind each task (a Monitor is told apart from a shell by it). */
+  private readonly origins = new TaskOrigins();
   private readonly unknownSeen = new Set<string>();
   private readonly now: () => number;
   private readonly newId: () => string;
@@ -172,7 +175,10 @@ export class ProtocolPipeline {
         for (const e of this.normalizer.streamEvent(m)) out.push(e);
         return;
       case 'assistant':
-        out.push(...this.normalizer.assistant(m));
+        for (const e of this.normalizer.assistant(m)) {
+          this.origins.see(e);
+          out.push(e);
+        }
         return;
       case 'user':
         out.push(...this.normalizer.user(m));
@@ -187,9 +193,15 @@ export class ProtocolPipeline {
         out.push({ kind: 'conversation-reset', id: m.uuid ?? this.newId(), trigger: m.trigger, at: this.now() });
         return;
       case 'system': {
+        // Progress of a request clide sent (a side question): its caller hears of it, not the transcript.
+        if (m.subtype === 'control_request_progress') {
+          if (typeof m.request_id === 'string') this.control.progress(m.request_id, m);
+          return;
+        }
         const events = systemEvents(m, this.systemContext);
         if (!events) return this.unknown(`system/${m.subtype}`, out);
         for (const e of events) {
+          this.origins.see(e);
           if (e.kind === 'task' && e.task.toolUseId && e.task.taskType === 'local_agent') this.agentTools.set(e.task.taskId, e.task.toolUseId);
           // Like can_use_tool, a denial names the subagent by agent_id; group it under its Agent call.
           if (e.kind === 'permission-denied' && typeof m.agent_id === 'string') e.parentToolUseId = this.agentTools.get(m.agent_id);

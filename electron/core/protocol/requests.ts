@@ -2,11 +2,13 @@
 // schema (field names as on the wire, 2.1.332) and mapped to the app's own shape in shared/events.ts,
 // so nothing above this layer sees wire JSON. Every request has a timeout (ControlChannel).
 import { z } from 'zod';
+import type { AsideRetry } from '../../../shared/aside';
 import type { ContextUsage, RewindResult } from '../../../shared/events';
 import { ClideError } from '../../../shared/result';
-import type { Json } from './control';
+import type { PlanUsage, UsageWindow } from '../../../shared/usage';
+import type { Json, RequestExtras } from './control';
 
-export type Requester = (subtype: string, payload?: Json, timeoutMs?: number) => Promise<Json>;
+export type Requester = (subtype: string, payload?: Json, timeoutMs?: number, extras?: RequestExtras) => Promise<Json>;
 
 const InterruptWire = z.looseObject({ still_queued: z.array(z.string()).optional() });
 const ModeWire = z.looseObject({ mode: z.string().optional() });
@@ -89,11 +91,141 @@ export async function rewindFiles(req: Requester, userMessageId: string, dryRun 
   return { canRewind: r.canRewind, error: r.error, filesChanged: r.filesChanged ?? [], insertions: r.insertions ?? 0, deletions: r.deletions ?? 0 };
 }
 
-export async function stopTask(req: Requester, taskId: string): Promise<void> {
-  await req('stop_task', { task_id: taskId });
-}
-
 /** Name the session in the CLI too (it counts a 'host' rename as the person's own title). */
 export async function renameSession(req: Requester, title: string, sessionId?: string): Promise<void> {
   await req('rename_session', { title, source: 'host', ...(sessionId ? { session_id: sessionId } : {}) });
+}
+
+const SideQuestionWire = z.looseObject({ response: z.string().nullable().optional(), synthetic: z.boolean().optional() });
+
+const ProgressWire = z.looseObject({
+  status: z.string(),
+  attempt: z.number().optional(),
+  max_retries: z.number().optional(),
+  retry_delay_ms: z.number().optional(),
+  error_status: z.number().nullable().optional(),
+});
+
+/**
+ * How long a side question may take before clide gives up on it: a little past the 660 s after
+ * which 2.1.332 answers it with an error itself ("side_question timed out").
+ */
+export const SIDE_QUESTION_TIMEOUT_MS = 690_000;
+
+/** A side question's progress as the app sees it: the CLI started the model call, or is retrying it. */
+export type SideProgress = { state: 'started' } | { state: 'retrying'; retry: AsideRetry };
+
+/** One of a tab's earlier side questions, sent along so a follow-up has them in view. */
+export interface SideExchange {
+  question: string;
+  response: string;
+}
+
+export interface SideQuestionOptions {
+  onProgress?(p: SideProgress): void;
+  /** Aborting asks the CLI to give the question up. */
+  signal?: AbortSignal;
+}
+
+export interface SideAnswer {
+  /** Null: the CLI had no answer at all. */
+  answer: string | null;
+  /** The text is Claude Code's own (it could not get an answer), not the model's. */
+  synthetic: boolean;
+}
+
+/**
+ * Ask a question beside the conversation (the terminal's /btw). The CLI answers from a separate
+ * model call that sees the conversation but may not use tools, while the running turn goes on;
+ * it is not written to the transcript. Progress arrives as control_request_progress.
+ */
+export async function sideQuestion(req: Requester, question: string, history: readonly SideExchange[], opts: SideQuestionOptions = {}): Promise<SideAnswer> {
+  const onProgress = (raw: Json) => {
+    const p = ProgressWire.safeParse(raw);
+    if (!p.success) return;
+    const r = p.data;
+    if (r.status === 'started') opts.onProgress?.({ state: 'started' });
+    else if (r.status === 'api_retry') {
+      const retry: AsideRetry = { attempt: r.attempt ?? 1, maxRetries: r.max_retries, delayMs: r.retry_delay_ms, httpStatus: r.error_status ?? undefined };
+      opts.onProgress?.({ state: 'retrying', retry });
+    }
+  };
+  const payload: Json = { question, ...(history.length > 0 ? { history: history.map((h) => ({ question: h.question, response: h.response })) } : {}) };
+  const r = parse(SideQuestionWire, 'side_question', await req('side_question', payload, SIDE_QUESTION_TIMEOUT_MS, { onProgress, signal: opts.signal }));
+  return { answer: r.response ?? null, synthetic: r.synthetic === true };
+}
+
+const UsageWindowWire = z.looseObject({ utilization: z.number().nullable().optional(), resets_at: z.string().nullable().optional() }).nullable().optional();
+
+const UsageWire = z.looseObject({
+  subscription_type: z.string().nullable().optional(),
+  rate_limits_available: z.boolean().optional(),
+  rate_limits: z
+    .looseObject({
+      five_hour: UsageWindowWire,
+      seven_day: UsageWindowWire,
+      seven_day_oauth_apps: UsageWindowWire,
+      seven_day_opus: UsageWindowWire,
+      seven_day_sonnet: UsageWindowWire,
+      model_scoped: z
+        .array(z.looseObject({ display_name: z.string(), utilization: z.number().nullable().optional(), resets_at: z.string().nullable().optional() }))
+        .optional(),
+      extra_usage: z
+        .looseObject({
+          is_enabled: z.boolean(),
+          monthly_limit: z.number().nullable().optional(),
+          used_credits: z.number().nullable().optional(),
+          utilization: z.number().nullable().optional(),
+          currency: z.string().nullable().optional(),
+        })
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional(),
+});
+
+const WINDOW_KEYS = ['five_hour', 'seven_day', 'seven_day_opus', 'seven_day_sonnet', 'seven_day_oauth_apps'] as const;
+
+function resetTime(iso: string | null | undefined): number | undefined {
+  if (!iso) return undefined;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : undefined;
+}
+
+/**
+ * The plan and its usage (the terminal's /usage), without the scan of local transcripts the
+ * CLI would otherwise add (skip_behaviors). For an API key `limitsApply` is false; a subscriber
+ * whose usage Claude Code could not read gets `windows: null`.
+ */
+export async function getUsage(req: Requester): Promise<PlanUsage> {
+  const r = parse(UsageWire, 'get_usage', await req('get_usage', { skip_behaviors: true }));
+  const limits = r.rate_limits;
+  let windows: UsageWindow[] | null = null;
+  if (limits) {
+    windows = [];
+    for (const key of WINDOW_KEYS) {
+      const w = limits[key];
+      if (!w) continue;
+      windows.push({ key, percent: w.utilization ?? undefined, resetsAt: resetTime(w.resets_at) });
+    }
+    for (const m of limits.model_scoped ?? []) {
+      windows.push({ key: 'model', label: m.display_name, percent: m.utilization ?? undefined, resetsAt: resetTime(m.resets_at) });
+    }
+  }
+  const extra = limits?.extra_usage;
+  return {
+    subscription: r.subscription_type ?? undefined,
+    limitsApply: r.rate_limits_available === true,
+    windows,
+    extraUsage: extra
+      ? {
+          enabled: extra.is_enabled,
+          monthlyLimit: extra.monthly_limit ?? undefined,
+          usedCredits: extra.used_credits ?? undefined,
+          percent: extra.utilization ?? undefined,
+          currency: extra.currency ?? undefined,
+        }
+      : undefined,
+  };
 }

@@ -33,7 +33,9 @@ function task(phase: 'started' | 'progress' | 'updated' | 'ended'): Handler {
       toolUseId: nonEmpty(m.tool_use_id),
       taskType: nonEmpty(m.task_type),
       subagentType: nonEmpty(m.subagent_type),
-      description: nonEmpty(m.description) ?? nonEmpty(patch.description),
+      // task_progress's description says what the task does now ("Running <step>"), not its name.
+      description: phase === 'progress' ? undefined : (nonEmpty(m.description) ?? nonEmpty(patch.description)),
+      activity: phase === 'progress' ? nonEmpty(m.description) : undefined,
       prompt: nonEmpty(m.prompt),
       // task_started has no status: the task is running from then on.
       status: nonEmpty(m.status) ?? nonEmpty(patch.status) ?? (phase === 'started' ? 'running' : undefined),
@@ -118,6 +120,26 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
   task_progress: task('progress'),
   task_updated: task('updated'),
   task_notification: task('ended'),
+  // The whole live set on every change (REPLACE semantics, per process): what the status bar
+  // counts and parking checks, since a missed task_notification cannot leave a task in it.
+  background_tasks_changed: (m, ctx) => {
+    const list = Array.isArray(m.tasks) ? (m.tasks as unknown[]).filter(isRecord) : [];
+    const tasks = list.flatMap((t) => {
+      const taskId = nonEmpty(t.task_id);
+      if (!taskId) return [];
+      return [
+        {
+          taskId,
+          taskType: nonEmpty(t.task_type) ?? 'unknown',
+          subagentType: nonEmpty(t.subagent_type),
+          description: typeof t.description === 'string' ? t.description : '',
+          parentTaskId: nonEmpty(t.parent_task_id),
+          ambient: t.ambient === true ? true : undefined,
+        },
+      ];
+    });
+    return [{ kind: 'live-tasks', tasks, at: ctx.now() }];
+  },
   hook_started: hook('started'),
   hook_progress: hook('progress'),
   hook_response: hook('response'),
@@ -192,9 +214,10 @@ export const SYSTEM_SUBTYPES: Record<string, Handler | Ignored> = {
 
   thinking_tokens: { ignored: 'an estimate that counts the signature: only a "still thinking" signal; stream_event deltas already show it' },
   session_state_changed: { ignored: 'idle/running/requires_action: the session derives the same from the turn events and control requests' },
-  background_tasks_changed: { ignored: 'a snapshot of live background tasks; task_started/updated/notification carry each change' },
   files_persisted: { ignored: 'file uploads for hosted sessions; clide sessions are local' },
-  control_request_progress: { ignored: 'progress of side_question requests, which clide never sends' },
+  control_request_progress: {
+    ignored: 'progress of a side_question clide sent: pipeline.ts hands it to that request (the Ask aside panel), not to the transcript',
+  },
   mirror_error: { ignored: 'mirroring transcripts to a remote session store, which clide never configures' },
 };
 

@@ -32,6 +32,8 @@ export const AssistantSchema = z.looseObject({
   error: z.unknown().optional(),
   /** Set on the local "<synthetic>" message that restates a failed API call. */
   is_api_error_message: z.boolean().optional(),
+  /** With a usage limit: `{rate_limit_info: {status, resetsAt, rateLimitType}}` (2.1.332). */
+  api_error_params: z.unknown().optional(),
   tool_use_meta: z.array(loose).optional(),
 });
 
@@ -60,6 +62,8 @@ export const ResultSchema = z.looseObject({
   permission_denials: z.array(z.looseObject({ tool_name: str.optional(), tool_use_id: str.optional() })).optional(),
   terminal_reason: str.optional(),
   api_error_status: z.number().nullable().optional(),
+  /** The CLI's name for the API error that ended the turn, e.g. `usage_limit_reached` (2.1.332). */
+  api_error: str.nullable().optional(),
   session_id: str.optional(),
   uuid: str.optional(),
 });

@@ -5,7 +5,8 @@
 import type { PermissionRequest } from '../../../shared/events';
 import type { AppEvent, ClideApi } from '../../../shared/ipc';
 import type { Settings } from '../../../shared/settings';
-import { attentionKind, attentionSignals, type AttentionSignal } from '../store/attention';
+import { attentionKind, attentionSignals, taskEndSignals, type AttentionSignal } from '../store/attention';
+import { taskName } from '../components/tasks/task-words';
 import type { ClideStore } from '../store/store';
 import { tabTitle } from '../store/tabs';
 import { summarizeToolInput } from './tools/tool-summary';
@@ -66,6 +67,18 @@ function rawNotificationText(signal: AttentionSignal, tabName: string): Notifica
     }
     case 'failed':
       return { title: `${tabName}: Claude stopped`, body: signal.message, tag: `clide:${signal.sessionId}:finished`, needsYou: false };
+    case 'task-ended': {
+      const t = signal.task;
+      const name = taskName(t);
+      // The CLI's summary often names the task already ('Background command "x" completed').
+      const detail = t.error ?? t.summary;
+      return {
+        title: `${tabName}: a background task ${t.status === 'failed' ? 'failed' : 'finished'}`,
+        body: !detail || detail === name ? name : detail.includes(name) ? detail : `${name}: ${detail}`,
+        tag: `clide:${signal.sessionId}:task:${t.taskId}`,
+        needsYou: false,
+      };
+    }
   }
 }
 
@@ -128,6 +141,11 @@ export function startNotifier(deps: NotifierDeps): () => void {
         notified.add(signal.request.requestId);
       }
       if (!inView()) show(signal);
+    }
+    // A background task's end is news unless its own tab is on screen.
+    const state = deps.store.getState();
+    for (const signal of taskEndSignals(batch, state.sessions)) {
+      if (!inView() || deps.store.getState().activeId !== signal.sessionId) show(signal);
     }
   });
 

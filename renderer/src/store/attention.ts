@@ -1,7 +1,7 @@
 // What waits for the person across every tab: the inbox's entries, and the signals that may
 // raise a notification (a new prompt, a finished turn). Plain functions over store state.
 import { DIALOG_PROMPT } from '../../../shared/dialogs';
-import type { PermissionRequest, TurnResult } from '../../../shared/events';
+import type { PermissionRequest, TaskPatch, TurnResult } from '../../../shared/events';
 import { ELICITATION_PROMPT } from '../../../shared/mcp';
 import type { AppEvent } from '../../../shared/ipc';
 import type { SessionView } from '../../../shared/transcript';
@@ -43,7 +43,9 @@ export function pendingCount(sessions: Record<string, SessionView>): number {
 export type AttentionSignal =
   | { kind: 'needs-you'; sessionId: string; request: PermissionRequest }
   | { kind: 'finished'; sessionId: string; result: TurnResult }
-  | { kind: 'failed'; sessionId: string; message: string };
+  | { kind: 'failed'; sessionId: string; message: string }
+  /** A background task ended on its own (done or failed). */
+  | { kind: 'task-ended'; sessionId: string; task: TaskPatch };
 
 /**
  * What in one pushed batch calls for the person: a prompt, a turn that ended (not one they
@@ -62,4 +64,32 @@ export function attentionSignals(batch: readonly AppEvent[]): AttentionSignal[] 
     }
   }
   return out;
+}
+
+/**
+ * Background tasks that ended on their own in one pushed batch (done or failed: one stopped by
+ * the person or by Claude is no news), with what the window knows of each. Only work that ran in
+ * the background and that Claude started itself counts: a foreground command ends inside the turn
+ * the person already waits on, and a subagent's own commands are its business.
+ */
+export function taskEndSignals(batch: readonly AppEvent[], sessions: Readonly<Record<string, SessionView>>): AttentionSignal[] {
+  const out: AttentionSignal[] = [];
+  for (const e of batch) {
+    if (e.type !== 'session-events') continue;
+    // What earlier events of the same batch said (a short task may start and end in one batch).
+    const seen = new Map<string, TaskPatch>();
+    for (const ev of e.events) {
+      if (ev.kind !== 'task') continue;
+      const id = ev.task.taskId;
+      const task: TaskPatch = { ...sessions[e.id]?.tasks?.[id], ...seen.get(id), ...definedOnly(ev.task), taskId: id };
+      seen.set(id, task);
+      if (ev.phase !== 'ended' || (task.status !== 'completed' && task.status !== 'failed')) continue;
+      if (task.backgrounded === true && !task.hidden && !task.parentTaskId) out.push({ kind: 'task-ended', sessionId: e.id, task });
+    }
+  }
+  return out;
+}
+
+function definedOnly<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

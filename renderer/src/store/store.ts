@@ -7,8 +7,9 @@
 // one of them never re-renders the transcript: history-store.ts here (the History drawer),
 // components/history/search-store.ts (search results), components/find/find-store.ts (the find
 // bar), components/composer/attachments.ts (images waiting to be sent),
-// components/modes/mode-requests.ts (mode changes on their way to the CLI) and
-// components/transcript/reveal.ts (the entry to scroll to). Seven stores in all.
+// components/modes/mode-requests.ts (mode changes on their way to the CLI),
+// components/transcript/reveal.ts (the entry to scroll to) and components/aside/aside-store.ts
+// (which Ask aside panels are open, and the question being typed). Eight stores in all.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment } from '../../../shared/ipc';

@@ -7,7 +7,7 @@ import type { Settings } from '../../../shared/settings';
 import type { SessionView } from '../../../shared/transcript';
 import { moveInOrder, noteUnseen } from './tabs';
 
-export type WindowDialog = 'new-session' | 'settings' | 'inbox' | 'palette' | 'mcp' | 'rules';
+export type WindowDialog = 'new-session' | 'settings' | 'inbox' | 'palette' | 'mcp' | 'rules' | 'tasks';
 
 export interface WorkspaceSlice {
   /** The host's settings (undefined until first fetched). */

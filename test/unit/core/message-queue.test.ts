@@ -14,6 +14,7 @@ function target(status: SessionStatus = 'working') {
     phase: status as string,
     status,
     failNext: false,
+    turnMessages: [],
     send(text: string) {
       if (t.failNext) {
         t.failNext = false;
@@ -35,7 +36,7 @@ function setup(status: SessionStatus = 'working') {
     const last = [...events].reverse().find((e) => e.kind === 'queue');
     return last?.kind === 'queue' ? last : undefined;
   };
-  const turnEnds = (result: Partial<{ interrupted: boolean; isError: boolean }> = {}) => {
+  const turnEnds = (result: Partial<{ interrupted: boolean; isError: boolean; usageLimit: { resetsAt?: number } }> = {}) => {
     q.observe([{ kind: 'result', result: { subtype: 'success', isError: false, denials: [], ...result } }]);
     t.status = 'ready';
     t.phase = 'ready';
@@ -93,6 +94,16 @@ describe('MessageQueue', () => {
     q.released();
     turnEnds();
     expect(sent).toEqual(['after stop', 'after failure']);
+  });
+
+  it('waits after a usage limit stopped the turn (every message would meet it again) until resumed', () => {
+    const { q, sent, shown, turnEnds } = setup();
+    q.add('later');
+    turnEnds({ isError: true, usageLimit: { resetsAt: 99 } });
+    expect(sent).toEqual([]);
+    expect(shown()?.hold).toEqual({ reason: 'limit', message: expect.stringContaining('usage limit') });
+    q.resume();
+    expect(sent).toEqual(['later']);
   });
 
   it('send now takes the message out of the queue and writes it at once', () => {

@@ -7,6 +7,7 @@ import { SYSTEM_SUBTYPES } from '../../../electron/core/protocol/system';
 import { TESTED_CLI_VERSION } from '../../../electron/core/protocol/version';
 import { IGNORED_TYPES, wireSchemas } from '../../../electron/core/protocol/wire';
 import { SessionEventSchema } from '../../../shared/events';
+import { foregroundTasks, taskKind } from '../../../shared/tasks';
 import { childrenOf, taskOf, type TranscriptItem } from '../../../shared/transcript';
 import { fixtureNames, inboundRequests, loadFixture, recordedReplies, replay, writtenReplies, type ReplayOptions } from './fixture-replay';
 
@@ -64,6 +65,7 @@ describe('recorded fixtures', () => {
       'skill',
       'subagent',
       'bash-tasks',
+      'background-tasks',
       'api-retry',
       'hook-callback',
       'sdk-mcp',
@@ -215,6 +217,8 @@ describe('fixture views', () => {
     const readId = nestedBlocks.find((b) => b.tool?.name === 'Read')?.tool?.id ?? '';
     expect(view.tools[readId]?.result?.content).toContain('alpha');
     expect(taskOf(view, agentId)).toMatchObject({ taskType: 'local_agent', status: 'completed', subagentType: 'general-purpose', backgrounded: true });
+    // Its progress says what it does now; its name stays the one it was started with.
+    expect(taskOf(view, agentId)).toMatchObject({ description: 'Count lines', activity: 'Reading data.txt' });
     // Top-level transcript keeps only main-thread messages in order.
     expect(main.at(-1)?.blocks.at(-1)?.text).toBe('The subagent found three lines.');
   });
@@ -230,6 +234,28 @@ describe('fixture views', () => {
     for (const t of tasks) expect(view.tools[t.toolUseId!]?.taskId).toBe(t.taskId);
     expect(tasks[1]?.summary).toContain('completed');
     expect(tasks[1]?.endedAt).toBeGreaterThan(tasks[1]?.startedAt ?? Infinity);
+  });
+
+  it('background-tasks: shells, a Monitor and a subagent with their kind, command and end; the live set follows them', async () => {
+    const { view, snapshots } = await replay(loadFixture('background-tasks'));
+    const tasks = Object.values(view.tasks ?? {}).filter((t) => !t.parentTaskId);
+    expect(tasks.map((t) => [taskKind(t), t.backgrounded, t.status])).toEqual([
+      ['shell', true, 'stopped'],
+      ['monitor', true, 'stopped'],
+      ['shell', true, 'completed'],
+      ['subagent', true, 'completed'],
+    ]);
+    expect(tasks[0]).toMatchObject({ toolName: 'Bash', command: expect.stringContaining('echo line-$i'), description: 'Count slowly' });
+    expect(tasks[1]).toMatchObject({ toolName: 'Monitor', command: expect.stringContaining('echo tick-$i') });
+    expect(tasks[3]).toMatchObject({ toolName: 'Agent', subagentType: 'general-purpose' });
+    expect(tasks[3]?.command).toBeUndefined();
+    for (const t of tasks) expect(view.tools[t.toolUseId!]?.taskId).toBe(t.taskId);
+    // Each task joined the live set while it ran, and left it when it ended.
+    for (const t of tasks) expect(snapshots.some((v) => v.liveTasks?.some((l) => l.taskId === t.taskId))).toBe(true);
+    expect(view.liveTasks).toEqual([]);
+    // The foreground count was a foreground task until background_tasks moved it.
+    expect(snapshots.some((v) => foregroundTasks(v).some((t) => t.taskId === tasks[2]?.taskId))).toBe(true);
+    expect(foregroundTasks(view)).toEqual([]);
   });
 
   it('api-retry: retries show attempt and delay while they last, then clear', async () => {

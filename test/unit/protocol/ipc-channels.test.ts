@@ -17,6 +17,8 @@ function fakeHost() {
     mcpStatus: async (...a: unknown[]) => (calls.push(['mcpStatus', ...a]), [{ name: 'team', status: 'connected', tools: ['send'] }]),
     rewindFiles: async (...a: unknown[]) => (calls.push(['rewindFiles', ...a]), rewind),
     stopTask: async (...a: unknown[]) => void calls.push(['stopTask', ...a]),
+    getTaskOutput: async (...a: unknown[]) => (calls.push(['getTaskOutput', ...a]), { output: 'line-1\n', totalBytes: 7, truncated: false }),
+    backgroundTasks: async (...a: unknown[]) => (calls.push(['backgroundTasks', ...a]), a[1] ? { backgrounded: true } : {}),
   };
   return { handlers: createHandlers(host as unknown as SessionHost), calls, usage, rewind };
 }
@@ -38,6 +40,9 @@ describe('typed request channels', () => {
     await run('session:setMaxThinkingTokens', { id: 's1', tokens: null });
     await run('session:setEffort', { id: 's1', level: 'high' });
     await run('session:stopTask', { id: 's1', taskId: 't-1' });
+    expect(await run('session:taskOutput', { id: 's1', taskId: 't-1' })).toEqual({ output: 'line-1\n', totalBytes: 7, truncated: false });
+    expect(await run('session:backgroundTasks', { id: 's1', toolUseId: 'toolu_1' })).toEqual({ backgrounded: true });
+    expect(await run('session:backgroundTasks', { id: 's1' })).toEqual({});
     expect(calls).toEqual([
       ['getContextUsage', 's1', undefined],
       ['getContextUsage', 's1', true],
@@ -46,6 +51,9 @@ describe('typed request channels', () => {
       ['setMaxThinkingTokens', 's1', null],
       ['setEffort', 's1', 'high'],
       ['stopTask', 's1', 't-1'],
+      ['getTaskOutput', 's1', 't-1'],
+      ['backgroundTasks', 's1', 'toolu_1'],
+      ['backgroundTasks', 's1', undefined],
     ]);
   });
 
@@ -57,6 +65,9 @@ describe('typed request channels', () => {
       ['session:setEffort', { id: 's1', level: 'high; rm -rf /' }],
       ['session:rewindFiles', { id: 's1' }],
       ['session:stopTask', { id: 's1', taskId: '' }],
+      ['session:taskOutput', { id: 's1' }],
+      ['session:backgroundTasks', { id: 's1', toolUseId: '' }],
+      ['session:backgroundTasks', { id: 's1', all: true }],
       ['session:getContextUsage', { id: 's1', extra: true }],
     ];
     for (const [channel, input] of bad) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../../../electron/core/protocol/control';
 import * as mcp from '../../../electron/core/protocol/mcp-control';
 import * as requests from '../../../electron/core/protocol/requests';
+import * as taskControl from '../../../electron/core/protocol/task-control';
 import { ClideError } from '../../../shared/result';
 import { loadFixture } from './fixture-replay';
 
@@ -69,7 +70,7 @@ describe('typed outbound requests against recorded CLI answers', () => {
     expect(rewind.filesChanged[0]).toMatch(/notes\.txt$/);
     await requests.setMaxThinkingTokens(req, 4096);
     await requests.applyFlagSettings(req, { effortLevel: 'high' });
-    await requests.stopTask(req, 'no-such-task');
+    await taskControl.stopTask(req, 'no-such-task');
     expect(sent.map((s) => s[0])).toEqual(['mcp_status', 'rewind_files', 'set_max_thinking_tokens', 'apply_flag_settings', 'stop_task']);
     expect(sent[1]?.[1]).toEqual({ user_message_id: 'user-uuid', dry_run: true });
     expect(sent[2]?.[1]).toEqual({ max_thinking_tokens: 4096 });
@@ -117,5 +118,54 @@ describe('typed outbound requests against recorded CLI answers', () => {
   it('interrupt: the still-queued list defaults to empty', async () => {
     expect(await requests.interrupt(async () => ({}))).toEqual({ stillQueued: [] });
     expect(await requests.interrupt(async () => ({ still_queued: ['u1'] }))).toEqual({ stillQueued: ['u1'] });
+  });
+});
+
+describe('background task requests against the answers recorded in fixtures/background-tasks.jsonl', () => {
+  const f = loadFixture('background-tasks');
+  /** The recorded answers in order, per subtype: success bodies, or the CLI's error as control.ts rejects it. */
+  function replayer() {
+    const queue = new Map<string, Array<{ response?: Json; error?: string }>>();
+    const subtypeById = new Map<string, string>();
+    for (const l of f.lines) {
+      if (l.dir === 'in' && l.message.type === 'control_request') subtypeById.set(String(l.message.request_id), String((l.message.request as Json).subtype));
+      if (l.dir !== 'out' || l.message.type !== 'control_response') continue;
+      const r = l.message.response as Json;
+      const key = subtypeById.get(String(r.request_id)) ?? '';
+      queue.set(key, [...(queue.get(key) ?? []), r.subtype === 'success' ? { response: (r.response as Json) ?? {} } : { error: String(r.error) }]);
+    }
+    const sent: Array<[string, Json | undefined]> = [];
+    const req: requests.Requester = async (subtype, payload) => {
+      sent.push([subtype, payload]);
+      const a = queue.get(subtype)?.shift();
+      if (!a) throw new Error(`no recorded answer left for ${subtype}`);
+      if (a.error !== undefined) throw new ClideError({ kind: 'control-error', message: `Claude refused "${subtype}": ${a.error}` });
+      return a.response ?? {};
+    };
+    return { req, sent };
+  }
+
+  it('get_task_output: the end of the output with its size; refused for an unknown task and for a subagent', async () => {
+    const { req, sent } = replayer();
+    expect(await taskControl.getTaskOutput(req, 'b1')).toEqual({ output: 'line-1\nline-2\nline-3\n', totalBytes: 21, truncated: false });
+    await expect(taskControl.getTaskOutput(req, 'no-such-task')).rejects.toThrow(
+      "Claude Code cannot read this task's output: no shell or Monitor task with that task_id in this session",
+    );
+    expect(await taskControl.getTaskOutput(req, 'b2')).toMatchObject({ output: expect.stringContaining('tick-1'), truncated: false });
+    await expect(taskControl.getTaskOutput(req, 'a1')).rejects.toThrow('no shell or Monitor task with that task_id');
+    expect(sent.map((s) => s[1])).toEqual([{ task_id: 'b1' }, { task_id: 'no-such-task' }, { task_id: 'b2' }, { task_id: 'a1' }]);
+  });
+
+  it('background_tasks: whether the named call was moved; nothing to say when all were asked to move', async () => {
+    const { req, sent } = replayer();
+    expect(await taskControl.backgroundTasks(req, 'toolu_matches_nothing')).toEqual({ backgrounded: false });
+    expect(await taskControl.backgroundTasks(req, 'toolu_fake_3')).toEqual({ backgrounded: true });
+    expect(await taskControl.backgroundTasks(req)).toEqual({});
+    expect(sent.map((s) => s[1])).toEqual([{ tool_use_id: 'toolu_matches_nothing' }, { tool_use_id: 'toolu_fake_3' }, {}]);
+  });
+
+  it('an answer in a shape clide does not know is a decode error, not a wrong number', async () => {
+    const req: requests.Requester = async () => ({ output: 42 });
+    await expect(taskControl.getTaskOutput(req, 'b1')).rejects.toMatchObject({ info: { kind: 'decode' } });
   });
 });

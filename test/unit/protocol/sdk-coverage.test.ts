@@ -2,7 +2,7 @@
 // pinned Agent SDK's sdk.d.ts declares must be classified by clide: decoded into app events or
 // ignored with a written reason. After a version bump this test names exactly what is new.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DIALOG_KINDS, INBOUND_CONTROL, OUTBOUND_CONTROL, UNUSED_CONTROL } from '../../../electron/core/protocol/control-subtypes';
+import { DIALOG_KINDS, INBOUND_CONTROL, LIVE_ONLY_OUTBOUND, OUTBOUND_CONTROL, UNUSED_CONTROL } from '../../../electron/core/protocol/control-subtypes';
 import { supportedDialogKinds } from '../../../electron/core/protocol/dialogs';
 import { SYSTEM_SUBTYPES } from '../../../electron/core/protocol/system';
 import { IGNORED_TYPES, RESULT_SUBTYPES, wireSchemas } from '../../../electron/core/protocol/wire';
@@ -61,6 +61,20 @@ describe('sdk.d.ts coverage', () => {
     // The requests clide must answer are all in the SDK's list (a typo here would never match).
     for (const s of Object.keys(INBOUND_CONTROL)) expect(subtypes).toContain(s);
     for (const s of Object.keys(OUTBOUND_CONTROL)) expect(subtypes).toContain(s);
+  });
+
+  it('sends requests sdk.d.ts does not declare only from the live-only table, and moves them out once it does', () => {
+    const subtypes = sdk.members('SDKControlRequestInner').flatMap((m) => m.subtypes);
+    expect(Object.keys(LIVE_ONLY_OUTBOUND)).toContain('side_question');
+    for (const [s, why] of Object.entries(LIVE_ONLY_OUTBOUND)) {
+      expect(subtypes, `${s} is now declared in sdk.d.ts; move it to OUTBOUND_CONTROL`).not.toContain(s);
+      expect(why.length, s).toBeGreaterThan(20);
+    }
+  });
+
+  it('says for every request it does not send why', () => {
+    for (const [s, why] of Object.entries(UNUSED_CONTROL)) expect(why.length, s).toBeGreaterThan(20);
+    expect(Object.keys(UNUSED_CONTROL)).not.toContain('get_usage');
   });
 
   it('declares exactly the dialog kinds it renders, and says why each other kind is not', () => {

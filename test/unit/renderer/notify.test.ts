@@ -1,6 +1,6 @@
 // Notifications: the words, the settings that allow them, and when they are shown at all.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionEvent } from '../../../shared/events';
+import type { SessionEvent, TaskPatch } from '../../../shared/events';
 import type { AppEvent } from '../../../shared/ipc';
 import { defaultSettings } from '../../../shared/settings';
 import { emptySession } from '../../../shared/transcript';
@@ -134,6 +134,45 @@ describe('startNotifier', () => {
     FakeNotification.permission = 'denied';
     emit(to('a', { kind: 'permission', request: { ...bash, requestId: 'r10' } }));
     expect(FakeNotification.shown).toHaveLength(1);
+  });
+
+  it('a background task that ends on its own while its tab is hidden is a notification; a stopped or foreground one is not', () => {
+    const { store } = setup();
+    inView = true;
+    const bg = (taskId: string, extra: Partial<TaskPatch> = {}): SessionEvent => ({
+      kind: 'task',
+      phase: 'started',
+      task: { taskId, taskType: 'local_bash', toolName: 'Bash', description: 'Run the tests', backgrounded: true, ...extra },
+      at: 1,
+    });
+    const end = (taskId: string, status: string, summary?: string): SessionEvent => ({
+      kind: 'task',
+      phase: 'ended',
+      task: { taskId, status, summary },
+      at: 2,
+    });
+    // Tab b is hidden (a is shown): its task's end is news even with the window in view.
+    emit(to('b', bg('t1')));
+    emit(to('b', end('t1', 'completed', 'Background command "Run the tests" completed (exit code 0)')));
+    expect(FakeNotification.shown.map((n) => [n.title, n.options.body, n.options.tag])).toEqual([
+      ['web: a background task finished', 'Background command "Run the tests" completed (exit code 0)', 'clide:b:task:t1'],
+    ]);
+    // Started and failed in one batch: still known to have run in the background.
+    emit(to('b', bg('t2', { taskType: 'local_agent', toolName: 'Agent', description: 'Review' }), end('t2', 'failed', 'It crashed.')));
+    expect(FakeNotification.shown.at(-1)?.title).toBe('web: a background task failed');
+    expect(FakeNotification.shown.at(-1)?.options.body).toBe('Review: It crashed.');
+    // Stopped (by the person or by Claude), run in the foreground, or on the tab on screen: nothing.
+    emit(to('b', bg('t3'), end('t3', 'stopped')));
+    emit(to('b', bg('t4', { backgrounded: false }), end('t4', 'completed')));
+    emit(to('a', bg('t5'), end('t5', 'completed')));
+    expect(FakeNotification.shown).toHaveLength(2);
+    // The shown tab's task notifies once the window is out of view; the "finished" switch governs it.
+    inView = false;
+    emit(to('a', bg('t6'), end('t6', 'completed')));
+    expect(FakeNotification.shown).toHaveLength(3);
+    store.getState().setSettings({ ...defaultSettings(), notifications: { enabled: true, needsYou: true, finished: false } });
+    emit(to('a', bg('t7'), end('t7', 'completed')));
+    expect(FakeNotification.shown).toHaveLength(3);
   });
 
   it('closes its notifications when the window comes back into view', () => {

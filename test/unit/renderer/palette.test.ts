@@ -26,9 +26,12 @@ function setup(patch: Partial<PaletteState> = {}) {
     find: vi.fn(),
     exportTranscript: vi.fn(),
     changes: vi.fn(),
+    aside: vi.fn(),
     toggleTeam: vi.fn(),
     mcp: vi.fn(),
     rules: vi.fn(),
+    tasks: vi.fn(),
+    background: vi.fn(),
     history: vi.fn(),
     inbox: vi.fn(),
     settings: vi.fn(),
@@ -69,6 +72,15 @@ describe('the command palette', () => {
     expect(shown.some((c) => c.group === 'Past sessions')).toBe(false);
   });
 
+  it('offers Ask aside for the shown session, also found as /btw', () => {
+    const { commands, doers } = setup();
+    const aside = filterCommands(commands, 'ask aside')[0];
+    expect(aside).toMatchObject({ id: 'aside', shortcut: 'Ctrl+Shift+/' });
+    expect(filterCommands(commands, 'btw')[0]?.id).toBe('aside');
+    aside?.run();
+    expect(doers.aside).toHaveBeenCalledWith('a');
+  });
+
   it('finds by any words of title, folder or keywords, title matches first', () => {
     const { commands } = setup();
     expect(filterCommands(commands, 'web')[0]?.title).toBe('Go to web-ui');
@@ -90,6 +102,19 @@ describe('the command palette', () => {
     expect(doers.stop).toHaveBeenCalledWith('a');
     expect(doers.mode).toHaveBeenCalledWith('a', 'plan');
     expect(doers.resume).toHaveBeenCalledWith(expect.objectContaining({ sessionId: 'p1' }));
+  });
+
+  it('opens the Tasks panel, and offers "Run in background" (Ctrl+B) only while something runs in the foreground', () => {
+    const idle = setup();
+    idle.commands.find((c) => c.id === 'tasks')?.run();
+    expect(idle.doers.tasks).toHaveBeenCalled();
+    expect(idle.commands.some((c) => c.id === 'background')).toBe(false);
+    const fg = { t1: { taskId: 't1', toolUseId: 'tu', backgrounded: false, status: 'running', updatedAt: 1 } };
+    const busy = setup({ sessions: { a: sessionView('a', { status: 'working', tasks: fg }), b: sessionView('b') } });
+    const move = busy.commands.find((c) => c.id === 'background');
+    expect(move).toMatchObject({ title: 'Run in background', shortcut: 'Ctrl+B' });
+    move?.run();
+    expect(busy.doers.background).toHaveBeenCalledWith('a');
   });
 
   it('offers no mode or model for a session that has ended', () => {

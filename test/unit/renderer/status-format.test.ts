@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, limitLevel, limitName, rateLimitText, shortId, utilizationPercent } from '../../../renderer/src/components/status/status-format';
+import {
+  formatCountdown,
+  formatReset,
+  limitLevel,
+  limitName,
+  planName,
+  rateLimitText,
+  shortId,
+  usageWindowName,
+  utilizationPercent,
+} from '../../../renderer/src/components/status/status-format';
 
 describe('status bar wording', () => {
   it('counts down to a reset in readable steps', () => {
@@ -36,5 +46,27 @@ describe('status bar wording', () => {
 
   it('shortens a session id to its first block', () => {
     expect(shortId('3f1c9a2e-7b4d-4e21-9c0a-5d8e6f7a1b2c')).toBe('3f1c9a2e');
+  });
+});
+
+describe('the plan usage in the limit popover', () => {
+  it('names each window, per-model ones by the label the server gave', () => {
+    expect(usageWindowName({ key: 'five_hour' })).toBe('Session (5 hours)');
+    expect(usageWindowName({ key: 'seven_day' })).toBe('Weekly, all models');
+    expect(usageWindowName({ key: 'seven_day_opus' })).toBe('Weekly, Opus');
+    expect(usageWindowName({ key: 'model', label: 'Fable' })).toBe('Weekly, Fable');
+    expect(usageWindowName({ key: 'some_new_window' })).toBe('some new window');
+    expect(planName('max')).toBe('Max');
+  });
+
+  it('says a reset today by its time, within the week with the day, later with the date', () => {
+    const now = new Date(2030, 0, 7, 10, 0).getTime(); // a Monday
+    const time = (d: Date) => d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    const today = new Date(2030, 0, 7, 14, 5);
+    expect(formatReset(today.getTime(), now)).toBe(time(today));
+    const friday = new Date(2030, 0, 11, 9, 0);
+    expect(formatReset(friday.getTime(), now)).toBe(`${friday.toLocaleDateString(undefined, { weekday: 'short' })} ${time(friday)}`);
+    const later = new Date(2030, 0, 20, 9, 0);
+    expect(formatReset(later.getTime(), now)).toBe(`${later.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time(later)}`);
   });
 });

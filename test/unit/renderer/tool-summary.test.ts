@@ -4,6 +4,11 @@ import { jsonSummary, partialKeyField, summarizeToolInput } from '../../../rende
 describe('summarizeToolInput', () => {
   it('shows the Bash command', () => {
     expect(summarizeToolInput('Bash', { command: 'npm test', description: 'Run tests' })).toEqual({ kind: 'command', text: 'npm test', detail: 'Run tests' });
+    expect(summarizeToolInput('Monitor', { command: 'tail -f log', description: 'Watch the log', timeout_ms: 60_000 })).toEqual({
+      kind: 'command',
+      text: 'tail -f log',
+      detail: 'Watch the log',
+    });
   });
   it('shows the file path of Read, Write and Edit', () => {
     for (const name of ['Read', 'Write', 'Edit']) {

@@ -1,9 +1,10 @@
-// The host calls behind the composer, the prompts and the mode controls. Like app-actions.ts,
+// The host calls behind the composer, the prompts, the mode controls, Ask aside and the limits. Like app-actions.ts,
 // each returns a Result and never throws, and a host that refuses the window is reported once,
 // for the whole window.
 import type { FileSuggestions, ImageInput, InputOf, OutputOf, PermissionDecision, PromptAnswer } from '../../../../shared/ipc';
 import type { McpChange } from '../../../../shared/mcp';
 import type { Result } from '../../../../shared/result';
+import type { PlanUsage } from '../../../../shared/usage';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
 import { clideStore } from '../../store/store';
@@ -42,4 +43,13 @@ export const answering = {
   setEffort: (id: string, level: string) => call(() => getApi().session.setEffort({ id, level })),
   mcpStatus: (id: string) => call(() => getApi().session.mcpStatus({ id })),
   mcpChange: (id: string, change: McpChange) => call(() => getApi().session.mcpChange({ id, change })),
+  /** Ask aside: the answer comes as `aside` events. */
+  ask: (id: string, question: string) => call(() => getApi().session.ask({ id, question })),
+  cancelAside: (id: string, asideId: string) => call(() => getApi().session.cancelAside({ id, asideId })),
+  /** After a usage limit: continue by itself when it resets (on), or not. */
+  autoContinue: (id: string, on: boolean) => call(() => getApi().session.autoContinue({ id, on })),
+  getUsage: (id: string): Promise<Result<PlanUsage>> => call(() => getApi().session.getUsage({ id })),
+  stopTask: (id: string, taskId: string) => call(() => getApi().session.stopTask({ id, taskId })),
+  taskOutput: (id: string, taskId: string) => call(() => getApi().session.taskOutput({ id, taskId })),
+  backgroundTasks: (id: string, toolUseId?: string) => call(() => getApi().session.backgroundTasks(toolUseId ? { id, toolUseId } : { id })),
 };

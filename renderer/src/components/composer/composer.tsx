@@ -19,11 +19,13 @@ import { AttachmentStrip } from './attachment-strip';
 import { addImageFiles, attachmentsOf, setAttachments, useAttachments } from './attachments';
 import { notBrowsing, onFirstLine, onLastLine, promptHistory, stepBack, stepForward, type HistoryState } from './history';
 import { QueueList } from './queue-list';
+import { ForegroundBar } from '../tasks/foreground-bar';
 import { accept } from './typeahead';
 import { TypeaheadMenu, useTypeahead } from './typeahead-menu';
 import '../../styles/answering.css';
 import { HiddenCharsNote } from '../common/visible-text';
 import { worktreeHold } from '../worktree/worktree-banner';
+import { askAside, btwQuestion, openAside } from '../aside/aside-actions';
 
 const PLACEHOLDER = 'Message Claude… (Enter to send, Shift+Enter for a new line)';
 const PLACEHOLDER_RUNNING = 'Message Claude… (Enter to queue, Ctrl+Enter to send now)';
@@ -77,6 +79,9 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const send = async (mode: 'auto' | 'now') => {
     const text = draft;
     const imgs = attachmentsOf(sessionId);
+    // `/btw <question>`, as in the terminal: asked aside, not sent to the conversation.
+    const aside = imgs.length === 0 ? btwQuestion(text) : undefined;
+    if (aside !== undefined) return void askBtw(aside);
     if ((!text.trim() && imgs.length === 0) || !open) return;
     setError(undefined);
     setNotice(undefined);
@@ -89,6 +94,21 @@ export function Composer({ sessionId }: { sessionId: string }) {
       // Put the text back unless the person already started a new one.
       if (!clideStore.getState().drafts[sessionId]) setDraft(sessionId, text);
       if (attachmentsOf(sessionId).length === 0) setAttachments(sessionId, imgs);
+    }
+  };
+
+  const askBtw = async (question: string) => {
+    setError(undefined);
+    if (!question) {
+      openAside(sessionId);
+      setDraft(sessionId, '');
+      return;
+    }
+    setDraft(sessionId, '');
+    const failed = await askAside(sessionId, question);
+    if (failed) {
+      setError(failed);
+      if (!clideStore.getState().drafts[sessionId]) setDraft(sessionId, `/btw ${question}`);
     }
   };
 
@@ -196,6 +216,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   return (
     <div className="composer-wrap">
       <QueueList sessionId={sessionId} />
+      <ForegroundBar sessionId={sessionId} />
       {held && (
         <div className="composer-closed">
           <span>{held}</span>

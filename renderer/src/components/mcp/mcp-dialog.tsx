@@ -53,13 +53,13 @@ function McpPanel({ sessionId, onClose }: { sessionId: string; onClose(): void }
         MCP servers
         <span className="modal-key">{servers.length}</span>
       </h2>
-      <p className="mcp-intro muted">
+      <p className="panel-intro muted">
         Tools Claude can use from other programs, as this session’s Claude Code sees them.
         {mcp && ` Checked at ${formatClock(mcp.at)}.`}
       </p>
       {!live && <p className="modal-error">The session is not running, so its servers cannot be asked about or changed.</p>}
       {live && servers.length === 0 && <p className="muted">{loading || !mcp ? 'Asking Claude Code…' : 'No MCP servers are configured for this folder.'}</p>}
-      <ul className="mcp-list" aria-label="MCP servers">
+      <ul className="panel-list" aria-label="MCP servers">
         {servers.map((s) => (
           <ServerRow key={s.name} sessionId={sessionId} server={s} live={live} />
         ))}
@@ -95,12 +95,12 @@ function ServerRow({ sessionId, server: s, live }: { sessionId: string; server: 
   const tools = s.tools ?? [];
   const nameId = useId();
   return (
-    <li className="mcp-server" aria-labelledby={nameId} data-status={s.status}>
+    <li className="panel-card mcp-server" aria-labelledby={nameId} data-status={s.status}>
       <div className="mcp-server-head">
         <span id={nameId} className="mcp-server-name">
           <VisibleText text={s.name} />
         </span>
-        <span className={`mcp-state tone-${stateTone(s.status)}`}>{busy ? busyWord(busy) : stateWord(s.status)}</span>
+        <span className={`state-badge tone-${stateTone(s.status)}`}>{busy ? busyWord(busy) : stateWord(s.status)}</span>
         <span className="mcp-origin muted">{origin(s)}</span>
         <span className="mcp-spacer" />
         {!own && !disabled && (

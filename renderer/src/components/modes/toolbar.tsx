@@ -1,8 +1,10 @@
-// The row under the message box: permission mode, model and effort, the MCP panel, the rules and
-// hooks, and a reminder of what the box can do.
+// The row under the message box: permission mode, model and effort, the MCP and Tasks panels,
+// the rules and hooks, Ask aside, and a reminder of what the box can do.
 import { memo } from 'react';
 import { McpButton } from '../mcp/mcp-entry';
+import { TasksButton } from '../tasks/tasks-entry';
 import { RulesButton } from '../rules/rules-entry';
+import { AsideButton } from '../aside/aside-panel';
 import { ModelPicker } from './model-picker';
 import { ModePicker } from './mode-picker';
 
@@ -14,9 +16,11 @@ export const ComposerToolbar = memo(function ComposerToolbar({ sessionId, disabl
       <ModelPicker sessionId={sessionId} disabled={disabled} />
       <McpButton sessionId={sessionId} />
       <RulesButton />
+      <AsideButton sessionId={sessionId} />
+      <TasksButton sessionId={sessionId} />
       <span className="ctl-spacer" />
       <span className="ctl-tips" aria-hidden="true">
-        / commands · @ files · paste images · ↑ history
+        / commands · @ files · paste images · /btw aside · ↑ history
       </span>
     </div>
   );

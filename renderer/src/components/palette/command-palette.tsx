@@ -16,6 +16,8 @@ import { useRequestClose } from '../tabs/close-tab';
 import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
 import { openChanges } from '../changes/changes-actions';
+import { openAside } from '../aside/aside-actions';
+import { runInBackground } from '../tasks/task-calls';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
@@ -61,9 +63,12 @@ function Palette() {
       find: (id) => openFind(id),
       exportTranscript: (id) => void exportTranscript(id),
       changes: (id) => openChanges(id),
+      aside: (id) => openAside(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       mcp: () => clideStore.getState().openDialog('mcp'),
       rules: () => clideStore.getState().openDialog('rules'),
+      tasks: () => clideStore.getState().openDialog('tasks'),
+      background: (id) => void runInBackground(id),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),
       settings: () => clideStore.getState().openDialog('settings'),

@@ -4,6 +4,7 @@
 import type { HistorySession } from '../../../../shared/history';
 import type { SessionView } from '../../../../shared/transcript';
 import { folderName, permissionModeLabel, tildify } from '../../lib/format';
+import { foregroundTasks } from '../../../../shared/tasks';
 import { isTurnRunning } from '../../store/selectors';
 import { tabTitle } from '../../store/tabs';
 
@@ -39,9 +40,12 @@ export interface PaletteDoers {
   find(id: string): void;
   exportTranscript(id: string): void;
   changes(id: string): void;
+  aside(id: string): void;
   toggleTeam(): void;
   mcp(): void;
   rules(): void;
+  tasks(): void;
+  background(id: string): void;
   history(): void;
   inbox(): void;
   settings(): void;
@@ -87,8 +91,24 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
   if (id && active) {
     if (isTurnRunning(active)) act({ id: 'stop', title: 'Stop the turn', shortcut: 'Esc', keywords: 'interrupt cancel', run: () => d.stop(id) });
     act({ id: 'find', title: 'Find in transcript', shortcut: d.key('F'), keywords: 'search', run: () => d.find(id) });
+    act({
+      id: 'aside',
+      title: 'Ask aside: a question about the session, without interrupting it',
+      shortcut: d.key('Shift+/'),
+      keywords: 'btw side question ask aside while working',
+      run: () => d.aside(id),
+    });
     act({ id: 'mcp', title: 'MCP servers', keywords: 'mcp servers tools reconnect disable enable', run: d.mcp });
     act({ id: 'rules', title: 'Rules and hooks', keywords: 'permissions permission rules allow ask deny always hooks settings', run: d.rules });
+    act({ id: 'tasks', title: 'Background tasks', keywords: 'tasks background shell monitor subagent output stop', run: d.tasks });
+    if (foregroundTasks(active).length > 0)
+      act({
+        id: 'background',
+        title: 'Run in background',
+        shortcut: 'Ctrl+B',
+        keywords: 'background foreground command subagent move',
+        run: () => d.background(id),
+      });
     act({ id: 'export', title: 'Export transcript as Markdown', keywords: 'save download markdown', run: () => d.exportTranscript(id) });
     act({
       id: 'changes',

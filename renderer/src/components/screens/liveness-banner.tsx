@@ -6,6 +6,7 @@ import type { AppError } from '../../../../shared/result';
 import type { SessionView } from '../../../../shared/transcript';
 import { useActions } from '../../actions-context';
 import { useSessionField } from '../../store/hooks';
+import { ActionError } from '../common/action-error';
 
 type Liveness = NonNullable<SessionView['liveness']>;
 
@@ -80,12 +81,7 @@ function Banner({ sessionId, liveness }: { sessionId: string; liveness: Liveness
       <div className="banner-text">
         <strong>{title}</strong>
         {detail && <p>{detail}</p>}
-        {error && (
-          <p className="banner-action-error">
-            {error.message}
-            {error.hint ? ` ${error.hint}` : ''}
-          </p>
-        )}
+        <ActionError error={error} />
       </div>
       {buttons && <div className="banner-buttons">{buttons}</div>}
     </div>

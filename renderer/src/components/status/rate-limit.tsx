@@ -1,29 +1,65 @@
-// The rate-limit item: limit type, how much is used, and a live countdown to the reset. The
-// clock lives here (a timer in the component), never in the store.
-import { useEffect, useState } from 'react';
+// The rate-limit item: limit type, how much is used, and a live countdown to the reset. A click
+// opens the limit popover: the same in full, and the plan's usage windows (session and weekly
+// percentages) when Claude Code can tell them (get_usage). The clock lives here (a timer in the
+// component), never in the store.
+import { useEffect, useId, useState } from 'react';
 import type { RateLimit } from '../../../../shared/events';
 import { formatClock } from '../../lib/format';
+import { PlanUsageSection } from '../limits/plan-usage';
 import { limitLevel, limitName, rateLimitText, utilizationPercent } from './status-format';
 
-export function RateLimitItem({ rateLimit }: { rateLimit: RateLimit }) {
+export function RateLimitItem({ sessionId, rateLimit }: { sessionId: string; rateLimit: RateLimit }) {
   const now = useNow(rateLimit.resetsAt);
+  const [open, setOpen] = useState(false);
+  const popId = useId();
   const level = limitLevel(rateLimit);
-  const pct = utilizationPercent(rateLimit.utilization);
-  const resets = rateLimit.resetsAt !== undefined ? ` It resets at ${formatClock(rateLimit.resetsAt)}.` : '';
-  const title =
-    rateLimit.status === 'rejected'
-      ? `${limitName(rateLimit.limitType)} reached: Claude Code will not send requests until it resets.${resets}`
-      : `${limitName(rateLimit.limitType)}${pct !== undefined ? `: ${Math.round(pct)}% used` : ''} (status ${rateLimit.status}).${resets}`;
+  const text = rateLimitText(rateLimit, now);
   return (
-    <span className="sb-item sb-limit" data-level={level} title={title}>
-      {level !== 'ok' && (
-        <span className="warn-mark" aria-hidden="true">
-          {level === 'rejected' ? '⛔' : '⚠'}
-        </span>
-      )}
-      {rateLimitText(rateLimit, now)}
-    </span>
+    <>
+      <button
+        type="button"
+        className="sb-item sb-button sb-limit"
+        data-level={level}
+        popoverTarget={popId}
+        aria-expanded={open}
+        aria-label={`${text}. Show usage limits`}
+        title={`${limitTitle(rateLimit)} Click for your plan's usage.`}
+      >
+        {level !== 'ok' && (
+          <span className="warn-mark" aria-hidden="true">
+            {level === 'rejected' ? '⛔' : '⚠'}
+          </span>
+        )}
+        {text}
+      </button>
+      <div
+        id={popId}
+        popover="auto"
+        className="context-popover limit-popover"
+        role="dialog"
+        aria-label="Usage limits"
+        onToggle={(e) => setOpen((e.nativeEvent as ToggleEvent).newState === 'open')}
+      >
+        {open && (
+          <div className="ctx">
+            <h2 className="ctx-title">Usage limits</h2>
+            <p className="limit-now" data-level={level}>
+              {limitTitle(rateLimit)}
+            </p>
+            <PlanUsageSection sessionId={sessionId} />
+          </div>
+        )}
+      </div>
+    </>
   );
+}
+
+function limitTitle(r: RateLimit): string {
+  const pct = utilizationPercent(r.utilization);
+  const resets = r.resetsAt !== undefined ? ` It resets at ${formatClock(r.resetsAt)}.` : '';
+  return r.status === 'rejected'
+    ? `${limitName(r.limitType)} reached: Claude Code will not send requests until it resets.${resets}`
+    : `${limitName(r.limitType)}${pct !== undefined ? `: ${Math.round(pct)}% used` : ''} (status ${r.status}).${resets}`;
 }
 
 /** The current time, ticking each second while a reset is under an hour away, else each 30 s. */

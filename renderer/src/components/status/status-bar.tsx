@@ -1,5 +1,5 @@
 // The active tab's status: model, context (with a breakdown), cost, rate limits, permission
-// mode, CLI version and session id. Filled from `initialize` and a context count before the
+// mode, CLI version, MCP servers, background tasks running and session id. Filled from `initialize` and a context count before the
 // first prompt, then from `init` and each `result`.
 import { useEffect } from 'react';
 import type { SessionStatus } from '../../../../shared/events';
@@ -9,6 +9,7 @@ import { modelDisplayName } from '../../lib/model-name';
 import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
 import { McpStatusItem } from '../mcp/mcp-entry';
+import { TasksStatusItem } from '../tasks/tasks-entry';
 import { ContextItem } from './context-popover';
 import { RateLimitItem } from './rate-limit';
 import { SessionIdItem } from './session-id';
@@ -95,7 +96,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
       >
         {cost === undefined ? '$0.00' : formatCost(cost)}
       </span>
-      {rateLimit && <RateLimitItem rateLimit={rateLimit} />}
+      {rateLimit && <RateLimitItem sessionId={sessionId} rateLimit={rateLimit} />}
       <span className="sb-item sb-mode" title="Permission mode">
         {permissionModeLabel(mode)}
       </span>
@@ -115,6 +116,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
         CLI {cli ?? '–'}
       </span>
       <McpStatusItem sessionId={sessionId} />
+      <TasksStatusItem sessionId={sessionId} />
       <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />
       <GitStatusItem sessionId={sessionId} />

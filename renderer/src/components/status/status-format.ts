@@ -60,3 +60,33 @@ export function shortId(id: string): string {
   const first = id.split('-')[0] ?? id;
   return first.length >= 6 ? first : id.slice(0, 8);
 }
+
+const windowNames: Record<string, string> = {
+  five_hour: 'Session (5 hours)',
+  seven_day: 'Weekly, all models',
+  seven_day_opus: 'Weekly, Opus',
+  seven_day_sonnet: 'Weekly, Sonnet',
+  seven_day_oauth_apps: 'Weekly, apps',
+};
+
+/** A plan usage window's name: "Session (5 hours)", "Weekly, all models", "Weekly, Fable". */
+export function usageWindowName(w: { key: string; label?: string }): string {
+  if (w.key === 'model') return `Weekly, ${w.label ?? 'one model'}`;
+  return windowNames[w.key] ?? limitName(w.key);
+}
+
+/** "14:05" today, "Mon 09:00" within a week, else "12 Mar 09:00". */
+export function formatReset(at: number, now: number): string {
+  const d = new Date(at);
+  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (new Date(now).toDateString() === d.toDateString()) return time;
+  const days = (at - now) / 86_400_000;
+  const day =
+    days >= 0 && days < 6.5 ? d.toLocaleDateString(undefined, { weekday: 'short' }) : d.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  return `${day} ${time}`;
+}
+
+/** "Max" for "max"; plans are named as the CLI names them, capitalised. */
+export function planName(subscription: string): string {
+  return subscription.charAt(0).toUpperCase() + subscription.slice(1);
+}

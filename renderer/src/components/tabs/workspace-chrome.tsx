@@ -12,11 +12,14 @@ import { NewSessionDialog } from '../new-session/new-session-dialog';
 import { CommandPalette, usePaletteShortcut } from '../palette/command-palette';
 import { McpDialog } from '../mcp/mcp-dialog';
 import { RulesDialog } from '../rules/rules-dialog';
+import { useBackgroundShortcut } from '../tasks/foreground-bar';
+import { TasksDialog } from '../tasks/tasks-panel';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { useTheme } from '../settings/use-theme';
 import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
+import { useAsideShortcut } from '../aside/aside-actions';
 import '../../styles/workspace.css';
 
 export function useWorkspaceChrome(): void {
@@ -24,6 +27,8 @@ export function useWorkspaceChrome(): void {
   useTabShortcuts();
   usePaletteShortcut();
   useChangesShortcut();
+  useAsideShortcut();
+  useBackgroundShortcut();
   useTheme();
 
   useEffect(() => {
@@ -57,6 +62,7 @@ export function WorkspaceOverlays() {
       <CommandPalette />
       <McpDialog />
       <RulesDialog />
+      <TasksDialog />
       <CloseConfirm />
     </>
   );

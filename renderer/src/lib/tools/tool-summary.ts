@@ -15,9 +15,11 @@ const MAX_JSON = 160;
 
 export function summarizeToolInput(name: string, input: Readonly<Record<string, unknown>>): ToolSummary {
   switch (name) {
+    // (A Monitor watches a command's output in the background.)
     case 'Bash':
     case 'BashOutput':
-    case 'PowerShell': {
+    case 'PowerShell':
+    case 'Monitor': {
       const command = nonEmpty(input.command);
       if (command) return { kind: 'command', text: command, detail: nonEmpty(input.description) };
       break;

@@ -1,0 +1,80 @@
+// While a command or subagent runs in the foreground (the turn waits for it), a line above the
+// message box says so and offers "Run in background", as the terminal's "ctrl+b to run in
+// background" hint does; Ctrl+B does the same from anywhere in the window. What Claude Code
+// answered, when there is something to say (it refused, nothing could move), shows there too
+// until the turn ends.
+import { useEffect } from 'react';
+import { foregroundTasks } from '../../../../shared/tasks';
+import { useSessionField } from '../../store/hooks';
+import { isTurnRunning } from '../../store/selectors';
+import { clideStore, useClide } from '../../store/store';
+import { useWindowKeys } from '../../lib/shortcuts';
+import { VisibleText } from '../common/visible-text';
+import { clearBackgroundNote, runInBackground, useBackgroundNote } from './task-calls';
+import { taskName } from './task-words';
+import { useShallow } from 'zustand/react/shallow';
+import './tasks.css';
+
+/** Ctrl+B on every platform, as in the terminal (Cmd+B is not the terminal's key). */
+export const BACKGROUND_KEY = 'Ctrl+B';
+
+function isBackgroundKey(e: KeyboardEvent): boolean {
+  return e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'b';
+}
+
+function onKey(e: KeyboardEvent): void {
+  if (e.defaultPrevented || e.isComposing || !isBackgroundKey(e)) return;
+  const s = clideStore.getState();
+  const id = s.activeId;
+  const view = id ? s.sessions[id] : undefined;
+  if (!id || !view || (s.dialog && s.dialog !== 'tasks') || s.confirmClose) return;
+  // With no turn running there is nothing to move: the key keeps its usual meaning (a text
+  // field's "back one character" on macOS).
+  if (!isTurnRunning(view) && foregroundTasks(view).length === 0) return;
+  e.preventDefault();
+  void runInBackground(id);
+}
+
+/** Ctrl+B moves the shown session's foreground work to the background. */
+export function useBackgroundShortcut(): void {
+  useWindowKeys(onKey);
+}
+
+export function ForegroundBar({ sessionId }: { sessionId: string }) {
+  const tasks = useClide(useShallow((s) => (s.sessions[sessionId] ? foregroundTasks(s.sessions[sessionId]) : [])));
+  const status = useSessionField(sessionId, (v) => v.status, 'starting');
+  const note = useBackgroundNote(sessionId);
+  // The note answers one attempt in one turn.
+  useEffect(() => {
+    if (!isTurnRunning({ status })) clearBackgroundNote(sessionId);
+  }, [status, sessionId]);
+  if (tasks.length === 0 && !note) return null;
+  const only = tasks.length === 1 ? tasks[0] : undefined;
+  return (
+    <div className="foreground-bar" role="group" aria-label="Running in the foreground">
+      {tasks.length > 0 && (
+        <>
+          <span className="tasks-spinner" aria-hidden="true" />
+          <span className="foreground-what">
+            {only ? (
+              <>
+                Running in the foreground: <VisibleText text={taskName(only)} />
+              </>
+            ) : (
+              `${tasks.length} commands and subagents running in the foreground`
+            )}
+          </span>
+          <button type="button" className="btn btn-small" onClick={() => void runInBackground(sessionId, only?.toolUseId)}>
+            Run in background
+          </button>
+          <kbd className="foreground-key">{BACKGROUND_KEY}</kbd>
+        </>
+      )}
+      {note && (
+        <span className={note.error ? 'foreground-note is-error' : 'foreground-note'} role="status">
+          {note.text}
+        </span>
+      )}
+    </div>
+  );
+}
