@@ -1,11 +1,11 @@
 // What a screen reader hears without looking: one polite live region for the whole window
 // (components/screens/announcer.tsx), fed here. It says when Claude needs the person, when a
-// turn finished and when something failed, in any tab, once each. The transcript itself is not
+// turn finished, when something failed and when background work ended, in any tab, once each. The transcript itself is not
 // a live region (it would read a streaming reply out piece by piece); its messages are read when
 // the person walks to them (Alt+Up/Down).
 import { useSyncExternalStore } from 'react';
 import type { AppEvent, ClideApi } from '../../../shared/ipc';
-import { attentionSignals } from '../store/attention';
+import { attentionSignals, taskEndSignals, type AttentionSignal } from '../store/attention';
 import type { ClideStore } from '../store/store';
 import { tabTitle } from '../store/tabs';
 import { notificationText } from './notify';
@@ -36,21 +36,27 @@ export function useAnnouncements(): Announcement[] {
   );
 }
 
+const lead: Record<AttentionSignal['kind'], string> = {
+  'needs-you': 'Claude needs you',
+  finished: 'Claude finished',
+  failed: 'Claude stopped',
+  'task-ended': 'A background task ended',
+};
+
 /** Announce what pushed events bring that calls for the person; returns a function that stops it. */
 export function startAnnouncer(deps: { api: Pick<ClideApi, 'onEvents'>; store: ClideStore }): () => void {
   const prompts = new Set<string>();
   return deps.api.onEvents((batch: AppEvent[]) => {
-    for (const signal of attentionSignals(batch)) {
+    const sessions = deps.store.getState().sessions;
+    for (const signal of [...attentionSignals(batch), ...taskEndSignals(batch, sessions)]) {
       if (signal.kind === 'needs-you') {
         if (prompts.has(signal.request.requestId)) continue;
         prompts.add(signal.request.requestId);
       }
-      const view = deps.store.getState().sessions[signal.sessionId];
+      const view = sessions[signal.sessionId];
       if (!view) continue;
       const tab = tabTitle(view);
-      const { body } = notificationText(signal, tab);
-      const what = signal.kind === 'needs-you' ? 'Claude needs you' : signal.kind === 'finished' ? 'Claude finished' : 'Claude stopped';
-      announce(`${what} in ${tab}: ${body}`);
+      announce(`${lead[signal.kind]} in ${tab}: ${notificationText(signal, tab).body}`);
     }
   });
 }

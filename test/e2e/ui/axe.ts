@@ -37,14 +37,28 @@ export async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<v
   );
 }
 
+function nothingToCheck(where: string, within: string): never {
+  throw new Error(`${where}: nothing on the page matches ${within}, so axe checked nothing`);
+}
+
 /** Every serious or critical violation on the page as it is now, as "where: rule (impact) target: why". */
 export async function seriousViolations(page: Page, where: string, scope: AxeScope = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   const options: RunOptions = scope.rules ? { runOnly: { type: 'rule', values: scope.rules } } : {};
-  const result = await page.evaluate(
-    ([within, o]) => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(within ? { include: [within] } : document, o),
+  const { result, marked } = await page.evaluate(
+    async ([within, o]) => {
+      // The browser picks the part (any selector it knows, such as :popover-open); axe is given
+      // a mark on it, as its own selector engine knows fewer.
+      for (const el of document.querySelectorAll('[data-axe-scope]')) el.removeAttribute('data-axe-scope');
+      const parts = within ? [...document.querySelectorAll(within)] : [];
+      for (const el of parts) el.setAttribute('data-axe-scope', '');
+      const context = within ? { include: [['[data-axe-scope]']] } : document;
+      const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe;
+      return { result: await axe.run(context, o), marked: parts.length };
+    },
     [scope.within, options] as const,
   );
+  if (scope.within && marked === 0) nothingToCheck(where, scope.within);
   const out: string[] = [];
   for (const v of result.violations) {
     if (!BLOCKING.has(v.impact ?? '')) continue;

@@ -20,6 +20,7 @@ import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
 import { useAsideShortcut } from '../aside/aside-actions';
+import { useJumpToPrompt } from '../inbox/use-jump-to-prompt';
 import '../../styles/workspace.css';
 
 export function useWorkspaceChrome(): void {
@@ -29,6 +30,7 @@ export function useWorkspaceChrome(): void {
   useChangesShortcut();
   useAsideShortcut();
   useBackgroundShortcut();
+  useJumpToPrompt();
   useTheme();
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import { focusComposer } from '../../lib/focus';
 import { useWindowKeys } from '../../lib/shortcuts';
 import { usePaneShown } from '../tabs/pane-shown';
+import { focusPromptControl } from '../inbox/use-jump-to-prompt';
 
 export interface WalkTarget {
   count: number;
@@ -59,7 +60,7 @@ export function useWalkKeys(target: WalkTarget): void {
       if (to >= target.count) {
         // Past the newest entry: the prompt that waits, if any, else the message box.
         const prompt = list.parentElement?.querySelector<HTMLElement>('.prompt');
-        if (prompt) prompt.focus();
+        if (prompt) focusPromptControl(prompt);
         else focusComposer();
         return;
       }
