@@ -1,15 +1,14 @@
 // State for the accessibility tests: a transcript with every kind of entry (the rich session
 // plus team messages, a failed hook, notices, an answered question, a long prompt), the prompts
-// that wait for the person, small answers for the panels (History, Team, MCP, Rules), and a
-// session with background tasks, side questions and a usage limit.
+// that wait for the person, small answers for the panels (History, Team, MCP, Rules), and side
+// questions and a usage limit (the background tasks are tasks-scenarios.ts's).
 import type { Aside } from '../../../shared/aside';
-import type { PermissionRequest, RateLimit, SessionEvent, TaskPatch } from '../../../shared/events';
+import type { PermissionRequest, RateLimit, SessionEvent } from '../../../shared/events';
 import type { HistorySession } from '../../../shared/history';
 import type { McpState } from '../../../shared/mcp';
 import type { HooksState, RulesState } from '../../../shared/rules';
 import type { TeamState } from '../../../shared/team';
 import type { LimitStop, PlanUsage } from '../../../shared/usage';
-import type { Reply } from '../../support/api-double';
 import { richSession } from './transcript-scenarios';
 
 const now = Date.now();
@@ -254,76 +253,6 @@ export const hooks: HooksState = {
   policy: { disabledByPolicy: false, managedOnly: false, allDisabled: false, policyHookCount: 0 },
   errors: [],
   at: now,
-};
-
-/** A tool call and the background task it started, as the host reports them. */
-function taskCall(n: number, name: string, input: Record<string, unknown>, task: Omit<TaskPatch, 'taskId'>, at: number): SessionEvent[] {
-  const id = `tu-${n}`;
-  return [
-    { kind: 'block', messageId: `m-${n}`, index: 0, block: { type: 'tool_use', id, name, input }, at },
-    { kind: 'message-end', messageId: `m-${n}` },
-    { kind: 'task', phase: 'started', task: { taskId: `t-${n}`, toolUseId: id, toolName: name, status: 'running', ...task }, at },
-  ];
-}
-
-/** Work in the background and in the foreground: a shell, a subagent, a failed one, a running test command. */
-export function backgroundWork(): SessionEvent[] {
-  return [
-    { kind: 'user', id: 'u-bg', text: 'Start the dev server, review the API, and run the tests.', at: now - 200_000 },
-    ...taskCall(
-      1,
-      'Bash',
-      { command: 'npm run dev', run_in_background: true },
-      { taskType: 'local_bash', description: 'Start the dev server', command: 'npm run dev', backgrounded: true },
-      now - 185_000,
-    ),
-    ...taskCall(
-      2,
-      'Agent',
-      { description: 'Review the API changes', prompt: 'Review src/routes', subagent_type: 'code-reviewer' },
-      { taskType: 'local_agent', subagentType: 'code-reviewer', description: 'Review the API changes', backgrounded: true },
-      now - 120_000,
-    ),
-    ...taskCall(
-      3,
-      'Bash',
-      { command: 'npm run migrate', run_in_background: true },
-      { taskType: 'local_bash', description: 'Run the migration', command: 'npm run migrate', backgrounded: true },
-      now - 400_000,
-    ),
-    {
-      kind: 'task',
-      phase: 'ended',
-      task: { taskId: 't-3', status: 'failed', summary: 'Background command "Run the migration" failed with exit code 1' },
-      at: now - 380_000,
-    },
-    ...taskCall(
-      4,
-      'Bash',
-      { command: 'npm test', description: 'Run the test suite' },
-      { taskType: 'local_bash', description: 'Run the test suite', command: 'npm test', backgrounded: false },
-      now - 12_000,
-    ),
-    {
-      kind: 'live-tasks',
-      tasks: [
-        { taskId: 't-1', taskType: 'local_bash', description: 'Start the dev server' },
-        { taskId: 't-2', taskType: 'local_agent', subagentType: 'code-reviewer', description: 'Review the API changes' },
-      ],
-      at: now - 4_000,
-    },
-    { kind: 'status', status: 'working' },
-  ];
-}
-
-/** What the tasks' output reads return, by task. */
-export const taskOutputs = {
-  by: ['taskId'],
-  answers: {
-    't-1': { ok: true, value: { output: '> vite\n\n  VITE v5.4.2  ready in 312 ms\n', totalBytes: 40, truncated: false } },
-    't-3': { ok: true, value: { output: 'Error: relation "users" already exists\n', totalBytes: 40, truncated: false } },
-    't-4': { ok: true, value: { output: ' ✓ src/health.test.ts (3 tests) 12ms\n', totalBytes: 40, truncated: false } },
-  } as Record<string, Reply>,
 };
 
 /** A turn stopped on the five-hour limit, offered to continue at the reset. */

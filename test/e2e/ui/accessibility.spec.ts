@@ -10,7 +10,6 @@ import { applyEvents, type SessionView } from '../../../shared/transcript';
 import { doubleOptions, sessionView, snapshotWith, type ApiDoubleOptions } from '../../support/api-double';
 import {
   asides,
-  backgroundWork,
   everyEntry,
   formRequest,
   hooks,
@@ -22,7 +21,6 @@ import {
   rateLimit,
   refusalRequest,
   rules,
-  taskOutputs,
   team,
 } from './a11y-scenarios';
 import { seriousViolations, useScheme } from './axe';
@@ -31,6 +29,7 @@ import { contextUsageSample } from './tabs-scenarios';
 import { transcriptStill } from './transcript-still';
 import { expect, test, type UiApp } from './ui-fixtures';
 import { changesScenario } from './worktree-scenarios';
+import { taskOutputs, tasksScenario } from './tasks-scenarios';
 
 interface Screen {
   name: string;
@@ -233,7 +232,7 @@ const groups: Group[] = [
     name: 'background work, side questions and usage limits',
     start: (ui) =>
       ui.open(
-        doubleOptions(snapshotWith([applyEvents(sessionView(SESSION, { rateLimit, limitStop }), [...backgroundWork(), ...asides()])]), {
+        doubleOptions(snapshotWith([applyEvents(sessionView(SESSION, { rateLimit, limitStop }), [...tasksScenario(Date.now()), ...asides()])]), {
           keyed: { 'session:taskOutput': taskOutputs },
           replies: { 'session:getUsage': [{ ok: true, value: planUsage }] },
         }),
@@ -351,8 +350,9 @@ async function closeAll(page: Page): Promise<void> {
 
 for (const group of groups) {
   test(`axe finds no serious problem: ${group.name}`, async ({ ui, page }) => {
-    // A hang guard sized by the work: each screen is two axe runs, seconds each on a loaded machine.
-    test.setTimeout(60_000 + 30_000 * group.screens.length);
+    // A hang guard sized by the work: loading the group's state, then per screen two axe runs,
+    // which take up to half a minute each on a loaded machine (the whole tall transcript).
+    test.setTimeout(90_000 + 60_000 * group.screens.length);
     await page.setViewportSize(group.viewport ?? { width: 1100, height: 800 });
     const cleanup = await group.start(ui);
     try {

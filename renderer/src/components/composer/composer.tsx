@@ -7,7 +7,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type ClipboardEvent, ty
 import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { shownByWindow } from '../../app-actions';
-import { registerComposer, unregisterComposer } from '../../lib/focus';
+import { registerComposer, unregisterComposer, walkingTabs } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
 import { canSend, isTurnRunning } from '../../store/selectors';
 import { clideStore, useClide } from '../../store/store';
@@ -65,7 +65,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
     const el = box.current;
     registerComposer(el);
     // Always in view at the bottom of its pane: no scrolling into view to work out.
-    el?.focus({ preventScroll: true });
+    if (!walkingTabs()) el?.focus({ preventScroll: true });
     return () => unregisterComposer(el);
   }, [shown]);
 
