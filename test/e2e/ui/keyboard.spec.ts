@@ -76,6 +76,8 @@ function earlier(n: number): SessionEvent[] {
 }
 
 test('keyboard alone: start a session, send a prompt, allow, answer a question, switch tabs, resume from History', async ({ ui, page }) => {
+  // A hang guard for six flows in one test on a loaded machine.
+  test.setTimeout(180_000);
   const folders = { [HOME]: ['code', 'notes'], [`${HOME}/notes`]: [] };
   await ui.open(
     doubleOptions(snapshotWith([sessionView(SESSION, { cwd: `${HOME}/code/api-server` })]), {
@@ -155,6 +157,7 @@ test('keyboard alone: start a session, send a prompt, allow, answer a question, 
   const history = page.getByRole('dialog', { name: 'History' });
   await focused(history.getByRole('searchbox', { name: 'Search sessions' }));
   await page.keyboard.type('login');
+  await expect(history.getByRole('listitem')).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
   await focused(history.getByRole('button', { name: /^Why does the login loop\?/ }));
   await expectFocusShown(page);
@@ -230,9 +233,10 @@ test('while the view follows the bottom, Shift+Tab to a control far above it mov
   );
   const scroller = page.locator('.transcript-scroller');
   await expect.poll(() => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 4)).toBe(true);
-  const composer = page.getByRole('textbox', { name: 'Message Claude' });
-  await composer.focus();
-  // Back from the message box into the transcript: its last control is the Read card, far above.
+  // Back from the transcript's toolbar (Shift+Tab in the message box cycles the permission
+  // mode, as in the terminal) into the transcript: its last control is the Read card, far above.
+  await page.keyboard.press('Shift');
+  await page.getByRole('button', { name: 'Find', exact: true }).focus();
   const readCard = page.getByRole('group', { name: /^Tool: / }).getByRole('button', { expanded: false });
   for (let i = 0; i < 15 && !(await readCard.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
   await focused(readCard);
