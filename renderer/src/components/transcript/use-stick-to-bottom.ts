@@ -16,10 +16,10 @@ export interface StickOptions {
  * up to read; then offer a way back instead of yanking them down.
  *
  * Only the person's own gestures unpin: a wheel or touch moving up, an upward key, a press on
- * the scrollbar, keyboard focus moving to something above the view, or Find (`unstick`). A scroll event alone never does: while messages arrive
- * fast, layout changes, re-measured rows and the list's own offset corrections fire scroll
- * events that cannot be told apart from the person's, and reading one as "they left the
- * bottom" is what made the view stop following. Reaching the bottom again, the End key or
+ * the scrollbar, keyboard focus moving to something above the view, or Find (`unstick`). A
+ * scroll event alone never does: while messages arrive fast, layout changes, re-measured rows
+ * and the list's own offset corrections fire scroll events that cannot be told apart from the
+ * person's, and reading one as "they left the bottom" is what made the view stop following. Reaching the bottom again, the End key or
  * "Jump to latest" pin once more.
  */
 export function useStickToBottom({ initiallyStuck = true, initialOffset }: StickOptions = {}) {
@@ -81,14 +81,15 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     };
     const scrollsList = (t: EventTarget | null) =>
       t === el || (t instanceof HTMLElement && el.contains(t) && !t.matches('input, textarea, select, button, [contenteditable]'));
-    // Focus moved from the keyboard (Tab, Shift+Tab, Alt+Up) to something that starts above the
-    // view: the browser scrolls up to it, and the person reads there now. Still following, the
-    // view would be pinned back to the bottom at once and the focused control would be out of
-    // sight. (Focus set by the app, such as a new prompt taking it, is below or in view.)
+    // Focus moved from the keyboard (Tab, Shift+Tab, Alt+Up) to something above the view: the
+    // browser scrolls up to it (with Tab, before the focus event: the view is then away from the
+    // bottom), and the person reads there now. Still following, the view would be pinned back
+    // to the bottom at once and the focused control would be out of sight. (Focus set by the
+    // app, such as a new prompt taking it, is at the bottom or in view.)
     const onFocusIn = (e: FocusEvent) => {
       const t = e.target;
       if (!(t instanceof HTMLElement) || t === el || !t.matches(':focus-visible')) return;
-      if (t.getBoundingClientRect().top < el.getBoundingClientRect().top) leave();
+      if (t.getBoundingClientRect().top < el.getBoundingClientRect().top || gap() > NEAR_BOTTOM_PX) leave();
     };
     const onPointer = (e: PointerEvent) => {
       // The scrollbar: the pointer lands on the scroller itself, right of its content.
