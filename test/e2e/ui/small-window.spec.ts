@@ -1,7 +1,8 @@
 // The layout at the smallest window the desktop app allows (640×420, electron/window.ts) and at
 // 200% zoom (a 1100×800 window zoomed twice is 550×400 CSS pixels): nothing scrolls sideways,
 // and the tab strip, the transcript, a waiting prompt's answers, the message box and the status
-// bar are all on screen. Screenshots go to test-results/small-window-screenshots/.
+// bar are all on screen; and with reduced motion nothing animates. Screenshots go to
+// test-results/small-window-screenshots/.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { applyEvents } from '../../../shared/transcript';
@@ -43,3 +44,12 @@ for (const [name, size] of [
     await page.screenshot({ path: path.join(testInfo.project.outputDir, 'small-window-screenshots', `${size.width}x${size.height}.png`) });
   });
 }
+
+test('with the system set to reduce motion nothing animates; without it the working tab does', async ({ ui, page }) => {
+  const running = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+  await ui.open(doubleOptions(snapshotWith([sessionView(SESSION, { status: 'working' })])));
+  await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
+  await expect.poll(running).toBeGreaterThan(0);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(running).toBe(0);
+});
