@@ -20,6 +20,7 @@ import { RemotePrompts } from './components/remote/remote-prompts';
 import { useSessionField } from './store/hooks';
 import { DesktopNotices } from './components/desktop/desktop-notices';
 import { useClide } from './store/store';
+import { Announcer } from './components/screens/announcer';
 
 // Panels are parts loaded when they first open (or in the background before): the first screen
 // needs none of them.
@@ -58,11 +59,15 @@ function Workspace() {
   useHistory();
   return (
     <div className="app">
-      <div className="top-bar">
+      {/* Landmarks a screen reader can jump between: the bar (banner) with the tab strip
+          (navigation), the shown session (main) with its transcript and composer (regions),
+          the Team panel (complementary) and the status bar (contentinfo). */}
+      <header className="top-bar">
         <HistoryButton />
         <TabStrip />
         <TeamButton />
-      </div>
+      </header>
+      <Announcer />
       <ConnectionBanner />
       <PartFailureBanner />
       <DesktopNotices />
@@ -70,7 +75,7 @@ function Workspace() {
       <RemotePrompts />
       <HistoryPanel />
       <div className="team-row">
-        {activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}
+        <main className="sessions">{activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}</main>
         <TeamPanel />
       </div>
       {activeId && <StatusBar sessionId={activeId} />}
@@ -82,7 +87,7 @@ function Workspace() {
 // with it (each reads what it needs from the store).
 const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string }) {
   return (
-    <main className="session" role="tabpanel" id={panelId(sessionId)} aria-labelledby={tabId(sessionId)}>
+    <div className="session" role="tabpanel" id={panelId(sessionId)} aria-labelledby={tabId(sessionId)}>
       <div className="session-main">
         <Transcript sessionId={sessionId} />
         <div className="session-bottom">
@@ -95,7 +100,7 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
       </div>
       <AsidePanel sessionId={sessionId} />
       <ChangesPanel sessionId={sessionId} />
-    </main>
+    </div>
   );
 });
 

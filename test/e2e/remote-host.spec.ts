@@ -136,7 +136,7 @@ test('a session on a remote host: pick it, confirm its key, choose a folder ther
   expect(remoteClaudes(remote.remoteHome)).toHaveLength(1);
 
   // Closing the tab ends the remote claude.
-  await page.getByRole('button', { name: 'Close project' }).click();
+  await page.getByRole('tab', { name: 'project' }).press('Delete');
   await expect.poll(() => remoteClaudes(remote!.remoteHome).length, { timeout: 20_000 }).toBe(0);
 });
 
@@ -191,7 +191,7 @@ test("a host's past session is in History under the host, resumes there, and its
   await composer.fill('Please remember the lime');
   await composer.press('Enter');
   await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the lime.');
-  await page.getByRole('button', { name: 'Close project' }).click();
+  await page.getByRole('tab', { name: 'project' }).press('Delete');
   await expect.poll(() => remoteClaudes(remote!.remoteHome).length, { timeout: 20_000 }).toBe(0);
 
   // History: the session is under the host, apart from this computer's.

@@ -14,3 +14,12 @@ export function unregisterComposer(el: HTMLTextAreaElement | null): void {
 export function focusComposer(): void {
   if (composer && !composer.disabled) composer.focus();
 }
+
+/**
+ * The person is moving through the tab strip with the keyboard (arrow keys on a tab): the pane
+ * that comes into view must not take the focus from the tabs, or the next arrow goes nowhere.
+ * A tab clicked with the mouse is not focus-visible, and the pane takes focus as usual.
+ */
+export function walkingTabs(): boolean {
+  return document.activeElement instanceof HTMLElement && document.activeElement.matches('[role="tab"]:focus-visible');
+}

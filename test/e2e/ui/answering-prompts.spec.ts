@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import type { PermissionRequest, SessionEvent } from '../../../shared/events';
 import { doubleOptions, sessionView, snapshotWith } from '../../support/api-double';
-import { bashRequest, SESSION, writeRequest } from './scenarios';
+import { bashRequest, planRequest, questionRequest, SESSION, writeRequest } from './scenarios';
 import { expect, test } from './ui-fixtures';
 
 function shot(testInfo: TestInfo, name: string): string {
@@ -13,50 +13,6 @@ function shot(testInfo: TestInfo, name: string): string {
 }
 
 const ask = (request: PermissionRequest): SessionEvent => ({ kind: 'permission', request });
-
-const questionRequest = (patch: Partial<PermissionRequest> = {}): PermissionRequest => ({
-  requestId: 'req-ask',
-  toolName: 'AskUserQuestion',
-  displayName: 'AskUserQuestion',
-  input: {
-    questions: [
-      {
-        question: 'Which database should the service use?',
-        header: 'Database',
-        multiSelect: false,
-        options: [
-          { label: 'PostgreSQL', description: 'Relational, already used by the billing service' },
-          { label: 'SQLite', description: 'One file, no server' },
-        ],
-      },
-      {
-        question: 'Which checks should run in CI?',
-        header: 'CI',
-        multiSelect: true,
-        options: [{ label: 'Unit tests', description: 'vitest' }, { label: 'Lint', description: 'eslint' }, { label: 'Type check' }],
-      },
-    ],
-  },
-  suggestions: [],
-  toolUseId: 'tool-ask',
-  requiresUserInteraction: true,
-  at: Date.now(),
-  ...patch,
-});
-
-const planRequest: PermissionRequest = {
-  requestId: 'req-plan',
-  toolName: 'ExitPlanMode',
-  displayName: 'ExitPlanMode',
-  input: {
-    plan: '# Health endpoint\n\n1. Add `GET /health` to **src/router.ts**.\n2. Test it with supertest.\n3. Document it in the README.',
-    planFilePath: '/home/ada/.claude/plans/health-endpoint.md',
-  },
-  suggestions: [],
-  toolUseId: 'tool-plan',
-  requiresUserInteraction: true,
-  at: Date.now(),
-};
 
 test.beforeEach(async ({ ui, page }) => {
   await ui.open(doubleOptions(snapshotWith([sessionView(SESSION, { status: 'working' })])));

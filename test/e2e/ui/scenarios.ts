@@ -102,3 +102,49 @@ export function conversation(): SessionEvent[] {
     },
   ];
 }
+
+/** Claude asks two questions (AskUserQuestion): one answer of two, and any of three. */
+export const questionRequest = (patch: Partial<PermissionRequest> = {}): PermissionRequest => ({
+  requestId: 'req-ask',
+  toolName: 'AskUserQuestion',
+  displayName: 'AskUserQuestion',
+  input: {
+    questions: [
+      {
+        question: 'Which database should the service use?',
+        header: 'Database',
+        multiSelect: false,
+        options: [
+          { label: 'PostgreSQL', description: 'Relational, already used by the billing service' },
+          { label: 'SQLite', description: 'One file, no server' },
+        ],
+      },
+      {
+        question: 'Which checks should run in CI?',
+        header: 'CI',
+        multiSelect: true,
+        options: [{ label: 'Unit tests', description: 'vitest' }, { label: 'Lint', description: 'eslint' }, { label: 'Type check' }],
+      },
+    ],
+  },
+  suggestions: [],
+  toolUseId: 'tool-ask',
+  requiresUserInteraction: true,
+  at: Date.now(),
+  ...patch,
+});
+
+/** A plan waiting for approval (ExitPlanMode). */
+export const planRequest: PermissionRequest = {
+  requestId: 'req-plan',
+  toolName: 'ExitPlanMode',
+  displayName: 'ExitPlanMode',
+  input: {
+    plan: '# Health endpoint\n\n1. Add `GET /health` to **src/router.ts**.\n2. Test it with supertest.\n3. Document it in the README.',
+    planFilePath: '/home/ada/.claude/plans/health-endpoint.md',
+  },
+  suggestions: [],
+  toolUseId: 'tool-plan',
+  requiresUserInteraction: true,
+  at: Date.now(),
+};

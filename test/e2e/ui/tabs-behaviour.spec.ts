@@ -97,7 +97,13 @@ test('keys: Ctrl+1..9 go to tabs, Ctrl+T asks for a new session, Ctrl+W closes (
   await confirm.getByRole('button', { name: 'Keep working' }).click();
   await expect(confirm).toBeHidden();
   await expect(tabs).toHaveCount(2);
-  await page.getByRole('button', { name: 'Close docs' }).click();
+  // The tab's × (for the mouse) asks the same; Delete on the tab is its key.
+  await page
+    .locator('.tab', { has: page.getByRole('tab', { name: 'docs' }) })
+    .locator('.tab-close')
+    .click();
+  await confirm.getByRole('button', { name: 'Keep working' }).click();
+  await page.getByRole('tab', { name: 'docs' }).press('Delete');
   await confirm.getByRole('button', { name: 'Close session' }).click();
   await expect(tabs).toHaveCount(1);
   await expect.poll(async () => (await ui.calls('session:close')).map((c) => c.input)).toEqual([{ id: 'a' }, { id: 'c' }]);

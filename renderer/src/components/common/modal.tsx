@@ -26,6 +26,9 @@ export function Modal({ labelledBy, describedBy, onClose, className, alert, chil
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // showModal focuses the first control; a field marked to take focus (React's autoFocus could
+    // not focus it while the dialog was still closed) takes it instead.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     const cancel = (e: Event) => {
       e.preventDefault();
       closeRef.current();

@@ -7,7 +7,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type ClipboardEvent, ty
 import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { shownByWindow } from '../../app-actions';
-import { registerComposer, unregisterComposer } from '../../lib/focus';
+import { registerComposer, unregisterComposer, walkingTabs } from '../../lib/focus';
 import { lazyPart } from '../../lib/lazy-part';
 import { useSessionField } from '../../store/hooks';
 import { LazyView } from '../common/lazy-view';
@@ -66,7 +66,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
     const el = box.current;
     registerComposer(el);
     // Always in view at the bottom of its pane: no scrolling into view to work out.
-    el?.focus({ preventScroll: true });
+    if (!walkingTabs()) el?.focus({ preventScroll: true });
     return () => unregisterComposer(el);
   }, [shown]);
 

@@ -31,7 +31,6 @@ export function InboxButton() {
         type="button"
         className="inbox-button"
         data-count={count || undefined}
-        aria-label={count ? `Needs you: ${count} waiting` : 'Needs you: nothing waiting'}
         aria-expanded={open}
         title={count ? `${count} waiting for you across your sessions` : 'Nothing waits for you'}
         popoverTarget={panelId}
@@ -42,6 +41,8 @@ export function InboxButton() {
         <span className="inbox-count" aria-hidden="true">
           {count}
         </span>
+        {/* The name, from the content rather than aria-label, so it holds the count it shows. */}
+        <span className="visually-hidden">{count ? `Needs you: ${count} waiting` : 'Needs you: nothing waiting'}</span>
       </button>
       <div
         ref={panel}

@@ -86,7 +86,6 @@ export function Menu({ name, items, current, children, disabled, title, onPick }
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        aria-label={name}
         title={title}
         disabled={disabled}
         onClick={() => (open ? close() : show())}
@@ -97,6 +96,9 @@ export function Menu({ name, items, current, children, disabled, title, onPick }
           }
         }}
       >
+        {/* Named by what it is and what it shows ("Model: Opus 4.5"): a name that left out the
+            visible value would not match what speech input users say. */}
+        <span className="visually-hidden">{name}: </span>
         {children}
         <span className="pick-caret" aria-hidden="true">
           ▾

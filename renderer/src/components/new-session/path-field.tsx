@@ -103,6 +103,7 @@ export function PathField({ value, onChange, onSubmit, homeDir, invalid, describ
         aria-describedby={describedBy}
         autoComplete="off"
         autoFocus
+        data-autofocus
         spellCheck={false}
         value={value}
         onChange={(e) => {

@@ -146,7 +146,7 @@ function PromptCard({ sessionId, request, count }: CardProps) {
         <FullInput input={request.input} />
       </div>
       <div className="prompt-actions">
-        <button ref={allowButton} type="button" className="btn btn-primary" disabled={busy} onClick={allow}>
+        <button ref={allowButton} type="button" className="btn btn-primary" disabled={busy} onClick={allow} data-prompt-start>
           Allow
           {enterAllows && (
             <kbd aria-hidden="true" className="key-hint">

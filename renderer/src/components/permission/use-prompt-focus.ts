@@ -4,7 +4,7 @@
 // themselves (clicked it, or moved focus into it). Until then a printable key goes back to
 // the composer, where it was meant to land.
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { focusComposer } from '../../lib/focus';
+import { focusComposer, walkingTabs } from '../../lib/focus';
 import { usePaneShown } from '../tabs/pane-shown';
 
 export interface PromptFocus {
@@ -32,7 +32,7 @@ export function usePromptFocus(): PromptFocus {
   // Take focus when the card appears, and again when its pane comes back into view.
   const shown = usePaneShown();
   useEffect(() => {
-    if (shown) root.current?.focus();
+    if (shown && !walkingTabs()) root.current?.focus();
   }, [shown]);
 
   return {

@@ -28,10 +28,14 @@ export function ContextItem({ sessionId }: { sessionId: string }) {
         className="sb-item sb-context sb-button"
         popoverTarget={popId}
         aria-expanded={open}
-        aria-label={`Context: ${text}. Show what fills it`}
         title="Context window in use: click for the breakdown"
       >
-        <span className="sb-key">ctx</span> {text}
+        {/* Read as "Context: 31.8k/1M (3%), show what fills it"; seen as "ctx 31.8k/1M (3%)". */}
+        <span className="sb-key" aria-hidden="true">
+          ctx
+        </span>
+        <span className="visually-hidden">Context: </span> {text}
+        <span className="visually-hidden">, show what fills it</span>
         {percent !== undefined && (
           <span className="meter" data-level={level} aria-hidden="true">
             <span style={{ width: `${Math.max(2, percent)}%` }} />

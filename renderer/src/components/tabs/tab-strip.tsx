@@ -73,10 +73,11 @@ export function TabStrip() {
   };
 
   return (
-    <header className="tab-bar">
-      <span className="app-mark" aria-hidden="true">
-        clide
-      </span>
+    <nav className="tab-bar" aria-labelledby="tab-strip-heading">
+      <h1 className="app-mark">clide</h1>
+      <h2 id="tab-strip-heading" className="visually-hidden">
+        Sessions
+      </h2>
       <div
         role="tablist"
         aria-label="Sessions"
@@ -107,6 +108,6 @@ export function TabStrip() {
       <span className="tab-bar-spacer" />
       <InboxButton />
       <SettingsButton />
-    </header>
+    </nav>
   );
 }

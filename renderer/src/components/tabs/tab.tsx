@@ -99,6 +99,7 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
         tabIndex={active ? 0 : -1}
         className="tab-button"
         aria-label={renaming ? makeVisible(name) : undefined}
+        aria-keyshortcuts="Delete F2 Shift+F10"
         title={makeVisible(`${name} · ${cwd}${glance} · ${stateLabel[state]}${position < 9 ? ` (${keyLabel(String(position + 1))})` : ''}`)}
         onClick={() => setActive(sessionId)}
         onDoubleClick={() => setRenaming(true)}
@@ -115,12 +116,14 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
         {state !== 'idle' && <span className="visually-hidden">, {stateLabel[state]}</span>}
       </button>
       {renaming && <RenameField name={name} onDone={(v) => void rename(v)} onCancel={() => setRenaming(false)} />}
+      {/* For the mouse. A tab list holds only tabs, so the keyboard and screen readers close a
+          tab from the tab itself: Delete, Ctrl/Cmd+W, or Close in its menu (Shift+F10). */}
       <button
         type="button"
         className="tab-close"
-        aria-label={makeVisible(`Close ${name}`)}
-        title={`Close session (${keyLabel('W')})`}
-        tabIndex={active ? 0 : -1}
+        aria-hidden="true"
+        title={`Close session (${keyLabel('W')}, or Delete on the tab)`}
+        tabIndex={-1}
         onClick={() => requestClose(sessionId)}
       >
         <span aria-hidden="true">×</span>

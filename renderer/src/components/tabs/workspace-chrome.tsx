@@ -1,9 +1,10 @@
 // Everything the window does around the sessions, wired once from the app's layout: tab keys,
-// the theme, settings from the host, notifications, the window title's "needs you" count, and
-// the window-level dialogs.
+// the theme, settings from the host, notifications and screen reader announcements, the window
+// title's "needs you" count, and the window-level dialogs.
 import { useEffect } from 'react';
 import { useActions } from '../../actions-context';
 import { getApi } from '../../api';
+import { startAnnouncer } from '../../lib/announce';
 import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
 import { lazyPart } from '../../lib/lazy-part';
@@ -15,6 +16,7 @@ import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
 import { useAsideShortcut } from '../aside/aside-actions';
+import { useJumpToPrompt } from '../inbox/use-jump-to-prompt';
 import '../../styles/workspace.css';
 
 // The dialogs are parts loaded on demand: the first screen needs none of them.
@@ -33,6 +35,7 @@ export function useWorkspaceChrome(): void {
   useChangesShortcut();
   useAsideShortcut();
   useBackgroundShortcut();
+  useJumpToPrompt();
   useTheme();
 
   useEffect(() => {
@@ -56,9 +59,11 @@ export function useWorkspaceChrome(): void {
         };
       })
       .catch(() => undefined);
+    const stopAnnouncing = startAnnouncer({ api: getApi(), store: clideStore });
     return () => {
       gone = true;
       stop?.();
+      stopAnnouncing();
     };
   }, [actions]);
 

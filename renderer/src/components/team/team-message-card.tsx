@@ -45,7 +45,7 @@ export function TeamMessageCard({ item }: { item: TeamItem }) {
   const shown = long && !open ? `${cutText(lines.slice(0, PREVIEW_LINES).join('\n'), PREVIEW_CHARS)}…` : item.text;
   const kind = sent ? 'Sent' : item.via === 'inbox' ? 'Read from inbox' : 'Received';
   return (
-    <article className="team-card" data-direction={item.direction} aria-label={makeVisible(`Team message from ${item.from.name} to ${to}`)}>
+    <article className="team-card" data-direction={item.direction} aria-label={makeVisible(`Team message from ${item.from.name} to ${to}`)} tabIndex={-1}>
       <header className="team-card-head">
         <TeamGlyph />
         <span className="team-card-kind">{kind}</span>

@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { BlockView } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
-import { disclosureKey, useDisclosure } from './disclosure';
+import { disclosureKey, expandsTo, useDisclosure } from './disclosure';
 import { MarkdownText } from './markdown';
 import { ToolCard } from './tool-card';
 import type { RowComponent } from './card-types';
@@ -56,7 +56,14 @@ function ThinkingBlock({ sessionId, part, text, streaming }: { sessionId: string
   const words = useMemo(() => (!streaming && !empty && text.length < 200_000 ? wordCount(text) : undefined), [streaming, empty, text]);
   return (
     <div className="thinking" data-open={open || undefined} data-streaming={streaming || undefined} data-find-mark={marked || undefined}>
-      <button type="button" className="disclosure-toggle thinking-toggle" aria-expanded={open} disabled={empty && !streaming} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="disclosure-toggle thinking-toggle"
+        aria-expanded={open}
+        aria-description={open ? undefined : expandsTo.thinking}
+        disabled={empty && !streaming}
+        onClick={() => setOpen(!open)}
+      >
         <span className="chevron" aria-hidden="true" />
         <span>{streaming ? 'Thinking…' : 'Thinking'}</span>
         {empty && !streaming && <span className="muted"> (not shown)</span>}
@@ -76,7 +83,13 @@ function OtherBlock({ sessionId, part, label, text }: { sessionId: string; part:
   const [open, setOpen] = useDisclosure(disclosureKey(sessionId, part));
   return (
     <div className="context-item">
-      <button type="button" className="disclosure-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="disclosure-toggle"
+        aria-expanded={open}
+        aria-description={open ? undefined : expandsTo.output}
+        onClick={() => setOpen(!open)}
+      >
         <span className="chevron" aria-hidden="true" />
         <span>
           <VisibleText text={label} />

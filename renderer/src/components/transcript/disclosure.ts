@@ -52,3 +52,26 @@ export function useDisclosure(key: string, defaultOpen = false): [boolean, (open
   const set = useCallback((open: boolean) => setDisclosure(key, open), [key]);
   return [chosen ?? defaultOpen, set];
 }
+
+/**
+ * What a collapsed part holds, said to screen readers with the toggle (its aria-description):
+ * the toggle's own name says what it is, aria-expanded that it opens.
+ */
+export const expandsTo = {
+  context: 'Opens the full text Claude Code added',
+  thinking: 'Opens Claude’s thinking',
+  output: 'Opens the whole text',
+  tool: {
+    bash: 'Opens the command and its output',
+    edit: 'Opens the change as a diff',
+    write: 'Opens the file as written',
+    read: 'Opens the lines read',
+    search: 'Opens the matches',
+    todo: 'Opens the task list',
+    agent: 'Opens the subagent’s messages and result',
+    fetch: 'Opens the page and what was read from it',
+    websearch: 'Opens the search results',
+    question: 'Opens the questions and answers',
+    generic: 'Opens the input and the result',
+  },
+} as const;

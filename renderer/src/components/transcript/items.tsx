@@ -9,7 +9,7 @@ import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
 import type { ItemRowProps } from './card-types';
-import { disclosureKey, useDisclosure } from './disclosure';
+import { disclosureKey, expandsTo, useDisclosure } from './disclosure';
 import { TeamMessageCard } from '../team/team-message-card';
 import { MessageActions } from '../history/message-actions';
 import { VisibleText } from '../common/visible-text';
@@ -69,7 +69,7 @@ function OtherItem({ item }: { item: { id: string; type: string } }) {
   const text = (item as { text?: unknown }).text;
   if (typeof text !== 'string' || !text) return null;
   return (
-    <div className="notice notice-info" data-code={item.type}>
+    <div className="notice notice-info" data-code={item.type} role="note" tabIndex={-1}>
       <span className="notice-icon" aria-hidden="true">
         i
       </span>
@@ -90,7 +90,8 @@ function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'use
   const [open, setOpen] = useDisclosure(key);
   const marked = useFindMark(key) && !open;
   return (
-    <article className="msg msg-user" aria-label="You">
+    // tabIndex: Alt+Up/Down walks the transcript from entry to entry (use-walk-keys.ts).
+    <article className="msg msg-user" aria-label="You" tabIndex={-1}>
       <header className="msg-author">
         <span className="author">You</span>
         <span className="author-sep" aria-hidden="true">
@@ -127,7 +128,7 @@ function AssistantMessage({ sessionId, item, showAuthor, nested }: { sessionId: 
   });
   if (empty && !item.aborted) return null;
   return (
-    <article className={`msg msg-assistant${nested ? ' is-nested' : ''}`} aria-label={nested ? 'Subagent' : 'Claude'}>
+    <article className={`msg msg-assistant${nested ? ' is-nested' : ''}`} aria-label={nested ? 'Subagent' : 'Claude'} tabIndex={nested ? undefined : -1}>
       {showAuthor && (
         <header className="msg-author">
           <span className="author author-claude">{nested ? 'Subagent' : 'Claude'}</span>
@@ -153,7 +154,13 @@ function ContextItem({ sessionId, item }: { sessionId: string; item: ItemOf<'con
   const title = contextTitle(item.source, item.label);
   return (
     <div className="context-item" data-source={item.source} data-find-mark={marked || undefined}>
-      <button type="button" className="disclosure-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="disclosure-toggle"
+        aria-expanded={open}
+        aria-description={open ? undefined : expandsTo.context}
+        onClick={() => setOpen(!open)}
+      >
         <span className="chevron" aria-hidden="true" />
         <span className="context-kind" aria-hidden="true">
           {contextIcon[item.source] ?? '◇'}
@@ -185,7 +192,7 @@ const noticeIcon = { info: 'i', warning: '!', error: '×' } as const;
 
 function Notice({ id, level, code, text, rule }: { id: string; level: 'info' | 'warning' | 'error'; code: string; text: string; rule?: boolean }) {
   return (
-    <div className={`notice notice-${level}${rule ? ' notice-rule' : ''}`} data-code={code} role={level === 'error' ? 'note' : undefined}>
+    <div className={`notice notice-${level}${rule ? ' notice-rule' : ''}`} data-code={code} role="note" tabIndex={-1}>
       <span className="notice-icon" aria-hidden="true">
         {noticeIcon[level]}
       </span>
@@ -215,7 +222,7 @@ function HookFailure({ sessionId, item }: { sessionId: string; item: ItemOf<'hoo
   const [open, setOpen] = useDisclosure(disclosureKey(sessionId, item.id));
   const what = `Hook ${item.name} failed${item.exitCode !== undefined ? ` (exit ${item.exitCode})` : ''}.`;
   return (
-    <div className="notice notice-warning hook-failure" data-code="hook">
+    <div className="notice notice-warning hook-failure" data-code="hook" role="note" tabIndex={-1}>
       <span className="notice-icon" aria-hidden="true">
         !
       </span>

@@ -10,7 +10,7 @@ import { isTurnRunning } from '../../store/selectors';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 import { useFindMark } from '../find/find-store';
-import { disclosureKey, useDisclosure } from './disclosure';
+import { disclosureKey, expandsTo, useDisclosure } from './disclosure';
 import { ToolBody, ToolPeek } from './tool-bodies';
 import type { Phase, RowComponent } from './card-types';
 
@@ -82,7 +82,9 @@ export const ToolCard = memo(function ToolCard({ sessionId, block, row }: ToolCa
   if (state.teamCard) return null;
 
   return (
-    <section
+    // A group, not a region: a session holds hundreds of tool cards, and regions are landmarks.
+    <div
+      role="group"
       className="tool-card"
       aria-label={`Tool: ${label}`}
       data-kind={head.kind}
@@ -90,7 +92,14 @@ export const ToolCard = memo(function ToolCard({ sessionId, block, row }: ToolCa
       data-outcome={outcomeClass}
       data-find-mark={marked || undefined}
     >
-      <button type="button" className="tool-head" aria-expanded={open} onClick={() => setOpen(!open)} data-find-part={`tool:${tool.id}:head`}>
+      <button
+        type="button"
+        className="tool-head"
+        aria-expanded={open}
+        aria-description={open ? undefined : expandsTo.tool[head.kind]}
+        onClick={() => setOpen(!open)}
+        data-find-part={`tool:${tool.id}:head`}
+      >
         <span className="chevron" aria-hidden="true" />
         {head.server && (
           <span className="tool-server">
@@ -131,6 +140,6 @@ export const ToolCard = memo(function ToolCard({ sessionId, block, row }: ToolCa
       ) : (
         <ToolPeek sessionId={sessionId} kind={head.kind} tool={tool} state={state} task={task} phase={phase} onOpen={() => setOpen(true)} row={row} />
       )}
-    </section>
+    </div>
   );
 });

@@ -3,7 +3,7 @@
 // person. Mounted DOM stays bounded by the viewport however long the session grows; the view
 // follows the bottom while Claude writes unless the person scrolled up.
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { estimateItemHeight } from '../../lib/transcript/row-estimate';
 import { forgetTopLevelIds, topLevelIds } from '../../lib/transcript/top-level-ids';
 import { useSessionField } from '../../store/hooks';
@@ -19,6 +19,7 @@ import { TranscriptToolbar } from './transcript-toolbar';
 import { TurnTail } from './turn-tail';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { useReveal } from './reveal';
+import { useWalkKeys, type WalkTarget } from './use-walk-keys';
 import '../../styles/tool-cards.css';
 import '../../styles/find.css';
 import '../../styles/highlight.css';
@@ -65,6 +66,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   // A new tab keeps its start screen when all it holds is the "newer CLI than tested" line.
   const fresh = useSessionField(sessionId, (v) => v.items.every((i) => i.type === 'notice' && i.code === 'cli-version'), true);
   const listRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
   const [margin, setMargin] = useState(28);
 
   const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
@@ -147,6 +149,18 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   );
   // A search hit opened from History lands on its message.
   useReveal(sessionId, ids, findTarget.list, findTarget.showRow);
+  const walkTarget = useMemo<WalkTarget>(
+    () => ({
+      count: ids.length,
+      list: () => listRef.current,
+      showRow: (row) => {
+        unstick();
+        virtualizer.scrollToIndex(row, { align: 'auto' });
+      },
+    }),
+    [ids.length, unstick, virtualizer],
+  );
+  useWalkKeys(walkTarget);
 
   const rows = virtualizer.getVirtualItems();
   // While the person flings the list, entries that come into view show a light stand-in; entries
@@ -176,11 +190,23 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     setModes(next);
   }
   return (
-    <div className="transcript-wrap">
+    <section className="transcript-wrap" aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        Transcript
+      </h2>
       <div className="transcript-scroller" ref={scrollerRef} tabIndex={-1} onScroll={noteScrolling}>
         <div className="transcript-column" ref={contentRef}>
           {fresh && <EmptyState sessionId={sessionId} />}
-          <div ref={listRef} role="log" aria-label="Transcript" className="transcript" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {/* A log that is not live: a reply streaming in is not read out piece by piece. What
+              needs saying (a prompt, a finished turn, an error) goes to the window's announcer. */}
+          <div
+            ref={listRef}
+            role="log"
+            aria-live="off"
+            aria-label="Transcript"
+            className="transcript"
+            style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+          >
             {rows.map((row) =>
               full.get(String(row.key)) && ItemRow ? (
                 <div
@@ -216,6 +242,6 @@ export function Transcript({ sessionId }: { sessionId: string }) {
           <span aria-hidden="true">↓</span> Jump to latest
         </button>
       )}
-    </div>
+    </section>
   );
 }

@@ -16,10 +16,10 @@ export interface StickOptions {
  * up to read; then offer a way back instead of yanking them down.
  *
  * Only the person's own gestures unpin: a wheel or touch moving up, an upward key, a press on
- * the scrollbar, or Find (`unstick`). A scroll event alone never does: while messages arrive
- * fast, layout changes, re-measured rows and the list's own offset corrections fire scroll
- * events that cannot be told apart from the person's, and reading one as "they left the
- * bottom" is what made the view stop following. Reaching the bottom again, the End key or
+ * the scrollbar, keyboard focus moving to something above the view, or Find (`unstick`). A
+ * scroll event alone never does: while messages arrive fast, layout changes, re-measured rows
+ * and the list's own offset corrections fire scroll events that cannot be told apart from the
+ * person's, and reading one as "they left the bottom" is what made the view stop following. Reaching the bottom again, the End key or
  * "Jump to latest" pin once more.
  */
 export function useStickToBottom({ initiallyStuck = true, initialOffset }: StickOptions = {}) {
@@ -65,10 +65,10 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
       else if (e.deltaY > 0) returning = true;
     };
     const onKey = (e: KeyboardEvent) => {
-      // Home on the list itself goes to the very top at once. The browser's own Home scrolls
-      // smoothly, and the virtual list corrects the offset as rows above the view are measured:
-      // each correction cancels the animation, leaving the view stuck partway up a long session.
-      if (e.key === 'Home' && e.target === el && !(e.altKey || e.ctrlKey || e.metaKey || e.shiftKey)) {
+      // Home on the list (or an entry in it) goes to the very top at once. The browser's own Home
+      // scrolls smoothly, and the virtual list corrects the offset as rows above the view are
+      // measured: each correction cancels the animation, leaving the view stuck partway up.
+      if (e.key === 'Home' && scrollsList(e.target) && !(e.altKey || e.ctrlKey || e.metaKey || e.shiftKey)) {
         e.preventDefault();
         leave();
         el.scrollTop = 0;
@@ -78,6 +78,18 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
       // End asks for the bottom: follow from now on, even while a burst outruns the scroll.
       else if (e.key === 'End') stuck.current = true;
       else if (DOWN_KEYS.has(e.key)) returning = true;
+    };
+    const scrollsList = (t: EventTarget | null) =>
+      t === el || (t instanceof HTMLElement && el.contains(t) && !t.matches('input, textarea, select, button, [contenteditable]'));
+    // Focus moved from the keyboard (Tab, Shift+Tab, Alt+Up) to something above the view: the
+    // browser scrolls up to it (with Tab, before the focus event: the view is then away from the
+    // bottom), and the person reads there now. Still following, the view would be pinned back
+    // to the bottom at once and the focused control would be out of sight. (Focus set by the
+    // app, such as a new prompt taking it, is at the bottom or in view.)
+    const onFocusIn = (e: FocusEvent) => {
+      const t = e.target;
+      if (!(t instanceof HTMLElement) || t === el || !t.matches(':focus-visible')) return;
+      if (t.getBoundingClientRect().top < el.getBoundingClientRect().top || gap() > NEAR_BOTTOM_PX) leave();
     };
     const onPointer = (e: PointerEvent) => {
       // The scrollbar: the pointer lands on the scroller itself, right of its content.
@@ -104,6 +116,7 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     el.addEventListener('scroll', onScroll, { passive: true });
     el.addEventListener('wheel', onWheel, { passive: true });
     el.addEventListener('keydown', onKey);
+    el.addEventListener('focusin', onFocusIn);
     el.addEventListener('pointerdown', onPointer);
     el.addEventListener('touchstart', onTouchStart, { passive: true });
     el.addEventListener('touchmove', onTouchMove, { passive: true });
@@ -112,6 +125,7 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
       el.removeEventListener('scroll', onScroll);
       el.removeEventListener('wheel', onWheel);
       el.removeEventListener('keydown', onKey);
+      el.removeEventListener('focusin', onFocusIn);
       el.removeEventListener('pointerdown', onPointer);
       el.removeEventListener('touchstart', onTouchStart);
       el.removeEventListener('touchmove', onTouchMove);
