@@ -9,7 +9,7 @@ import { ConnectionBanner, LoadError, NoSessions, Splash } from './components/sc
 import { StatusBar } from './components/status/status-bar';
 import { TeamButton } from './components/team/team-button';
 import { TeamPanel } from './components/team/team-panel';
-import { KeptPanes } from './components/tabs/kept-panes';
+import { Panes } from './components/split/panes';
 import { TabStrip } from './components/tabs/tab-strip';
 import { panelId, tabId } from './components/tabs/tab-ids';
 import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
@@ -39,6 +39,7 @@ export function App() {
 
 function Workspace() {
   const activeId = useClide((s) => (s.activeId && s.sessions[s.activeId] ? s.activeId : undefined));
+  const split = useClide((s) => s.split !== undefined);
   useWorkspaceChrome();
   useHistory();
   return (
@@ -53,10 +54,11 @@ function Workspace() {
       <RemotePrompts />
       <HistoryPanel />
       <div className="team-row">
-        {activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}
+        {activeId ? <Panes render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}
         <TeamPanel />
       </div>
-      {activeId && <StatusBar sessionId={activeId} />}
+      {/* In a split, each pane has its own status line. */}
+      {activeId && !split && <StatusBar sessionId={activeId} />}
     </div>
   );
 }
