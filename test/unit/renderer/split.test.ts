@@ -134,7 +134,7 @@ describe('split view layout', () => {
     expect(JSON.stringify(store.getState().sessions.b?.items)).toContain('streamed');
     const result: SessionEvent = {
       kind: 'result',
-      result: { subtype: 'success', isError: false, durationMs: 1, numTurns: 1, interrupted: false, at: 2 },
+      result: { subtype: 'success', isError: false, denials: [], durationMs: 1, numTurns: 1, interrupted: false, at: 2 },
     } as SessionEvent;
     store.getState().apply([events('b', result), events('c', result)]);
     expect(store.getState().unseen).toEqual({ c: true });
