@@ -37,7 +37,7 @@ export function paneTabs(order: readonly string[], split: SplitLayout, side: Pan
 
 /** The tabs on screen: the shown one, or one per pane. */
 export function shownTabs(s: Pick<LayoutState, 'activeId' | 'split'>): string[] {
-  if (s.split && false) return [s.split.shown.left, s.split.shown.right];
+  if (s.split) return [s.split.shown.left, s.split.shown.right];
   return s.activeId ? [s.activeId] : [];
 }
 

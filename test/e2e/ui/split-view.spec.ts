@@ -160,7 +160,7 @@ test('at the smallest window both panes keep a usable width and nothing spills s
   await noSidewaysOverflow(page);
 });
 
-test('the palette splits, moves the tab to the other pane and closes the split', async ({ ui, page }) => {
+test('the palette and the tab menu split, move the tab to the other pane and close the split', async ({ ui, page }) => {
   await ui.open(doubleOptions(three()));
   const run = async (title: string) => {
     await page.keyboard.press(`${mod}+k`);
@@ -180,6 +180,14 @@ test('the palette splits, moves the tab to the other pane and closes the split',
   await run('Close split');
   await expect(page.getByRole('region', { name: /pane/ })).toHaveCount(0);
   await expect(page.getByRole('tab', { selected: true })).toHaveAccessibleName(/web-ui/);
+
+  // The tab's menu opens a tab in the split, and moves it back.
+  await page.getByRole('tab', { name: 'docs' }).click({ button: 'right' });
+  await page.getByRole('menu', { name: 'Tab' }).getByRole('menuitem', { name: 'Open in split' }).click();
+  await expect(rightPane(page).getByRole('tabpanel', { name: 'docs' })).toBeVisible();
+  await page.getByRole('tab', { name: 'docs' }).click({ button: 'right' });
+  await page.getByRole('menu', { name: 'Tab' }).getByRole('menuitem', { name: 'Move to other pane' }).click();
+  await expect(page.getByRole('region', { name: /pane/ })).toHaveCount(0);
 });
 
 test('the layout goes to the host, and a starting window takes back the one the host kept', async ({ ui, page }) => {
