@@ -192,10 +192,5 @@ test('the split view, its tabs, divider and focused pane come back after the hos
   await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(tabs.nth(1)).toHaveAccessibleName(/shown in the right pane/);
   await expect(tabs.nth(2)).toHaveAccessibleName(/, in the right pane/);
-
-  // Closing the split is kept as well.
-  await page.keyboard.press(`${mod}+Backslash`);
-  await expect(pane(page, 'Right')).toHaveCount(0);
-  await expect.poll(savedSplit).toBe(null);
   expect(errors).toEqual([]);
 });
