@@ -1,6 +1,7 @@
 // Past sessions (from the CLI's own transcripts) and what keeps a session alive across a
 // restart: drafts saved by the window, forks, titles for sessions that are no longer running.
 import { z } from 'zod';
+import { SplitLayoutSchema } from './split';
 
 const ClaudeSessionId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'is not a Claude session id');
 const TabId = z.string().min(1).max(200);
@@ -37,8 +38,8 @@ export const HistoryInputs = {
   /** Fork the tab's conversation just before one of its user messages (its transcript item id). */
   fork: z.object({ id: TabId, messageId: z.string().min(1).max(200) }).strict(),
   saveDraft: z.object({ id: TabId, text: z.string().max(2_000_000) }).strict(),
-  /** The window's tab order and the tab it shows, so a restart reopens them the same way. */
-  saveLayout: z.object({ order: z.array(TabId).max(1000), active: TabId.optional() }).strict(),
+  /** The window's tab order, the tab it shows and its split view, so a restart reopens them the same way. */
+  saveLayout: z.object({ order: z.array(TabId).max(1000), active: TabId.optional(), split: SplitLayoutSchema.optional() }).strict(),
 };
 
 export const HistoryListSchema = z.object({ sessions: z.array(HistorySessionSchema) });
@@ -48,4 +49,6 @@ export const DraftsSchema = z.object({
   drafts: z.record(z.string(), z.string()),
   /** The tab that was shown when the app last closed (a starting window shows it too). */
   active: z.string().optional(),
+  /** The split view it had then (tabs by their ids now). */
+  split: SplitLayoutSchema.optional(),
 });

@@ -69,9 +69,9 @@ export function createHandlers(host: SessionHost): Handlers {
       host.continuity.saveDraft(i.id, i.text);
       return {};
     },
-    'history:drafts': () => ({ drafts: host.continuity.drafts(), active: host.continuity.activeTab }),
+    'history:drafts': () => ({ drafts: host.continuity.drafts(), active: host.continuity.activeTab, split: host.continuity.splitLayout }),
     'history:saveLayout': (i) => {
-      host.continuity.saveLayout(i.order, i.active);
+      host.continuity.saveLayout(i.order, i.active, i.split);
       return {};
     },
     'history:search': (i) => host.searchHistory(i.query, i.limit, i.cursor),

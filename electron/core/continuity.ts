@@ -11,6 +11,7 @@
 import type { SessionEvent } from '../../shared/events';
 import type { WorktreeInfo } from '../../shared/git';
 import type { HistorySession } from '../../shared/history';
+import type { SplitLayout } from '../../shared/split';
 import { ClideError } from '../../shared/result';
 import type { History } from './history';
 import type { TranscriptSummary } from './protocol/transcript-summary';
@@ -81,6 +82,9 @@ export class Continuity {
   private readonly saved: TabRecord[];
   private readonly savedActive: number | undefined;
   private active: string | undefined;
+  private readonly savedSplit: SessionsFile['split'];
+  /** The window's split view, by tab id (kept as positions in the file). */
+  private split: SplitLayout | undefined;
   /** Hydrating sessions: live events held back until the earlier conversation is shown. */
   private readonly held = new Map<string, SessionEvent[]>();
   private readonly sinks = new Map<string, (events: SessionEvent[]) => void>();
@@ -100,6 +104,7 @@ export class Continuity {
     const { value } = this.store.load();
     this.saved = value.tabs;
     this.savedActive = value.active;
+    this.savedSplit = value.split;
     this.titles = { ...value.titles };
   }
 
@@ -222,8 +227,22 @@ export class Continuity {
     return this.active && this.tabs.has(this.active) ? this.active : undefined;
   }
 
-  /** A window's tab order and shown tab: kept so a restart reopens them the same way. */
-  saveLayout(order: readonly string[], active: string | undefined): void {
+  /** The split view a window showed last, with only tabs that are still open (undefined: none). */
+  get splitLayout(): SplitLayout | undefined {
+    const s = this.split;
+    if (!s) return undefined;
+    const right = s.right.filter((id) => this.tabs.has(id));
+    const left = [...this.tabs.keys()].filter((id) => !right.includes(id));
+    if (right.length === 0 || left.length === 0) return undefined;
+    const shown = { left: left.includes(s.shown.left) ? s.shown.left : left[0]!, right: right.includes(s.shown.right) ? s.shown.right : right[0]! };
+    return { right, shown, ratio: s.ratio };
+  }
+
+  /** A window's tab order, shown tab and split view: kept so a restart reopens them the same way. */
+  saveLayout(order: readonly string[], active: string | undefined, split?: SplitLayout): void {
+    const splitChanged = JSON.stringify(split) !== JSON.stringify(this.split);
+    this.split = split;
+    if (splitChanged) this.save();
     const known = order.filter((id) => this.tabs.has(id));
     const rest = [...this.tabs.keys()].filter((id) => !known.includes(id));
     const next = [...known, ...rest];
@@ -328,14 +347,17 @@ export class Continuity {
     await this.opts.host.orphansReaped;
     this.inRestore = true;
     try {
+      const ids = new Map<number, string>();
       for (const [i, tab] of this.saved.entries()) {
         try {
           const id = await this.reopenTab(tab);
+          ids.set(i, id);
           if (i === this.savedActive) this.active = id;
         } catch (err) {
           this.log(`could not reopen a tab in ${tab.cwd}: ${(err as Error).message}`);
         }
       }
+      this.split = splitByIds(this.savedSplit, ids);
     } finally {
       this.inRestore = false;
       this.save();
@@ -477,8 +499,32 @@ export class Continuity {
   private file(): SessionsFile {
     const ids = [...this.tabs.keys()];
     const active = this.active ? ids.indexOf(this.active) : -1;
-    return { version: 1, tabs: [...this.tabs.values()], active: active >= 0 ? active : undefined, titles: this.titles };
+    return {
+      version: 1,
+      tabs: [...this.tabs.values()],
+      active: active >= 0 ? active : undefined,
+      split: splitByPositions(this.splitLayout, ids),
+      titles: this.titles,
+    };
   }
+}
+
+/** The split view as the file keeps it: tabs by their position. */
+function splitByPositions(split: SplitLayout | undefined, ids: readonly string[]): SessionsFile['split'] {
+  if (!split) return undefined;
+  return {
+    right: split.right.map((id) => ids.indexOf(id)),
+    shown: { left: ids.indexOf(split.shown.left), right: ids.indexOf(split.shown.right) },
+    ratio: split.ratio,
+  };
+}
+
+/** The kept split view with the ids the reopened tabs got (tabs that did not reopen drop out). */
+function splitByIds(saved: SessionsFile['split'], ids: ReadonlyMap<number, string>): SplitLayout | undefined {
+  if (!saved) return undefined;
+  const right = saved.right.flatMap((i) => (ids.has(i) ? [ids.get(i)!] : []));
+  if (right.length === 0) return undefined;
+  return { right, shown: { left: ids.get(saved.shown.left) ?? '', right: ids.get(saved.shown.right) ?? right[0]! }, ratio: saved.ratio };
 }
 
 function worktreeSummary(wt: WorktreeInfo | undefined): HistorySession['worktree'] {

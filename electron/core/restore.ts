@@ -53,6 +53,14 @@ export const SessionsFileSchema = z.object({
   tabs: z.array(TabRecordSchema),
   /** Which of the tabs was shown (its position). */
   active: z.number().int().min(0).optional(),
+  /** The split view, by tab position: the right pane's tabs, the tab each pane showed, the left pane's share. */
+  split: z
+    .object({
+      right: z.array(z.number().int().min(0)),
+      shown: z.object({ left: z.number().int().min(0), right: z.number().int().min(0) }),
+      ratio: z.number().min(0).max(1),
+    })
+    .optional(),
   /** Titles the person gave past sessions, by Claude session id (when the CLI could not record them). */
   titles: z.record(z.string(), z.string()).default({}),
 });

@@ -6,7 +6,7 @@ import { LivenessBanner } from './components/screens/liveness-banner';
 import { ConnectionBanner, LoadError, NoSessions, PartFailureBanner, Splash } from './components/screens/simple-screens';
 import { StatusBar } from './components/status/status-bar';
 import { TeamButton } from './components/team/team-button';
-import { KeptPanes } from './components/tabs/kept-panes';
+import { Panes } from './components/split/panes';
 import { TabStrip } from './components/tabs/tab-strip';
 import { panelId, tabId } from './components/tabs/tab-ids';
 import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
@@ -55,6 +55,7 @@ export function App() {
 
 function Workspace() {
   const activeId = useClide((s) => (s.activeId && s.sessions[s.activeId] ? s.activeId : undefined));
+  const split = useClide((s) => s.split !== undefined);
   useWorkspaceChrome();
   useHistory();
   return (
@@ -75,10 +76,11 @@ function Workspace() {
       <RemotePrompts />
       <HistoryPanel />
       <div className="team-row">
-        <main className="sessions">{activeId ? <KeptPanes activeId={activeId} render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}</main>
+        <main className="sessions">{activeId ? <Panes render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}</main>
         <TeamPanel />
       </div>
-      {activeId && <StatusBar sessionId={activeId} />}
+      {/* In a split, each pane has its own status line. */}
+      {activeId && !split && <StatusBar sessionId={activeId} />}
     </div>
   );
 }

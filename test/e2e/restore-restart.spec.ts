@@ -2,7 +2,8 @@
 // holds a finished conversation and a draft and another has a turn running with a message
 // queued. A new host on the same data dir ends the orphaned `claude` processes and reopens both
 // tabs: the conversation, the draft, the cut-off turn with Retry, the queued message (held).
-// Both continue with the real CLI.
+// Both continue with the real CLI. The split view (which tabs in which pane, the divider, the
+// focused pane) comes back the same way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -134,5 +135,62 @@ test('after the host is killed, a new host reopens every tab with its conversati
   await expect(transcript.getByRole('article', { name: 'You' })).toHaveText([/A slow question/, /A slow question/, /queued while busy/]);
   await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText(['The slow answer, at last.', 'Answer to the queued message.']);
   await expect(queue).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+function savedSplit(): unknown {
+  const file = path.join(sandbox!.home, '.local', 'state', 'clide', 'web', 'sessions.json');
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { split?: unknown }).split ?? null;
+  } catch {
+    return undefined;
+  }
+}
+
+const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+const pane = (page: Page, side: 'Left' | 'Right') => page.getByRole('region', { name: new RegExp(`^${side} pane`) });
+
+test('the split view, its tabs, divider and focused pane come back after the host restarts', async ({ page }) => {
+  sandbox = await cliSandbox(() => text('(no prompt expected)'));
+  const errors = watchErrors(page);
+  const first = await start();
+  await page.goto(first.url);
+  const tabs = page.getByRole('tablist', { name: 'Sessions' }).getByRole('tab');
+  const client = hostClient(first);
+  // The host opens the first tab itself; two more beside it.
+  for (let i = 0; i < 2; i++) await value('session:create', client.session.create({}));
+  client.dispose();
+  await expect(tabs).toHaveCount(3);
+  const ids = await tabs.evaluateAll((els) => els.map((e) => e.id.replace(/^tab-/, '')));
+
+  // Tab 2 to a right pane (the left one shows tab 3), then tab 3 joins it (the strip reads 1 | 3 2);
+  // the divider at 40%; the right pane focused, showing tab 3.
+  await tabs.nth(1).click();
+  await page.keyboard.press(`${mod}+Backslash`);
+  await expect(pane(page, 'Right')).toHaveAccessibleName('Right pane, focused');
+  await page.keyboard.press('F6');
+  await expect(pane(page, 'Left')).toHaveAccessibleName('Left pane, focused');
+  await page.keyboard.press(`${mod}+Shift+Backslash`);
+  await expect(pane(page, 'Right')).toHaveAccessibleName('Right pane, focused');
+  await expect.poll(() => tabs.evaluateAll((els) => els.map((e) => e.id))).toEqual([`tab-${ids[0]}`, `tab-${ids[2]}`, `tab-${ids[1]}`]);
+  const bar = page.getByRole('separator', { name: 'Resize the panes' });
+  await bar.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(bar).toHaveAttribute('aria-valuenow', '40');
+  // On disk within a moment, by tab position: tab 1 left; tabs 3 and 2 right, tab 3 shown and focused.
+  await expect.poll(savedSplit).toEqual({ right: [1, 2], shown: { left: 0, right: 1 }, ratio: 0.4 });
+
+  await first.stop('SIGTERM');
+  const second = await start();
+  await page.goto(second.url);
+  await expect(tabs).toHaveCount(3);
+  await expect(pane(page, 'Right')).toHaveAccessibleName('Right pane, focused');
+  await expect(pane(page, 'Left')).toBeVisible();
+  await expect(page.getByRole('separator', { name: 'Resize the panes' })).toHaveAttribute('aria-valuenow', '40');
+  await expect(tabs.nth(0)).toHaveAccessibleName(/shown in the left pane/);
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.nth(1)).toHaveAccessibleName(/shown in the right pane/);
+  await expect(tabs.nth(2)).toHaveAccessibleName(/, in the right pane/);
   expect(errors).toEqual([]);
 });

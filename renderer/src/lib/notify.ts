@@ -9,6 +9,7 @@ import { attentionKind, attentionSignals, taskEndSignals, type AttentionSignal }
 import { taskName } from '../components/tasks/task-words';
 import type { ClideStore } from '../store/store';
 import { tabTitle } from '../store/tabs';
+import { shownTabs } from '../store/split';
 import { summarizeToolInput } from './tools/tool-summary';
 import { makeVisible } from '../../../shared/visible-chars';
 
@@ -142,10 +143,10 @@ export function startNotifier(deps: NotifierDeps): () => void {
       }
       if (!inView()) show(signal);
     }
-    // A background task's end is news unless its own tab is on screen.
+    // A background task's end is news unless its own tab is on screen (in either pane of a split).
     const state = deps.store.getState();
     for (const signal of taskEndSignals(batch, state.sessions)) {
-      if (!inView() || deps.store.getState().activeId !== signal.sessionId) show(signal);
+      if (!inView() || !shownTabs(deps.store.getState()).includes(signal.sessionId)) show(signal);
     }
   });
 

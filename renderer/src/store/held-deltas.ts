@@ -27,10 +27,12 @@ export class DeltaHold {
 
   /**
    * What of `batch` to apply now, with anything held for the same sessions put back in front.
-   * Deltas of sessions other than `shownId` are kept back while nothing else happens there.
+   * Deltas of sessions other than the shown ones (one per pane of a split) are kept back while
+   * nothing else happens there.
    */
-  take(batch: readonly AppEvent[], shownId: string | undefined): AppEvent[] {
+  take(batch: readonly AppEvent[], shown: string | undefined | readonly string[]): AppEvent[] {
     const t = this.now();
+    const onScreen = (id: string) => (typeof shown === 'string' ? id === shown : shown?.includes(id) === true);
     const out: AppEvent[] = [];
     for (const e of batch) {
       if (e.type === 'session-closed') {
@@ -44,7 +46,7 @@ export class DeltaHold {
       }
       const held = this.held.get(e.id);
       const onlyDeltas = e.events.every((ev) => ev.kind === 'block-delta');
-      if (e.id !== shownId && onlyDeltas && (!held || t - held.since < this.maxHoldMs)) {
+      if (!onScreen(e.id) && onlyDeltas && (!held || t - held.since < this.maxHoldMs)) {
         if (held) for (const ev of e.events) join(held.events, ev);
         else this.held.set(e.id, { events: e.events.slice(), since: t });
         continue;

@@ -1,8 +1,10 @@
 // Drafts survive a restart: every change of a tab's unsent text is sent to the host (debounced,
 // so typing costs one call per pause), and a window that starts fills empty composers from the
 // drafts the host kept. Pending saves go out at once when the page is hidden or unloaded. The
-// tab order and the tab shown are kept the same way, so a restart reopens them as they were.
+// tab order, the tab shown and the split view are kept the same way, so a restart reopens them
+// as they were.
 import type { ClideApi } from '../../../shared/ipc';
+import type { SplitLayout } from '../../../shared/split';
 import type { ClideStore } from './store';
 
 export const DRAFT_SAVE_MS = 400;
@@ -11,7 +13,7 @@ export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const pending = new Map<string, string>();
   let seen = store.getState().drafts;
-  let layout = { order: store.getState().order, active: store.getState().activeId };
+  let layout = { order: store.getState().order, active: store.getState().activeId, split: store.getState().split };
   let layoutTimer: ReturnType<typeof setTimeout> | undefined;
   let restored = false;
 
@@ -29,8 +31,8 @@ export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT
   const saveLayout = () => {
     if (layoutTimer) clearTimeout(layoutTimer);
     layoutTimer = undefined;
-    const { order, activeId } = store.getState();
-    void api.history.saveLayout({ order, ...(activeId ? { active: activeId } : {}) }).catch(() => {});
+    const { order, activeId, split } = store.getState();
+    void api.history.saveLayout({ order, ...(activeId ? { active: activeId } : {}), ...(split ? { split } : {}) }).catch(() => {});
   };
 
   const flushAll = () => {
@@ -41,16 +43,20 @@ export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT
   const restore = async () => {
     let drafts: Record<string, string>;
     let active: string | undefined;
+    let split: SplitLayout | undefined;
     try {
       const r = await api.history.drafts({});
       if (!r.ok) return;
       drafts = r.value.drafts ?? {};
       active = r.value.active;
+      split = r.value.split;
     } catch {
       return;
     }
     const s = store.getState();
     if (active && s.sessions[active] && !s.wantActive) s.setActive(active);
+    // A window that already split (another window's, or the person was quick) keeps its own.
+    if (split && !store.getState().split && !s.wantActive) s.restoreSplit(split, store.getState().activeId);
     for (const [id, text] of Object.entries(drafts)) {
       // What the person typed in this window wins over what was kept.
       if (s.sessions[id] && !store.getState().drafts[id]) s.setDraft(id, text);
@@ -65,8 +71,8 @@ export function startDraftSync(api: ClideApi, store: ClideStore, delayMs = DRAFT
       void restore();
       return;
     }
-    if (s.order !== layout.order || s.activeId !== layout.active) {
-      layout = { order: s.order, active: s.activeId };
+    if (s.order !== layout.order || s.activeId !== layout.active || s.split !== layout.split) {
+      layout = { order: s.order, active: s.activeId, split: s.split };
       if (layoutTimer) clearTimeout(layoutTimer);
       layoutTimer = setTimeout(saveLayout, delayMs);
     }

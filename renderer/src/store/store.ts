@@ -10,6 +10,9 @@
 // components/modes/mode-requests.ts (mode changes on their way to the CLI),
 // components/transcript/reveal.ts (the entry to scroll to) and components/aside/aside-store.ts
 // (which Ask aside panels are open, and the question being typed). Eight stores in all.
+//
+// The split view (split.ts, split-slice.ts) keeps `activeId` as the focused pane's tab, so
+// whatever acts on the current tab acts on the focused pane.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment } from '../../../shared/ipc';
@@ -18,6 +21,8 @@ import { activate, applyBatch, initialSessions, replaceFromSnapshot, type Sessio
 import { teamFromBatch, teamSlice, type TeamSlice } from './team';
 import { DeltaHold } from './held-deltas';
 import { workspaceSlice, type WorkspaceSlice } from './workspace';
+import { fitLayout, showTab, shownTabs, type LayoutState } from './split';
+import { applyLayout, splitSlice, type SplitSlice } from './split-slice';
 
 /**
  * 'refused': the host turned this window away (a stale access token); retrying will not help.
@@ -53,7 +58,7 @@ export interface ComposerSlice {
   setDraft(sessionId: string, text: string): void;
 }
 
-export type ClideState = EnvironmentSlice & SessionsSlice & ConnectionSlice & TeamSlice & ComposerSlice & WorkspaceSlice;
+export type ClideState = EnvironmentSlice & SessionsSlice & ConnectionSlice & TeamSlice & ComposerSlice & WorkspaceSlice & SplitSlice;
 export type ClideStore = StoreApi<ClideState>;
 
 type Set = StoreApi<ClideState>['setState'];
@@ -70,27 +75,53 @@ function sessionsOf(s: SessionsState): SessionsState {
   return { sessions: s.sessions, order: s.order, activeId: s.activeId, wantActive: s.wantActive };
 }
 
+function layoutOf(s: ClideState): LayoutState {
+  return { order: s.order, activeId: s.activeId, split: s.split };
+}
+
+/** Apply a layout change, catching up any tab it brings on screen. */
+function relayout(set: Set, get: Get, hold: DeltaHold, next: LayoutState): void {
+  applyLayout(
+    set,
+    get,
+    hold,
+    (held) => {
+      const current = sessionsOf(get());
+      const caughtUp = applyBatch(current, [held]);
+      if (caughtUp !== current) set(caughtUp);
+    },
+    next,
+  );
+}
+
 const sessionsSlice = (set: Set, get: Get, hold: DeltaHold): SessionsSlice => ({
   ...initialSessions,
   apply: (incoming) => {
     // Hidden tabs' streaming text waits a little (held-deltas.ts); everything else applies now.
-    const batch = hold.take(incoming, get().activeId);
+    const batch = hold.take(incoming, shownTabs(get()));
     if (batch.length === 0) return;
     const before = sessionsOf(get());
+    const layoutBefore = layoutOf(get());
     const after = applyBatch(before, batch);
-    if (after !== before) set(after);
+    if (after !== before) {
+      set(after);
+      // Tabs opened or closed: the split's panes follow.
+      if (after.order !== before.order || after.activeId !== before.activeId) relayout(set, get, hold, fitLayout(layoutBefore, after));
+    }
     const team = teamFromBatch(batch);
     if (team) set({ team });
     get().noteBatch(batch);
   },
   loadSnapshot: (snapshot) => {
     hold.clear();
+    const layoutBefore = layoutOf(get());
     set((s) => ({
       ...replaceFromSnapshot(sessionsOf(s), snapshot.sessions),
       environment: snapshot.environment,
       load: { phase: 'ready' },
       ...(snapshot.team ? { team: snapshot.team } : {}),
     }));
+    set(fitLayout(layoutBefore, get()));
   },
   setActive: (id) => {
     const held = hold.release(id);
@@ -102,6 +133,8 @@ const sessionsSlice = (set: Set, get: Get, hold: DeltaHold): SessionsSlice => ({
     const before = sessionsOf(get());
     const after = activate(before, id);
     if (after !== before) set(after);
+    // In a split, the tab shows in its own pane, which takes focus.
+    relayout(set, get, hold, showTab(layoutOf(get()), id));
     get().markSeen(id);
   },
 });
@@ -118,14 +151,18 @@ const composerSlice = (set: Set): ComposerSlice => ({
 });
 
 export function createClideStore(): ClideStore {
-  return createStore<ClideState>()((set, get) => ({
-    ...environmentSlice(set),
-    ...sessionsSlice(set, get, new DeltaHold()),
-    ...connectionSlice(set),
-    ...composerSlice(set),
-    ...teamSlice(set),
-    ...workspaceSlice(set, get),
-  }));
+  return createStore<ClideState>()((set, get) => {
+    const hold = new DeltaHold();
+    return {
+      ...environmentSlice(set),
+      ...sessionsSlice(set, get, hold),
+      ...splitSlice((f) => relayout(set, get, hold, f(layoutOf(get()))), get),
+      ...connectionSlice(set),
+      ...composerSlice(set),
+      ...teamSlice(set),
+      ...workspaceSlice(set, get),
+    };
+  });
 }
 
 /** The window's store. */

@@ -16,27 +16,29 @@ export function moveInOrder(order: readonly string[], id: string, to: number): s
 }
 
 /**
- * Tabs whose turn ended while they were not the one shown. The active tab is seen by
- * definition; closed tabs drop out. Returns the same object when nothing changed.
+ * Tabs whose turn ended while they were not on screen. A shown tab (the active one, or one per
+ * pane of a split) is seen by definition; closed tabs drop out. Returns the same object when
+ * nothing changed.
  */
 export function noteUnseen(
   unseen: Record<string, true>,
   batch: readonly AppEvent[],
-  activeId: string | undefined,
+  shown: string | undefined | readonly string[],
   sessions: Record<string, SessionView>,
 ): Record<string, true> {
+  const isShown = (id: string) => (typeof shown === 'string' ? id === shown : shown?.includes(id) === true);
   let next = unseen;
   const change = (f: (u: Record<string, true>) => void) => {
     if (next === unseen) next = { ...unseen };
     f(next);
   };
   for (const e of batch) {
-    if (e.type !== 'session-events' || e.id === activeId) continue;
+    if (e.type !== 'session-events' || isShown(e.id)) continue;
     const ended = e.events.some((ev) => ev.kind === 'result' && !ev.result.interrupted);
     if (ended && !next[e.id]) change((u) => (u[e.id] = true));
   }
   for (const id of Object.keys(next)) {
-    if (id === activeId || !sessions[id]) change((u) => delete u[id]);
+    if (isShown(id) || !sessions[id]) change((u) => delete u[id]);
   }
   return next;
 }

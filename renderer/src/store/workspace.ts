@@ -6,6 +6,7 @@ import type { AppEvent } from '../../../shared/ipc';
 import type { Settings } from '../../../shared/settings';
 import type { SessionView } from '../../../shared/transcript';
 import { moveInOrder, noteUnseen } from './tabs';
+import { moveTabTo, shownTabs, type SplitLayout } from './split';
 
 export type WindowDialog = 'new-session' | 'settings' | 'inbox' | 'palette' | 'mcp' | 'rules' | 'tasks';
 
@@ -36,6 +37,7 @@ interface Base {
   order: string[];
   activeId: string | undefined;
   sessions: Record<string, SessionView>;
+  split: SplitLayout | undefined;
 }
 
 type State = WorkspaceSlice & Base;
@@ -57,7 +59,7 @@ export const workspaceSlice = (set: Set, get: Get): WorkspaceSlice => ({
     const s = get();
     let settings = s.settings;
     for (const e of batch) if (e.type === 'settings-changed') settings = e.settings;
-    const unseen = noteUnseen(s.unseen, batch, s.activeId, s.sessions);
+    const unseen = noteUnseen(s.unseen, batch, shownTabs(s), s.sessions);
     let contextUsage = s.contextUsage;
     for (const e of batch) {
       if (e.type === 'session-closed' && contextUsage[e.id]) {
@@ -68,8 +70,12 @@ export const workspaceSlice = (set: Set, get: Get): WorkspaceSlice => ({
     if (settings !== s.settings || unseen !== s.unseen || contextUsage !== s.contextUsage) set({ settings, unseen, contextUsage });
   },
   moveTab: (id, to) => {
-    const order = moveInOrder(get().order, id, to);
-    if (order !== get().order) set({ order });
+    const s = get();
+    const order = moveInOrder(s.order, id, to);
+    if (order === s.order) return;
+    // In a split, a tab moved among the other pane's tabs joins that pane.
+    const next = moveTabTo(s, order, id);
+    set({ order: next.order, activeId: next.activeId, split: next.split });
   },
   contextUsage: {},
   setContextUsage: (id, usage) => set((s) => ({ contextUsage: { ...s.contextUsage, [id]: usage } })),

@@ -151,6 +151,26 @@ describe('the open tabs on disk', () => {
     expect(next.continuity.activeTab).toBeUndefined();
   });
 
+  it("keeps the split view by tab position and gives it back with the reopened tabs' ids", async () => {
+    const { host, continuity } = fakeHost();
+    const a = host.create({ cwd: '/a' }).id;
+    const b = host.create({ cwd: '/b' }).id;
+    const c = host.create({ cwd: '/c' }).id;
+    continuity.saveLayout([a, b, c], c, { right: [b, c], shown: { left: a, right: c }, ratio: 0.35 });
+    await vi.waitFor(() => expect(read()).toMatchObject({ active: 2, split: { right: [1, 2], shown: { left: 0, right: 2 }, ratio: 0.35 } }), PATIENT);
+    continuity.shutdown();
+
+    const next = fakeHost();
+    await next.continuity.restore();
+    expect(next.continuity.activeTab).toBe('tab-3');
+    expect(next.continuity.splitLayout).toEqual({ right: ['tab-2', 'tab-3'], shown: { left: 'tab-1', right: 'tab-3' }, ratio: 0.35 });
+    // A pane whose tabs all closed is no split at all; closing the split is kept too.
+    await next.continuity.closed('tab-1', next.sessions[0]!, Promise.resolve());
+    expect(next.continuity.splitLayout).toBeUndefined();
+    next.continuity.saveLayout(['tab-2', 'tab-3'], 'tab-3');
+    await vi.waitFor(() => expect(read()).not.toHaveProperty('split'), PATIENT);
+  });
+
   it('writes a burst of changes once, and never without a data dir', async () => {
     const store = new SessionsStore({ dataDir, debounceMs: 20 });
     const spy = vi.fn((): SessionsFile => ({ version: 1, tabs: [], titles: {} }));

@@ -41,6 +41,10 @@ function setup(patch: Partial<PaletteState> = {}) {
     mode: vi.fn(),
     model: vi.fn(),
     resume: vi.fn(),
+    splitRight: vi.fn(),
+    closeSplit: vi.fn(),
+    moveToOtherPane: vi.fn(),
+    focusOtherPane: vi.fn(),
     key: (k) => `Ctrl+${k}`,
   };
   const state: PaletteState = {
@@ -140,6 +144,23 @@ describe('the command palette', () => {
     expect(move).toMatchObject({ title: 'Run in background', shortcut: 'Ctrl+B' });
     move?.run();
     expect(busy.doers.background).toHaveBeenCalledWith('a');
+  });
+
+  it('offers "Split right" with two tabs, then "Close split", "Focus other pane" and "Move tab to other pane"', () => {
+    const one = setup({ order: ['a'] });
+    expect(one.commands.some((c) => c.id.startsWith('split'))).toBe(false);
+    const single = setup();
+    const splitIds = (cs: typeof single.commands) => cs.filter((c) => c.id.startsWith('split')).map((c) => [c.title, c.shortcut]);
+    expect(splitIds(single.commands)).toEqual([
+      ['Split right', 'Ctrl+\\'],
+      ['Move tab to other pane', 'Ctrl+Shift+\\'],
+    ]);
+    filterCommands(single.commands, 'split right')[0]?.run();
+    expect(single.doers.splitRight).toHaveBeenCalled();
+    const split = setup({ split: true });
+    expect(splitIds(split.commands).map(([t]) => t)).toEqual(['Close split', 'Focus other pane', 'Move tab to other pane']);
+    filterCommands(split.commands, 'move tab other pane')[0]?.run();
+    expect(split.doers.moveToOtherPane).toHaveBeenCalledWith('a');
   });
 
   it('offers no mode or model for a session that has ended', () => {

@@ -39,7 +39,14 @@ function Palette() {
   const list = useRef<HTMLUListElement>(null);
   // Only what the list is built from (the sessions change as they stream; the rest rarely).
   const state = useClide(
-    useShallow((s) => ({ order: s.order, activeId: s.activeId, sessions: s.sessions, teamOpen: s.teamOpen, homeDir: s.environment?.homeDir })),
+    useShallow((s) => ({
+      order: s.order,
+      activeId: s.activeId,
+      sessions: s.sessions,
+      teamOpen: s.teamOpen,
+      homeDir: s.environment?.homeDir,
+      split: s.split !== undefined,
+    })),
   );
   const past = useHistoryList();
 
@@ -67,6 +74,10 @@ function Palette() {
       mode: (id, mode) => void requestMode(id, mode),
       model: (id, model) => void requestModel(id, model),
       resume: (session) => void resumeFromPalette(session),
+      splitRight: () => clideStore.getState().splitRight(),
+      closeSplit: () => clideStore.getState().closeSplit(),
+      moveToOtherPane: (id) => clideStore.getState().moveToOtherPane(id),
+      focusOtherPane: () => clideStore.getState().focusOtherPane(),
       key: keyLabel,
     }),
     [actions, requestClose],
@@ -80,13 +91,14 @@ function Palette() {
           activeId: state.activeId,
           sessions: state.sessions,
           teamOpen: state.teamOpen,
+          split: state.split,
           pending: pendingCount(state.sessions),
           past,
           homeDir: state.homeDir,
         },
         doers,
       ),
-    [state.order, state.activeId, state.sessions, state.teamOpen, state.homeDir, past, doers],
+    [state.order, state.activeId, state.sessions, state.teamOpen, state.homeDir, state.split, past, doers],
   );
   const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
   // The highlighted row: the first match again whenever the text changes.

@@ -27,6 +27,8 @@ export interface PaletteState {
   activeId: string | undefined;
   sessions: Readonly<Record<string, SessionView>>;
   teamOpen: boolean;
+  /** Two panes are shown (the split view). */
+  split?: boolean;
   pending: number;
   past: readonly HistorySession[] | undefined;
   homeDir?: string;
@@ -55,6 +57,10 @@ export interface PaletteDoers {
   mode(id: string, mode: string): void;
   model(id: string, model: string): void;
   resume(session: HistorySession): void;
+  splitRight(): void;
+  closeSplit(): void;
+  moveToOtherPane(id: string): void;
+  focusOtherPane(): void;
   key(k: string): string;
 }
 
@@ -128,6 +134,7 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
       run: () => d.changes(id),
     });
     act({ id: 'close', title: `Close ${tabTitle(active)}`, shortcut: d.key('W'), keywords: 'tab close end', run: () => d.closeTab(id) });
+    splitCommands(s, id, d, act);
   }
   act({ id: 'history', title: 'Past sessions (History)', shortcut: d.key('Shift+H'), keywords: 'history resume previous', run: d.history });
   act({
@@ -189,6 +196,18 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
     });
   }
   return out;
+}
+
+/** The split view's commands: two panes need two tabs; a split can be closed, and focus moved. */
+function splitCommands(s: PaletteState, id: string, d: PaletteDoers, act: (cmd: Omit<PaletteCommand, 'group'>) => void): void {
+  const words = 'split view pane side by side two';
+  if (!s.split && s.order.length > 1) act({ id: 'split-right', title: 'Split right', shortcut: d.key('\\'), keywords: words, run: d.splitRight });
+  if (s.split) {
+    act({ id: 'split-close', title: 'Close split', shortcut: d.key('\\'), keywords: `${words} one single unsplit`, run: d.closeSplit });
+    act({ id: 'split-focus', title: 'Focus other pane', shortcut: 'F6', keywords: words, run: d.focusOtherPane });
+  }
+  if (s.order.length > 1)
+    act({ id: 'split-move', title: 'Move tab to other pane', shortcut: d.key('Shift+\\'), keywords: words, run: () => d.moveToOtherPane(id) });
 }
 
 /** Past sessions only once something is typed: an empty palette is for what is open now. */

@@ -15,7 +15,16 @@ import { PaneShownContext } from './pane-shown';
 /** How many tabs keep their pane: the shown one and the ones shown just before it. */
 export const KEPT_PANES = 4;
 
-export function KeptPanes({ activeId, render }: { activeId: string; render(sessionId: string): ReactNode }) {
+interface KeptPanesProps {
+  activeId: string;
+  render(sessionId: string): ReactNode;
+  /** In a split, the tabs of this pane (the others are kept by the other pane). */
+  belongs?: (sessionId: string) => boolean;
+  /** In a split, whether this pane has focus: only the focused pane's shown tab takes keys. */
+  focused?: boolean;
+}
+
+export function KeptPanes({ activeId, render, belongs, focused = true }: KeptPanesProps) {
   const order = useClide((s) => s.order);
   const [recent, setRecent] = useState<string[]>([activeId]);
   let list = recent;
@@ -26,7 +35,7 @@ export function KeptPanes({ activeId, render }: { activeId: string; render(sessi
   }
   const warm = list[1];
   // Tab order keeps each pane's place in the DOM stable; closed tabs drop out.
-  const kept = order.filter((id) => list.includes(id));
+  const kept = order.filter((id) => list.includes(id) && (!belongs || belongs(id)));
   return (
     <div className="kept-panes">
       {kept.map((id) => {
@@ -35,7 +44,7 @@ export function KeptPanes({ activeId, render }: { activeId: string; render(sessi
         return (
           <Activity key={id} mode={shown || isWarm ? 'visible' : 'hidden'}>
             <div className={isWarm ? 'kept-pane is-warm' : 'kept-pane'} inert={!shown} aria-hidden={shown ? undefined : true}>
-              <PaneShownContext value={shown}>
+              <PaneShownContext value={shown && focused}>
                 <KeptScroll>{render(id)}</KeptScroll>
               </PaneShownContext>
             </div>

@@ -7,3 +7,6 @@ export function tabId(sessionId: string): string {
 export function panelId(sessionId: string): string {
   return `panel-${sessionId}`;
 }
+
+/** What a dragged tab carries (its id): the strip reorders with it, the split view's drop zones take it. */
+export const TAB_DRAG_TYPE = 'application/x-clide-tab';

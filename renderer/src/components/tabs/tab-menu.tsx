@@ -1,5 +1,6 @@
-// The tab's menu (right click, the context-menu key or Shift+F10): rename, move, close. Moving
-// from here is the keyboard's way to reorder tabs. A popover in the top layer, so the tab bar's
+// The tab's menu (right click, the context-menu key or Shift+F10): rename, move, open in the
+// split view (or move to its other pane), close. Moving from here is the keyboard's way to
+// reorder tabs. A popover in the top layer, so the tab bar's
 // scrolling never clips it; clicking elsewhere or Esc closes it.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useClide } from '../../store/store';
@@ -17,6 +18,8 @@ interface TabMenuProps {
 export function TabMenu({ sessionId, at, position, count, onRename, onClose }: TabMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   const moveTab = useClide((s) => s.moveTab);
+  const moveToOtherPane = useClide((s) => s.moveToOtherPane);
+  const split = useClide((s) => s.split !== undefined);
   const requestClose = useRequestClose();
   const closeRef = useRef(onClose);
   useEffect(() => {
@@ -67,6 +70,9 @@ export function TabMenu({ sessionId, at, position, count, onRename, onClose }: T
       </button>
       <button type="button" role="menuitem" className="menu-item" disabled={position >= count - 1} onClick={run(() => moveTab(sessionId, position + 1))}>
         Move right
+      </button>
+      <button type="button" role="menuitem" className="menu-item" disabled={count < 2} onClick={run(() => moveToOtherPane(sessionId))}>
+        {split ? 'Move to other pane' : 'Open in split'}
       </button>
       <div role="separator" className="menu-separator" />
       <button type="button" role="menuitem" className="menu-item" onClick={run(() => requestClose(sessionId))}>

@@ -6,8 +6,7 @@ import { useClide } from '../../store/store';
 import { InboxButton } from '../inbox/inbox-button';
 import { SettingsButton } from '../settings/settings-button';
 import { Tab } from './tab';
-
-const DRAG_TYPE = 'application/x-clide-tab';
+import { TAB_DRAG_TYPE } from './tab-ids';
 
 interface DropMark {
   id: string;
@@ -47,7 +46,7 @@ export function TabStrip() {
     if (!id) return;
     dragged.current = id;
     e.dataTransfer.effectAllowed = 'move';
-    e.dataTransfer.setData(DRAG_TYPE, id);
+    e.dataTransfer.setData(TAB_DRAG_TYPE, id);
   };
   const onDragOver = (e: DragEvent<HTMLDivElement>) => {
     if (!dragged.current) return;

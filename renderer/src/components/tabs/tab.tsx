@@ -11,6 +11,7 @@ import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
 import { panelId, tabId } from './tab-ids';
 import { TabGlance, tabGlanceTitle } from '../worktree/git-glance';
+import { paneWords, useTabPane } from '../split/tab-pane';
 
 const stateLabel: Record<TabDisplayState, string> = {
   working: 'working',
@@ -42,6 +43,7 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
     return v ? tabDisplayState(v, s.unseen[sessionId] === true) : 'idle';
   });
   const glance = useClide((s) => tabGlanceTitle(s.sessions[sessionId]?.worktree?.info.branch, s.sessions[sessionId]?.gitStatus));
+  const pane = useTabPane(sessionId);
   const [renaming, setRenaming] = useState(false);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -82,6 +84,8 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
       data-active={active || undefined}
       data-state={state}
       data-drop={drop}
+      data-pane={pane.side}
+      data-pane-shown={pane.shown || undefined}
       draggable={!renaming}
       onContextMenu={openMenu}
       onAuxClick={(e) => {
@@ -114,6 +118,7 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
         {!renaming && <TabGlance sessionId={sessionId} />}
         {!renaming && <HostBadge sessionId={sessionId} place="tab" />}
         {state !== 'idle' && <span className="visually-hidden">, {stateLabel[state]}</span>}
+        {pane.side && <span className="visually-hidden">, {paneWords(pane.side, pane.shown)}</span>}
       </button>
       {renaming && <RenameField name={name} onDone={(v) => void rename(v)} onCancel={() => setRenaming(false)} />}
       {/* For the mouse. A tab list holds only tabs, so the keyboard and screen readers close a
