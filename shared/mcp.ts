@@ -62,6 +62,9 @@ export const MAX_APP_HTML_CHARS = 2_000_000;
 
 export const UI_SCHEME = 'ui://';
 
+/** The sandboxed page an app runs in, served by both hosts (electron/web/app-frame.ts). */
+export const MCP_APP_FRAME_PATH = '/mcp-app-frame.html';
+
 export const McpAppReadSchema = z
   .object({
     id: z.string().min(1).max(200),
