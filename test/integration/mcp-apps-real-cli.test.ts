@@ -33,6 +33,7 @@ describe('MCP Apps on the real CLI', () => {
     expect(probe.status).toBe('connected');
     const apps = [...(probe.apps ?? [])].sort((a, b) => a.tool.localeCompare(b.tool));
     expect(apps).toEqual([
+      { tool: 'big_weather', resourceUri: 'ui://probe/huge' },
       { tool: 'legacy_weather', resourceUri: 'ui://probe/widget' },
       { tool: 'weather', resourceUri: 'ui://probe/widget', visibility: ['model', 'app'] },
     ] satisfies McpServerStatus['apps']);

@@ -37,7 +37,7 @@ export function installProbe(cwd: string, opts: { name?: string; allow?: boolean
   const settings = path.join(cwd, '.claude', 'settings.local.json');
   fs.mkdirSync(path.dirname(settings), { recursive: true });
   const current = fs.existsSync(settings) ? (JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown>) : {};
-  const tools = ['hello', 'ask', ...(opts.apps ? ['weather', 'legacy_weather'] : [])];
+  const tools = ['hello', 'ask', ...(opts.apps ? ['weather', 'legacy_weather', 'big_weather'] : [])];
   const permissions = opts.allow ? { permissions: { allow: tools.map((t) => `mcp__${name}__${t}`) } } : {};
   fs.writeFileSync(settings, JSON.stringify({ ...current, enableAllProjectMcpServers: true, ...permissions }, null, 2));
   return {

@@ -5,8 +5,8 @@
 //   PROBE_RECORD     every elicitation answer (or error) is appended here as one JSON line
 //   PROBE_APPS       when set, it also offers MCP Apps (SEP-1865): `weather`, whose UI is
 //                    ui://probe/widget (probe-widget.html), `legacy_weather` declaring the same UI
-//                    under the deprecated flat `ui/resourceUri`, and ui:// resources that are not
-//                    HTML or too large to show
+//                    under the deprecated flat `ui/resourceUri`, `big_weather` whose UI is too
+//                    large to show, and a ui:// resource that is not HTML
 import fs from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -73,6 +73,11 @@ if (process.env.PROBE_APPS) {
   server.registerTool(
     'legacy_weather',
     { description: 'The same, declared the deprecated way', inputSchema: weatherInput, _meta: { 'ui/resourceUri': 'ui://probe/widget' } },
+    forecast,
+  );
+  server.registerTool(
+    'big_weather',
+    { description: 'The same, with a widget too large to show', inputSchema: weatherInput, _meta: { ui: { resourceUri: 'ui://probe/huge' } } },
     forecast,
   );
   const html = 'text/html;profile=mcp-app';
