@@ -72,6 +72,11 @@ test('an MCP app runs only when asked, gets its input and result, and reaches ne
     // It grew to its content (size-changed), within bounds.
     await expect.poll(async () => (await page.locator('iframe[title="App: weather"]').boundingBox())?.height ?? 0).toBeGreaterThan(200);
     await card.screenshot({ path: shot('app-shown-light') });
+
+    // Hide app ends it and offers it again.
+    await app.getByRole('button', { name: 'Hide app' }).click();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(app.getByRole('button', { name: 'Show app' })).toBeVisible();
   } finally {
     await wire.close();
   }
@@ -115,11 +120,6 @@ test("an MCP app's tool call is refused, its message waits in the message box, i
   await card.screenshot({ path: shot('app-link-light') });
   await app.getByRole('button', { name: 'Dismiss' }).click();
   await expect(app.getByRole('link', { name: 'Open link' })).toHaveCount(0);
-
-  // Hide app ends it and offers it again.
-  await app.getByRole('button', { name: 'Hide app' }).click();
-  await expect(page.locator('iframe')).toHaveCount(0);
-  await expect(app.getByRole('button', { name: 'Show app' })).toBeVisible();
 });
 
 test('an app that cannot be shown says why in the card, and Retry asks again', async ({ page, clide }) => {
