@@ -12,14 +12,14 @@ import {
   type BridgeActions,
 } from '../../../renderer/src/lib/mcp-apps/bridge';
 
-function actions(): BridgeActions & { [K in keyof BridgeActions]: ReturnType<typeof vi.fn> } {
+function actions() {
   return {
     context: vi.fn(() => ({ theme: 'dark' as const, platform: 'web' as const, toolName: 'weather', locale: 'en-GB' })),
-    initialized: vi.fn(),
-    resize: vi.fn(),
-    offerLink: vi.fn(),
-    suggestMessage: vi.fn(),
-  };
+    initialized: vi.fn<() => void>(),
+    resize: vi.fn<(height: number) => void>(),
+    offerLink: vi.fn<(url: string) => void>(),
+    suggestMessage: vi.fn<(text: string) => void>(),
+  } satisfies BridgeActions;
 }
 
 const req = (method: string, params?: unknown, id: number | string = 7) => ({ jsonrpc: '2.0' as const, id, method, params });
