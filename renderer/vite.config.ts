@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { APP_FRAME_HTML, appFrameHeaders, isAppFramePath } from '../electron/web/app-frame';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,6 +16,14 @@ function devServerCsp(): Plugin {
     name: 'clide-dev-server-csp',
     apply: 'serve',
     transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+    // The MCP App frame page, as both hosts serve it (electron/web/app-frame.ts).
+    configureServer: (server) => {
+      server.middlewares.use((req, res, next) => {
+        if (!isAppFramePath((req.url ?? '').split('?')[0] ?? '')) return next();
+        res.writeHead(200, appFrameHeaders([`http://${req.headers.host ?? 'localhost'}`]));
+        res.end(APP_FRAME_HTML);
+      });
+    },
   };
 }
 

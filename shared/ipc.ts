@@ -6,7 +6,7 @@ import { AppErrorSchema, type Result } from './result';
 import { DialogAnswerSchema } from './dialogs';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
 import { TaskOutputSchema } from './task-schemas';
-import { ElicitationAnswerSchema, McpChangeSchema } from './mcp';
+import { ElicitationAnswerSchema, McpChangeSchema, mcpReadAppContract } from './mcp';
 import { DraftsSchema, ForkResultSchema, HistoryInputs, HistoryListSchema } from './history';
 import { MAX_IMAGES, MAX_PROMPT_CHARS } from './message-limits';
 import { SearchInputSchema, SearchProgressSchema, SearchResultSchema } from './search';
@@ -255,6 +255,8 @@ export const contracts = {
       input: z.object({ id: SessionId, change: McpChangeSchema }).strict(),
       output: z.object({ servers: z.array(McpServerStatusSchema) }),
     },
+    /** MCP Apps: a tool's own UI (`ui://`), read from its server; refused with Claude Code's reason. */
+    mcpReadApp: mcpReadAppContract,
     /** Restore files to their state at a user message (the id of its transcript item). */
     rewindFiles: {
       input: z.object({ id: SessionId, userMessageId: z.string().min(1).max(200), dryRun: z.boolean().optional() }).strict(),

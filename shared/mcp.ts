@@ -1,7 +1,20 @@
-// MCP servers as the window sees them: their state (mcp_status), and an MCP server's request
-// for input (an elicitation) with the form it asks for. The app's own shapes, not the wire's:
+// MCP servers as the window sees them: their state (mcp_status), the tools that bring a UI of
+// their own (MCP Apps) and reading that UI, and an MCP server's request for input (an
+// elicitation) with the form it asks for. The app's own shapes, not the wire's:
 // electron/core/protocol turns the CLI's messages into these.
 import { z } from 'zod';
+
+/** Who may call a tool that has a UI: the model, the app's UI, or both (absent: not declared). */
+export const McpAppVisibilitySchema = z.enum(['model', 'app']);
+
+/** A tool that declares a UI resource in its `_meta.ui.resourceUri`. */
+export const McpToolAppSchema = z.object({
+  tool: z.string(),
+  /** Always a `ui://` URI (anything else is dropped in the protocol layer). */
+  resourceUri: z.string(),
+  visibility: z.array(McpAppVisibilitySchema).optional(),
+});
+export type McpToolApp = z.infer<typeof McpToolAppSchema>;
 
 /** mcp_status: one configured MCP server. */
 export const McpServerStatusSchema = z.object({
@@ -19,6 +32,8 @@ export const McpServerStatusSchema = z.object({
   /** stdio, http, sse, sdk, ... */
   transport: z.string().optional(),
   tools: z.array(z.string()).optional(),
+  /** Its tools that declare an MCP Apps UI (a `ui://` resource to show beside the call). */
+  apps: z.array(McpToolAppSchema).optional(),
 });
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 
@@ -31,6 +46,45 @@ export const McpChangeSchema = z.object({ action: z.enum(['reconnect', 'enable',
 export type McpChange = z.infer<typeof McpChangeSchema>;
 
 export { isClideOwn, needsAttention } from './mcp-health';
+
+// ---- MCP Apps (SEP-1865): a tool's own UI, untrusted HTML shown in a sandboxed frame ---------
+
+/** The most HTML clide takes for one app: a UI bigger than this is refused, not cut. */
+export const MAX_APP_HTML_CHARS = 2_000_000;
+
+export const UI_SCHEME = 'ui://';
+
+/** The sandboxed page an app runs in, served by both hosts (electron/web/app-frame.ts). */
+export const MCP_APP_FRAME_PATH = '/mcp-app-frame.html';
+
+export const McpAppReadSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    server: z.string().min(1).max(500),
+    uri: z.string().min(1).max(2000),
+  })
+  .strict();
+
+/** A tool's UI as read from its server: the HTML to run in the sandboxed frame. */
+export const McpAppResourceSchema = z.object({
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  html: z.string().max(MAX_APP_HTML_CHARS),
+  /**
+   * Web origins the app's `_meta.ui.csp` asks to reach. clide does not grant them (the frame has
+   * no network at all); they are shown so the person knows what the app would have used.
+   */
+  requestedDomains: z.array(z.string()).optional(),
+});
+export type McpAppResource = z.infer<typeof McpAppResourceSchema>;
+
+/** session:mcpReadApp in the contract table (shared/ipc.ts). */
+export const mcpReadAppContract = { input: McpAppReadSchema, output: McpAppResourceSchema } as const;
+
+/** The app a tool call shows, from the servers' state: `mcp__<server>__<tool>` with a declared UI. */
+export function appForTool(servers: readonly McpServerStatus[] | undefined, server: string, tool: string): McpToolApp | undefined {
+  return servers?.find((s) => s.name === server)?.apps?.find((a) => a.tool === tool);
+}
 
 // ---- elicitation: a form an MCP server asks the person to fill in ------------------------------
 

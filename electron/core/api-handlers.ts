@@ -140,6 +140,7 @@ export function createHandlers(host: SessionHost): Handlers {
     'session:getContextUsage': (i) => host.getContextUsage(i.id, i.cached),
     'session:mcpStatus': async (i) => ({ servers: await host.mcpStatus(i.id) }),
     'session:mcpChange': async (i) => ({ servers: await host.mcpChange(i.id, i.change) }),
+    'session:mcpReadApp': (i) => host.mcpReadResource(i.id, i.server, i.uri),
     'session:rewindFiles': (i) => host.rewindFiles(i.id, i.userMessageId, i.dryRun),
     'session:stopTask': async (i) => {
       await host.stopTask(i.id, i.taskId);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../shared/events';
 import type { AppEvent, AppSnapshot, ClaudeCheck, Environment, FileSuggestions, ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
-import type { McpChange } from '../../shared/mcp';
+import type { McpAppResource, McpChange } from '../../shared/mcp';
 import type { ReloadReport } from '../../shared/reload';
 import type { TaskOutput } from '../../shared/tasks';
 import { ClideError } from '../../shared/result';
@@ -539,6 +539,10 @@ export class SessionHost {
 
   mcpChange(id: string, change: McpChange): Promise<McpServerStatus[]> {
     return this.get(id).session.mcpChange(change);
+  }
+
+  mcpReadResource(id: string, server: string, uri: string): Promise<McpAppResource> {
+    return this.get(id).session.mcpReadResource(server, uri);
   }
 
   rewindFiles(id: string, userMessageId: string, dryRun = false): Promise<RewindResult> {

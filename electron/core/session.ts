@@ -16,7 +16,7 @@ import type {
   SessionStatus,
 } from '../../shared/events';
 import type { ImageInput, PermissionDecision, PromptAnswer } from '../../shared/ipc';
-import type { McpChange } from '../../shared/mcp';
+import type { McpAppResource, McpChange } from '../../shared/mcp';
 import type { ReloadReport } from '../../shared/reload';
 import type { HooksState } from '../../shared/rules';
 import type { TaskOutput } from '../../shared/tasks';
@@ -43,6 +43,9 @@ import { answerPrompt, answerStopped, closedNotice } from './prompt-answers';
 
 export { DEFAULT_TIMINGS, DENIED_BY_STOP, type SessionLimits, type SessionOptions, type SessionTimings } from './session-options';
 export { shareRepeatedOutput } from './session-helpers';
+
+/** Reading an app's UI may first connect its server, as a tool call would: longer than the usual control timeout. */
+const MCP_READ_TIMEOUT_MS = 60_000;
 
 export class Session {
   readonly id: string;
@@ -419,6 +422,11 @@ export class Session {
   /** Reconnect an MCP server or switch it off or on; the servers after it. */
   async mcpChange(change: McpChange): Promise<McpServerStatus[]> {
     return this.mcp.change(await this.awake(), change);
+  }
+
+  /** A tool's MCP Apps UI, read from its server (the tool card's "Show app"). Starts a tab not yet started. */
+  async mcpReadResource(server: string, uri: string): Promise<McpAppResource> {
+    return (await this.awake()).mcpReadResource(server, uri, MCP_READ_TIMEOUT_MS);
   }
 
   /** The permission rules in force (the "Rules and hooks" panel). Starts a tab not yet started. */

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { Protocol } from 'electron';
 import { contentType, resolveStatic, securityHeaders } from '../web/static-files';
+import { APP_FRAME_HTML, appFrameHeaders, isAppFramePath } from '../web/app-frame';
 import { CONTENT_SECURITY_POLICY } from './content-security';
 
 export const APP_SCHEME = 'app';
@@ -48,6 +49,9 @@ export function appRequestHandler(root: string, csp = CONTENT_SECURITY_POLICY): 
     // (A Request never carries credentials, so the host is all there is to check.)
     if (!url || url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return refuse(request, 404, 'Not found');
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(request, 405, 'Method not allowed');
+    // The MCP App frame: its own page and policy, framed only by the app's window.
+    if (isAppFramePath(url.pathname))
+      return new Response(request.method === 'HEAD' ? null : APP_FRAME_HTML, { status: 200, headers: appFrameHeaders([APP_ORIGIN]) });
     const file = resolveStatic(root, url.pathname);
     if (!file) return refuse(request, 404, 'Not found');
     let body: Buffer;

@@ -4,7 +4,13 @@
 // nothing else. The header is stricter in two places: the desktop page never opens a WebSocket
 // (that is the browser host's transport), so connect-src is 'self' only; and its one worker
 // (the highlighter) is a bundled file under app://clide/assets, so worker-src has no blob:.
+// The one frame it may show is the MCP App frame page (electron/web/app-frame.ts), which carries
+// its own, far stricter policy: that response keeps it.
 import type { Session } from 'electron';
+import { MCP_APP_FRAME_PATH } from '../../shared/mcp';
+
+/** The MCP App frame page on the desktop (app-protocol.ts serves it; its origin is APP_ORIGIN). */
+export const APP_FRAME_URL = `app://clide${MCP_APP_FRAME_PATH}`;
 
 export const CSP_DIRECTIVES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['default-src', ["'self'"]],
@@ -17,16 +23,35 @@ export const CSP_DIRECTIVES: ReadonlyArray<readonly [string, readonly string[]]>
   ['object-src', ["'none'"]],
   ['base-uri', ["'none'"]],
   ['form-action', ["'none'"]],
-  ['frame-src', ["'none'"]],
+  ['frame-src', [APP_FRAME_URL]],
 ];
 
 export const CONTENT_SECURITY_POLICY = CSP_DIRECTIVES.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 
-/** Sets the policy on every response of the session, alongside any policy the response had. */
+/**
+ * Sets the policy on every response of the session, alongside any policy the response had;
+ * the MCP App frame page keeps the policy app-protocol.ts gave it (the window's would forbid
+ * the app's inline script and lift its sandbox).
+ */
 export function installContentSecurityPolicy(ses: Pick<Session, 'webRequest'>, policy = CONTENT_SECURITY_POLICY): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
+    if (isAppFrameUrl(details.url) && hasPolicy(details.responseHeaders)) return callback({ responseHeaders: details.responseHeaders });
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
+}
+
+/** The frame page itself, with any query or fragment (nothing else under app://clide). */
+export function isAppFrameUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'app:' && u.host === 'clide' && u.pathname === MCP_APP_FRAME_PATH && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+function hasPolicy(headers: Record<string, string[] | string> | undefined): boolean {
+  return Object.entries(headers ?? {}).some(([name, value]) => name.toLowerCase() === 'content-security-policy' && String(value).includes('sandbox'));
 }
 
 /**

@@ -14,7 +14,8 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import type { SessionHost } from '../core/host';
 import { allowedHost, authorize, newToken } from './auth';
-import { cacheControl, contentType, cspFromHtml, resolveStatic, securityHeaders } from './static-files';
+import { cacheControl, contentType, cspFromHtml, onPort, resolveStatic, securityHeaders } from './static-files';
+import { APP_FRAME_HTML, appFrameHeaders, isAppFramePath } from './app-frame';
 import { ACCESS_PATH, DEFAULT_MAX_CONNECTIONS, MAX_FRAME_BYTES, WS_PATH, WS_PROTOCOL } from '../../shared/web-socket';
 import { LogLimiter } from './log-limiter';
 import { QuietWatch } from './quiet';
@@ -99,7 +100,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const server = http.createServer((req, res) => {
     quiet.begin();
     res.on('close', () => quiet.end());
-    const headers: Record<string, string> = { ...securityHeaders(csp()) };
+    const headers: Record<string, string> = { ...securityHeaders(onPort(csp(), port)) };
     const text = (status: number, body: string, extra: Record<string, string> = {}): void => {
       res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra }).end(body);
     };
@@ -122,6 +123,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     if (urlPath === WS_PATH) return text(426, `${WS_PATH} is a WebSocket endpoint\n`);
+    // The MCP App frame: its own page and policy (app-frame.ts), framed only by this host's page.
+    if (isAppFramePath(urlPath)) {
+      res.writeHead(200, appFrameHeaders([`http://${LISTEN_HOST}:${port}`, `http://localhost:${port}`]));
+      res.end(req.method === 'HEAD' ? undefined : APP_FRAME_HTML);
+      return;
+    }
     const file = resolveStatic(opts.rendererDir, urlPath);
     if (!file) {
       const missing = !fs.existsSync(path.join(opts.rendererDir, 'index.html'));

@@ -74,6 +74,15 @@ export function cspFromHtml(html: string): string {
   return /frame-ancestors/.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
 }
 
+/**
+ * The policy as this host sends it: the page's meta allows the MCP App frame on any loopback
+ * port (it cannot know the port), the header only on this host's own, so an app cannot move its
+ * frame to another local server.
+ */
+export function onPort(csp: string, port: number): string {
+  return csp.replace(/(http:\/\/(?:127\.0\.0\.1|localhost)):\*(\/mcp-app-frame\.html)/g, `$1:${port}$2`);
+}
+
 export function securityHeaders(csp: string): Record<string, string> {
   return {
     'Content-Security-Policy': csp,

@@ -12,6 +12,7 @@ import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { waitFor } from '../support/wait';
 import { startWebHost, survivors, URL_LINE, type WebHostProcess } from '../support/web-host';
 import { bearer, openSocket, request, TEST_CSP as CSP, webServerHarness } from '../support/web-server';
+import { appFrameCsp } from '../../electron/web/app-frame';
 
 const harness = webServerHarness();
 const { logs, start, connectClient } = harness;
@@ -43,6 +44,14 @@ describe('the browser host over HTTP', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
+
+    // The MCP App frame page: its own sandboxing policy, framed only by this host's page.
+    const frame = await request(s.port, '/mcp-app-frame.html');
+    expect(frame.status).toBe(200);
+    expect(frame.body).toContain("data.type !== 'clide:mcp-app-html'");
+    expect(frame.headers['content-security-policy']).toBe(appFrameCsp([`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]));
+    expect(frame.headers['x-frame-options']).toBeUndefined();
+    expect(frame.headers['set-cookie']).toBeUndefined();
 
     const asset = await request(s.port, '/assets/app-1.js');
     expect(asset.status).toBe(200);

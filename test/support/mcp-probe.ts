@@ -15,8 +15,11 @@ export interface Probe {
   failing(on: boolean): void;
 }
 
-/** With `allow`, the project's settings also allow the probe's tools, so calling them asks no permission. */
-export function installProbe(cwd: string, opts: { name?: string; allow?: boolean } = {}): Probe {
+/**
+ * With `allow`, the project's settings also allow the probe's tools, so calling them asks no
+ * permission. With `apps`, the server also offers its MCP Apps tools and `ui://` resources.
+ */
+export function installProbe(cwd: string, opts: { name?: string; allow?: boolean; apps?: boolean } = {}): Probe {
   const name = opts.name ?? 'probe';
   const recordFile = path.join(cwd, `.${name}-answers.jsonl`);
   const failFile = path.join(cwd, `.${name}-fail`);
@@ -24,13 +27,18 @@ export function installProbe(cwd: string, opts: { name?: string; allow?: boolean
   const existing = fs.existsSync(mcpJson) ? (JSON.parse(fs.readFileSync(mcpJson, 'utf8')) as { mcpServers?: Record<string, unknown> }) : {};
   const servers = {
     ...existing.mcpServers,
-    [name]: { command: process.execPath, args: [script], env: { PROBE_RECORD: recordFile, PROBE_FAIL_FILE: failFile } },
+    [name]: {
+      command: process.execPath,
+      args: [script],
+      env: { PROBE_RECORD: recordFile, PROBE_FAIL_FILE: failFile, ...(opts.apps ? { PROBE_APPS: '1' } : {}) },
+    },
   };
   fs.writeFileSync(mcpJson, JSON.stringify({ mcpServers: servers }, null, 2));
   const settings = path.join(cwd, '.claude', 'settings.local.json');
   fs.mkdirSync(path.dirname(settings), { recursive: true });
   const current = fs.existsSync(settings) ? (JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown>) : {};
-  const permissions = opts.allow ? { permissions: { allow: [`mcp__${name}__hello`, `mcp__${name}__ask`] } } : {};
+  const tools = ['hello', 'ask', ...(opts.apps ? ['weather', 'legacy_weather', 'big_weather'] : [])];
+  const permissions = opts.allow ? { permissions: { allow: tools.map((t) => `mcp__${name}__${t}`) } } : {};
   fs.writeFileSync(settings, JSON.stringify({ ...current, enableAllProjectMcpServers: true, ...permissions }, null, 2));
   return {
     name,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DialogAnswer } from '../../../shared/dialogs';
 import type { ContextUsage, McpServerStatus, RewindResult, SessionEvent, SessionInfo } from '../../../shared/events';
 import type { ImageInput, PermissionDecision } from '../../../shared/ipc';
-import type { ElicitationAnswer } from '../../../shared/mcp';
+import type { ElicitationAnswer, McpAppResource } from '../../../shared/mcp';
 import type { HooksState } from '../../../shared/rules';
 import type { TaskOutput } from '../../../shared/tasks';
 import { ClideError, type AppError } from '../../../shared/result';
@@ -218,6 +218,11 @@ export class Connection {
 
   mcpToggle(server: string, enabled: boolean, timeoutMs?: number): Promise<void> {
     return mcp.mcpToggle((subtype, payload) => this.request(subtype, payload, timeoutMs), server, enabled);
+  }
+
+  /** A tool's MCP Apps UI (`ui://`), read from its server; a server still starting may take a while. */
+  mcpReadResource(server: string, uri: string, timeoutMs?: number): Promise<McpAppResource> {
+    return mcp.mcpReadResource((subtype, payload) => this.request(subtype, payload, timeoutMs), server, uri);
   }
 
   permissionRules(): Promise<rules.ListedRules> {

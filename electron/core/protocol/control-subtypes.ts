@@ -55,6 +55,7 @@ export const OUTBOUND_CONTROL: Record<string, string> = {
   mcp_status: 'state of the configured MCP servers (the MCP panel, the status bar badge)',
   mcp_reconnect: 'reconnect a failed MCP server (the MCP panel)',
   mcp_toggle: 'disable or enable an MCP server; Claude Code remembers it for the folder (the MCP panel)',
+  mcp_read_resource: "an MCP tool's own UI (MCP Apps, a ui:// resource), shown in a sandboxed frame in its tool card after the person asks (Show app)",
   rewind_files: 'restore edited files to their state at a user message',
   stop_task: 'stop a background task (the Tasks panel)',
   get_task_output: "the end of a background shell's or Monitor's output (the Tasks panel, polled while it is open)",
@@ -100,5 +101,4 @@ export const UNUSED_CONTROL: Record<string, string> = {
   update_settings:
     'refuses permission rules (2.1.332 takes outputStyle and effortLevel only), so a rule clide saved is removed from its settings file, which Claude Code watches (the Rules and hooks panel)',
   get_settings: 'list_permission_rules and get_hooks_listing give the rules and hooks with their sources; no other settings are shown',
-  mcp_read_resource: 'not used yet: no MCP resource browser',
 };

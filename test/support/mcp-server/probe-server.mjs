@@ -3,6 +3,10 @@
 // tool's arguments say, records every answer it gets, and fails on demand:
 //   PROBE_FAIL_FILE  when this file exists at start, the server says why on stderr and exits 3
 //   PROBE_RECORD     every elicitation answer (or error) is appended here as one JSON line
+//   PROBE_APPS       when set, it also offers MCP Apps (SEP-1865): `weather`, whose UI is
+//                    ui://probe/widget (probe-widget.html), `legacy_weather` declaring the same UI
+//                    under the deprecated flat `ui/resourceUri`, `big_weather` whose UI is too
+//                    large to show, and a ui:// resource that is not HTML
 import fs from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -52,5 +56,40 @@ server.registerTool(
     }
   },
 );
+
+if (process.env.PROBE_APPS) {
+  const widget = fs.readFileSync(new URL('./probe-widget.html', import.meta.url), 'utf8');
+  const forecast = async ({ city }) => ({ content: [{ type: 'text', text: `${city}: sunny, 21°C` }] });
+  const weatherInput = { city: z.string(), probeUrl: z.string().optional() };
+  server.registerTool(
+    'weather',
+    {
+      description: 'The weather in a city, with a widget',
+      inputSchema: weatherInput,
+      _meta: { ui: { resourceUri: 'ui://probe/widget', visibility: ['model', 'app'] } },
+    },
+    forecast,
+  );
+  server.registerTool(
+    'legacy_weather',
+    { description: 'The same, declared the deprecated way', inputSchema: weatherInput, _meta: { 'ui/resourceUri': 'ui://probe/widget' } },
+    forecast,
+  );
+  server.registerTool(
+    'big_weather',
+    { description: 'The same, with a widget too large to show', inputSchema: weatherInput, _meta: { ui: { resourceUri: 'ui://probe/huge' } } },
+    forecast,
+  );
+  const html = 'text/html;profile=mcp-app';
+  server.registerResource('widget', 'ui://probe/widget', { mimeType: html }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: html, text: widget, _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] } } } }],
+  }));
+  server.registerResource('notes', 'ui://probe/notes', { mimeType: 'text/plain' }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'not a page' }],
+  }));
+  server.registerResource('huge', 'ui://probe/huge', { mimeType: html }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: html, text: `<p>${'x'.repeat(2_100_000)}</p>` }],
+  }));
+}
 
 await server.connect(new StdioServerTransport());

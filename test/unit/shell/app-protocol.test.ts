@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_PAGE_URL, appRequestHandler, hasAppPage, registerAppScheme, serveAppScheme } from '../../../electron/shell/app-protocol';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/shell/content-security';
+import { APP_FRAME_HTML, appFrameCsp } from '../../../electron/web/app-frame';
 
 let base: string;
 let root: string;
@@ -64,6 +65,21 @@ describe('registerAppScheme', () => {
 });
 
 describe('appRequestHandler', () => {
+  it('serves the MCP App frame page with its own sandboxing policy, framed only by app://clide', async () => {
+    const res = await get('app://clide/mcp-app-frame.html');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(APP_FRAME_HTML);
+    const headers = Object.fromEntries(res.headers);
+    expect(headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': appFrameCsp(['app://clide']),
+      'cache-control': 'no-store',
+    });
+    expect(headers['x-frame-options']).toBeUndefined();
+    expect(headers['content-security-policy']).toContain('sandbox allow-scripts');
+    expect(headers['content-security-policy']).toContain('frame-ancestors app://clide;');
+  });
+
   it('serves the page with its content type and the security headers, the CSP included', async () => {
     const res = await get('app://clide/index.html');
     expect(res.status).toBe(200);

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { CONTENT_SECURITY_POLICY, installContentSecurityPolicy, installPermissionPolicy } from '../../../electron/shell/content-security';
+import {
+  APP_FRAME_URL,
+  CONTENT_SECURITY_POLICY,
+  installContentSecurityPolicy,
+  installPermissionPolicy,
+  isAppFrameUrl,
+} from '../../../electron/shell/content-security';
+import { APP_ORIGIN } from '../../../electron/shell/app-protocol';
+import { appFrameCsp } from '../../../electron/web/app-frame';
 import { rendererLocation } from '../../../electron/shell/renderer-location';
 
 function parse(policy: string): Map<string, string[]> {
@@ -31,20 +39,22 @@ describe('content security policy', () => {
   it('allows no remote source anywhere', () => {
     for (const [name, sources] of header) {
       for (const s of sources) {
-        const local = /^'(self|none|unsafe-inline)'$/.test(s) || s === 'data:' || s === 'blob:';
+        // The one frame: the MCP App page on the app's own origin (its own policy is checked below).
+        const local = /^'(self|none|unsafe-inline)'$/.test(s) || s === 'data:' || s === 'blob:' || (name === 'frame-src' && s === APP_FRAME_URL);
         expect(local, `${name} allows ${s}`).toBe(true);
       }
     }
     expect(header.get('img-src')).not.toContain('https:');
     expect(header.get('default-src')).toEqual(["'self'"]);
     expect(header.get('object-src')).toEqual(["'none'"]);
-    expect(header.get('frame-src')).toEqual(["'none'"]);
+    expect(header.get('frame-src')).toEqual(['app://clide/mcp-app-frame.html']);
+    expect(APP_FRAME_URL).toBe(`${APP_ORIGIN}/mcp-app-frame.html`);
   });
 
   it('is exactly the desktop policy: everything from app://clide itself, workers included, nothing from elsewhere', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
-        "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-src 'none'",
+        "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-src app://clide/mcp-app-frame.html",
     );
   });
 
@@ -64,6 +74,45 @@ describe('content security policy', () => {
     expect(callback).toHaveBeenCalledWith({
       responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     });
+  });
+
+  it("leaves the MCP App frame page its own sandboxing policy, and only that page's", () => {
+    let listener: ((details: unknown, cb: (r: unknown) => void) => void) | undefined;
+    installContentSecurityPolicy({ webRequest: { onHeadersReceived: (l: typeof listener) => (listener = l) } } as never);
+    const frame = appFrameCsp([APP_ORIGIN]);
+    const answer = (url: string, responseHeaders: Record<string, string[]>) => {
+      const callback = vi.fn();
+      listener?.({ url, responseHeaders }, callback);
+      return (callback.mock.calls[0]?.[0] as { responseHeaders: Record<string, string[]> }).responseHeaders['Content-Security-Policy'];
+    };
+    expect(answer(APP_FRAME_URL, { 'content-security-policy': [frame] })).toBeUndefined();
+    // The frame's header is kept as it came (the key's case is Electron's).
+    const kept = vi.fn();
+    listener?.({ url: `${APP_FRAME_URL}?x=1`, responseHeaders: { 'content-security-policy': [frame] } }, kept);
+    expect(kept).toHaveBeenCalledWith({ responseHeaders: { 'content-security-policy': [frame] } });
+    // Anything else gets the window's policy, even claiming a sandbox; so does the frame without its own.
+    expect(answer('app://clide/index.html', { 'content-security-policy': [frame] })).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(answer('app://clide/mcp-app-frame.htm', { 'content-security-policy': [frame] })).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(answer('https://evil.example/mcp-app-frame.html', { 'content-security-policy': [frame] })).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(answer(APP_FRAME_URL, {})).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(isAppFrameUrl('app://user@clide/mcp-app-frame.html')).toBe(false);
+  });
+});
+
+describe('the MCP App frame policy', () => {
+  const frame = parse(appFrameCsp([APP_ORIGIN]));
+
+  it('sandboxes the page to an opaque origin with scripts, and gives it no network at all', () => {
+    expect(frame.get('sandbox')).toEqual(['allow-scripts']);
+    expect(frame.get('default-src')).toEqual(["'none'"]);
+    expect(frame.get('connect-src')).toEqual(["'none'"]);
+    expect(frame.get('script-src')).toEqual(["'unsafe-inline'"]);
+    expect(frame.get('img-src')).toEqual(['data:', 'blob:']);
+    expect(frame.get('frame-ancestors')).toEqual(['app://clide']);
+    for (const [name, sources] of frame) {
+      if (name === 'frame-ancestors' || name === 'sandbox') continue;
+      for (const s of sources) expect(['data:', 'blob:', "'none'", "'unsafe-inline'"], `${name} allows ${s}`).toContain(s);
+    }
   });
 });
 

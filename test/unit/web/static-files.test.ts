@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControl, contentType, cspFromHtml, resolveStatic, securityHeaders } from '../../../electron/web/static-files';
+import { cacheControl, contentType, cspFromHtml, onPort, resolveStatic, securityHeaders } from '../../../electron/web/static-files';
 
 let base: string;
 let root: string;
@@ -82,5 +82,15 @@ describe('headers', () => {
     expect(contentType('a.js')).toBe('text/javascript; charset=utf-8');
     expect(contentType('a.HTML')).toBe('text/html; charset=utf-8');
     expect(contentType('a.unknown')).toBe('application/octet-stream');
+  });
+});
+
+describe('onPort', () => {
+  it("narrows the page's MCP App frame sources to this host's own port, and changes nothing else", () => {
+    const meta =
+      "connect-src 'self' ws://127.0.0.1:*; frame-src app://clide/mcp-app-frame.html http://127.0.0.1:*/mcp-app-frame.html http://localhost:*/mcp-app-frame.html";
+    expect(onPort(meta, 4123)).toBe(
+      "connect-src 'self' ws://127.0.0.1:*; frame-src app://clide/mcp-app-frame.html http://127.0.0.1:4123/mcp-app-frame.html http://localhost:4123/mcp-app-frame.html",
+    );
   });
 });

@@ -46,6 +46,8 @@ export const answering = {
   reload: (id: string) => call(() => getApi().session.reload({ id })),
   mcpStatus: (id: string) => call(() => getApi().session.mcpStatus({ id })),
   mcpChange: (id: string, change: McpChange) => call(() => getApi().session.mcpChange({ id, change })),
+  /** A tool's MCP Apps UI, read from its server. */
+  mcpReadApp: (id: string, server: string, uri: string) => call(() => getApi().session.mcpReadApp({ id, server, uri })),
   /** Ask aside: the answer comes as `aside` events. */
   ask: (id: string, question: string) => call(() => getApi().session.ask({ id, question })),
   cancelAside: (id: string, asideId: string) => call(() => getApi().session.cancelAside({ id, asideId })),

@@ -12,6 +12,7 @@ import { VisibleText } from '../common/visible-text';
 import { useFindMark } from '../find/find-store';
 import { disclosureKey, expandsTo, useDisclosure } from './disclosure';
 import { ToolBody, ToolPeek } from './tool-bodies';
+import { ToolApp } from '../mcp-app/tool-app';
 import type { Phase, RowComponent } from './card-types';
 
 const phaseLabel: Record<Phase, string> = {
@@ -140,6 +141,8 @@ export const ToolCard = memo(function ToolCard({ sessionId, block, row }: ToolCa
       ) : (
         <ToolPeek sessionId={sessionId} kind={head.kind} tool={tool} state={state} task={task} phase={phase} onOpen={() => setOpen(true)} row={row} />
       )}
+      {/* An MCP tool's own UI (MCP Apps): shown open or closed, since it is the tool's view. */}
+      {head.server && <ToolApp sessionId={sessionId} tool={tool} state={state} />}
     </div>
   );
 });
