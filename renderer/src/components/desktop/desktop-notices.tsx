@@ -2,7 +2,7 @@
 // (with the reason, until dismissed), and the desktop app's update: "Update ready: restart to
 // install" with Restart now, "You're up to date" after a check, or what went wrong.
 import { useEffect, useState } from 'react';
-import { updateNotice } from '../../../../shared/desktop';
+import { updateNotice } from '../../../../shared/update-notice';
 import type { AppError } from '../../../../shared/result';
 import { getApi } from '../../api';
 import { VisibleText } from '../common/visible-text';
