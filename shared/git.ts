@@ -128,6 +128,8 @@ export const ChangesSchema = z.object({
   head: z.string(),
   files: z.array(ChangedFileSchema),
   totals: z.object({ files: z.number(), added: z.number(), removed: z.number() }),
+  /** Listed without line counts (asked with `counts: false`): every added/removed is 0 and binary files are not yet known. */
+  counted: z.literal(false).optional(),
 });
 export type Changes = z.infer<typeof ChangesSchema>;
 
@@ -265,6 +267,8 @@ const id = z.object({ id: SessionId }).strict();
 /** Inputs of the `git:*` and `worktree:*` channels (see shared/ipc.ts for what each does). */
 export const GitInputs = {
   session: id,
+  /** `counts: false`: the list without +/− line counts, which are the slow part of a long list. */
+  changes: z.object({ id: SessionId, counts: z.boolean().optional() }).strict(),
   capability: z.object({ cwd: z.string().min(1).max(4096), hint: z.string().max(200).optional() }).strict(),
   diff: z
     .object({

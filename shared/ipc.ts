@@ -321,8 +321,8 @@ export const contracts = {
   git: {
     /** The tab's glance now; it is also pushed as `git-status` events while it changes (worktrees). */
     status: { input: GitInputs.session, output: GitStatusSchema },
-    /** Every file that differs from the base: committed on the branch, staged, unstaged, untracked. */
-    changes: { input: GitInputs.session, output: ChangesSchema },
+    /** Every file that differs from the base: committed on the branch, staged, unstaged, untracked (without line counts when asked: `counts: false`). */
+    changes: { input: GitInputs.changes, output: ChangesSchema },
     /** Unified patches with hunks, for files as `changes` listed them (default scope: against the base). */
     diff: { input: GitInputs.diff, output: DiffResultSchema },
     /**

@@ -30,19 +30,23 @@ interface Base {
 
 const DIFF_FLAGS = ['--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/'];
 
+async function mergeBase(run: RunGit, ref: string): Promise<string | undefined> {
+  const mb = await run(['merge-base', ref, 'HEAD'], { readOnly: true, okCodes: [0, 1, 128] });
+  return mb.code === 0 ? text(mb).trim() : undefined;
+}
+
 /**
- * The commit changes are measured from: the merge base of HEAD and the worktree's base (its
- * branch, else the commit it started from), HEAD without a base, the empty tree before any commit.
+ * HEAD, and the commit changes are measured from: the merge base of HEAD and the worktree's base
+ * (its branch, else the commit it started from), HEAD without a base, the empty tree before any
+ * commit. The usual merge base is asked for beside HEAD rather than after it: one git process
+ * less on the way to the panel's first answer (without commits that merge base just fails).
+ * Neither the base branch nor its old commit known any more: measured against HEAD.
  */
-export async function compareCommit(run: RunGit, tree: Tree, head: string | undefined): Promise<string> {
-  if (!head) return EMPTY_TREE;
-  if (!tree.base) return head;
-  for (const ref of [tree.base.name, tree.base.commit]) {
-    const mb = await run(['merge-base', ref, 'HEAD'], { readOnly: true, okCodes: [0, 1, 128] });
-    if (mb.code === 0) return text(mb).trim();
-  }
-  // Neither the base branch nor its old commit is known any more: measure against HEAD.
-  return head;
+export async function headAndCompare(run: RunGit, tree: Tree): Promise<{ head?: string; commit: string }> {
+  const [head, first] = await Promise.all([headOf(run), tree.base ? mergeBase(run, tree.base.name) : undefined]);
+  if (!head) return { head, commit: EMPTY_TREE };
+  if (!tree.base) return { head, commit: head };
+  return { head, commit: first ?? (await mergeBase(run, tree.base.commit)) ?? head };
 }
 
 export async function headOf(run: RunGit): Promise<string | undefined> {
@@ -51,9 +55,12 @@ export async function headOf(run: RunGit): Promise<string | undefined> {
 }
 
 async function baseOf(run: RunGit, tree: Tree): Promise<Base> {
-  // Two readers side by side (the runner lets readers share the repository).
-  const [out, head] = await Promise.all([run(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'], { readOnly: true }), headOf(run)]);
-  return { label: tree.base?.name ?? 'HEAD', commit: await compareCommit(run, tree, head), head, status: parseStatusV2(nulFields(out)) };
+  // Readers side by side (the runner lets readers share the repository).
+  const [out, { head, commit }] = await Promise.all([
+    run(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'], { readOnly: true }),
+    headAndCompare(run, tree),
+  ]);
+  return { label: tree.base?.name ?? 'HEAD', commit, head, status: parseStatusV2(nulFields(out)) };
 }
 
 async function diffEntries(run: RunGit, commit: string, numstat: boolean): Promise<DiffEntry[]> {
@@ -94,11 +101,17 @@ async function refExists(run: RunGit, ref: string): Promise<boolean> {
 
 const KIND: Record<string, ChangedFile['kind']> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', C: 'copied', T: 'type-changed', U: 'conflicted' };
 
-/** Every file that differs from the base, sorted by path. */
-export async function listChanges(run: RunGit, tree: Tree): Promise<Changes> {
+/**
+ * Every file that differs from the base, sorted by path. Without `counts` the +/− line counts
+ * are left out (zero, and `counted: false`): finding them diffs every file's content, as heavy
+ * as the rest of the listing several times over, so the panel shows the list first and asks
+ * again with counts beside the first file's diff.
+ */
+export async function listChanges(run: RunGit, tree: Tree, opts: { counts?: boolean } = {}): Promise<Changes> {
+  const counts = opts.counts !== false;
   const b = await baseOf(run, tree);
   const [tracked, committedNames] = await Promise.all([
-    diffEntries(run, b.commit, true),
+    diffEntries(run, b.commit, counts),
     b.head && b.head !== b.commit
       ? run(['diff', '--name-only', '--no-renames', '-z', b.commit, 'HEAD'], { readOnly: true }).then(nulFields)
       : Promise.resolve([]),
@@ -121,9 +134,9 @@ export async function listChanges(run: RunGit, tree: Tree): Promise<Changes> {
     };
   });
   const untracked = b.status.entries.filter((e) => e.kind === 'untracked');
-  const counted = await mapLimited(untracked, 16, (e) => countLines(path.join(tree.cwd, e.path)));
+  const counted = counts ? await mapLimited(untracked, 16, (e) => countLines(path.join(tree.cwd, e.path))) : [];
   untracked.forEach((e, i) => {
-    const c = counted[i]!;
+    const c = counted[i] ?? { lines: 0, binary: false };
     files.push({
       path: e.path,
       kind: 'untracked',
@@ -142,7 +155,7 @@ export async function listChanges(run: RunGit, tree: Tree): Promise<Changes> {
     totals.added += f.added;
     totals.removed += f.removed;
   }
-  return { base: b.label, baseCommit: b.commit, head: b.head ?? '', files, totals };
+  return { base: b.label, baseCommit: b.commit, head: b.head ?? '', files, totals, ...(counts ? {} : { counted: false as const }) };
 }
 
 const SNIFF = 8000;
@@ -203,7 +216,7 @@ export async function rawPatches(
     const paths = tracked.flatMap((f) => (f.oldPath ? [repoPath(f.oldPath), repoPath(f.path)] : [repoPath(f.path)]));
     const args =
       scope === 'base'
-        ? ['diff', ...DIFF_FLAGS, '-M', await compareCommit(run, tree, await headOf(run)), '--', ...paths]
+        ? ['diff', ...DIFF_FLAGS, '-M', (await headAndCompare(run, tree)).commit, '--', ...paths]
         : ['diff', ...DIFF_FLAGS, '--no-renames', ...(scope === 'staged' ? ['--cached'] : []), '--', ...paths];
     const res = await run(args, { readOnly: true, maxBytes, truncate: true });
     for (const f of splitPatch(text(res))) out.set(f.path, { text: f.text, truncated: res.truncated });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DiffScope } from '../../../shared/git';
 import { ClideError } from '../../../shared/result';
-import { compareCommit, EMPTY_TREE, headOf, rawPatches, type DiffRequest, type Tree } from './changes';
+import { EMPTY_TREE, headAndCompare, headOf, rawPatches, type DiffRequest, type Tree } from './changes';
 import { digestOf, readIndexEntry, readWorkFile, sizeOf, writeIndexEntry, writeWorkFile, type WorkFile } from './file-state';
 import { hunkPatch, hunksOf, splitPatch } from './patch';
 import { repoPath } from './paths';
@@ -216,5 +216,5 @@ export class TreeEdits {
 }
 
 async function baseCommit(run: RunGit, tree: Tree): Promise<string> {
-  return compareCommit(run, tree, await headOf(run));
+  return (await headAndCompare(run, tree)).commit;
 }

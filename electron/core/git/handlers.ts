@@ -32,7 +32,7 @@ export function gitHandlers(host: () => GitHandlerHost): Handlers<ChannelOf<'git
     'git:status': (i) => iso().statusFor(i.id),
     'git:changes': async (i) => {
       const { tree, run: r } = await run(i.id);
-      return listChanges(r, tree);
+      return listChanges(r, tree, { counts: i.counts });
     },
     'git:diff': async (i) => {
       const { tree, run: r } = await run(i.id);

@@ -44,6 +44,15 @@ const BATCH_CHARS = 16 * 1024 * 1024;
  * writes fewer, larger segments and merges less (the worker holds this much at most).
  */
 const FTS_HASH_BYTES = 32 * 1024 * 1024;
+/**
+ * An update with more than this much to read is a bulk build (the first one, or after a
+ * rebuild). FTS5 normally merges its segments as it goes, several times over for gigabytes of
+ * text; a bulk build turns that off and merges everything once at its end ('optimize': one
+ * segment, the fastest to query). Small updates keep the usual merging. SQLite still merges
+ * when one level piles up 16 segments ('crisismerge'), so queries during a build stay bounded.
+ */
+const BULK_BYTES = 64 * 1024 * 1024;
+const AUTOMERGE = 4; // FTS5's default
 
 export class Indexer {
   private pendingChars = 0;
@@ -51,6 +60,8 @@ export class Indexer {
   constructor(
     private readonly db: Database,
     private readonly projectsDir: string,
+    /** Where a bulk build starts (tests make it small). */
+    private readonly bulkBytes = BULK_BYTES,
   ) {
     db.run("INSERT INTO fts (fts, rank) VALUES ('hashsize', ?)", [FTS_HASH_BYTES]);
   }
@@ -69,6 +80,9 @@ export class Indexer {
     }
     withStat.sort((a, b) => a.st.mtimeMs - b.st.mtimeMs);
     stats.removed = this.dropMissing(new Set(withStat.map((x) => x.f.file)));
+    const bulk = this.toRead(withStat) > this.bulkBytes;
+    // Also set back after a bulk build that was cut short (the setting is kept in the file).
+    this.setAutomerge(bulk ? 0 : AUTOMERGE);
     let done = 0;
     this.db.exec('BEGIN');
     try {
@@ -89,7 +103,22 @@ export class Indexer {
       throw err;
     }
     this.pendingChars = 0;
+    if (bulk) {
+      this.db.run("INSERT INTO fts (fts) VALUES ('optimize')");
+      this.setAutomerge(AUTOMERGE);
+    }
     return stats;
+  }
+
+  /** About how many bytes this update reads: the files' sizes less what was read of them before. */
+  private toRead(files: ReadonlyArray<{ st: fs.Stats }>): number {
+    const read = Number((this.db.get('SELECT coalesce(sum(offset), 0) AS n FROM files') as { n: number }).n);
+    return files.reduce((n, x) => n + x.st.size, 0) - read;
+  }
+
+  private setAutomerge(n: number): void {
+    const now = this.db.get("SELECT v FROM fts_config WHERE k = 'automerge'") as { v: number } | null;
+    if ((now?.v ?? AUTOMERGE) !== n) this.db.run("INSERT INTO fts (fts, rank) VALUES ('automerge', ?)", [n]);
   }
 
   private commit(): void {

@@ -2,6 +2,7 @@
 // grouped files with counts, a rename and a binary named as such, diffs read file by file, the
 // scopes of a file with staged and unstaged parts, a large diff collapsed, unified and side by
 // side, comments on a line and a range sent as one review, revert with Undo, stage, commit.
+import { formatCount } from '../../../renderer/src/lib/count';
 import { expect, test } from './ui-fixtures';
 import { changesScenario, glance, WT } from './worktree-scenarios';
 
@@ -19,6 +20,12 @@ test('lists every changed file grouped, reads diffs one file at a time, and show
     await expect.poll(async () => (await ui.calls('git:diff')).length).toBe(1);
     const first = (await ui.calls('git:diff'))[0]!.input as { files: Array<{ path: string }> };
     expect(first.files.map((f) => f.path)).toEqual(['README.md']);
+    // The list came first without line counts, then (after that diff) with them.
+    await expect(panel.locator('.changes-totals')).toContainText(`+${formatCount(s.changes.totals.added)}`);
+    const readmeFile = s.changes.files.find((f) => f.path === 'README.md')!;
+    await expect(list.getByRole('button', { name: /README\.md/ })).toContainText(`+${readmeFile.added}−${readmeFile.removed}`);
+    const order = (await ui.calls()).filter((c) => c.channel === 'git:changes' || c.channel === 'git:diff');
+    expect(order.map((c) => `${c.channel} ${(c.input as { counts?: boolean }).counts ?? ''}`)).toEqual(['git:changes false', 'git:diff ', 'git:changes ']);
 
     await list.getByRole('button', { name: /handbook\.md/ }).click();
     const diff = panel.getByRole('region', { name: 'Diff of docs/handbook.md' });
@@ -43,6 +50,32 @@ test('lists every changed file grouped, reads diffs one file at a time, and show
     await scopes.getByText('Unstaged').click();
     await expect(readme.getByRole('button', { name: 'Stage', exact: true })).toBeVisible();
     expect((await ui.calls('git:diff')).map((c) => (c.input as { scope: string }).scope)).toContain('unstaged');
+  } finally {
+    s.cleanup();
+  }
+});
+
+test('a list whose line counts cannot be read stays usable without them; Refresh brings them', async ({ ui, page }) => {
+  const s = await changesScenario();
+  try {
+    const failed = { ok: false as const, error: { kind: 'git-failed', message: 'git diff --numstat failed' } };
+    await ui.open(s.options({ 'git:changes': [{ ok: true, value: s.quick }, failed, { ok: true, value: s.changes }] }));
+    await page.getByRole('button', { name: /^Changes/ }).click();
+    const panel = page.getByRole('complementary', { name: 'Changes' });
+    const list = panel.getByRole('list', { name: 'Changed files' });
+    await expect(list.getByRole('listitem')).toHaveCount(s.changes.files.length);
+    await expect(panel.getByRole('region', { name: 'Diff of README.md' }).locator('.cd-row').first()).toBeVisible();
+    await expect.poll(async () => (await ui.calls('git:changes')).length).toBe(2);
+    const refresh = panel.getByRole('button', { name: 'Refresh' });
+    await expect(refresh).toBeEnabled();
+    // No counts shown rather than zeros; the files and the diff are all there.
+    await expect(panel.locator('.changes-totals')).toHaveText(`${s.changes.files.length} files · ↑2 ↓1`);
+    await expect(list.locator('.cf-counts')).toHaveCount(0);
+    await expect(list.getByRole('button', { name: /logo\.png/ })).not.toContainText('bin');
+    await refresh.click();
+    await expect(panel.locator('.changes-totals')).toContainText(`+${formatCount(s.changes.totals.added)}`);
+    await expect(list.getByRole('button', { name: /logo\.png/ })).toContainText('bin');
+    await expect(panel.getByRole('region', { name: 'Diff of README.md' }).locator('.cd-row').first()).toBeVisible();
   } finally {
     s.cleanup();
   }

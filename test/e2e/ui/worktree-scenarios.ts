@@ -57,7 +57,7 @@ export function describe(lines: Line[]): string {
 `;
 
 /** The repository, its changes and every diff the panel may ask for, as the core reads them. */
-async function readRepo(): Promise<{ changes: Changes; diffs: Record<string, Reply>; cleanup(): void }> {
+async function readRepo(): Promise<{ changes: Changes; quick: Changes; diffs: Record<string, Reply>; cleanup(): void }> {
   const repo = makeRepo({
     files: {
       'src/orders.ts': ORDERS,
@@ -90,6 +90,7 @@ async function readRepo(): Promise<{ changes: Changes; diffs: Record<string, Rep
   const run = (args: readonly string[], o = {}) => git.run(args, { cwd: repo.root, ...o });
   const tree: Tree = { cwd: repo.root, base: { name: 'main', commit: base } };
   const changes = await listChanges(run, tree);
+  const quick = await listChanges(run, tree, { counts: false });
   const diffs: Record<string, Reply> = {};
   for (const f of changes.files) {
     const scopes: DiffScope[] = ['base', ...(f.staged ? (['staged'] as const) : []), ...(f.unstaged ? (['unstaged'] as const) : [])];
@@ -98,7 +99,7 @@ async function readRepo(): Promise<{ changes: Changes; diffs: Record<string, Rep
       diffs[`${scope}|${f.path}`] = { ok: true, value: { files } };
     }
   }
-  return { changes, diffs, cleanup: () => fs.rmSync(repo.base, { recursive: true, force: true }) };
+  return { changes, quick, diffs, cleanup: () => fs.rmSync(repo.base, { recursive: true, force: true }) };
 }
 
 export function isolatedView(extra: SessionEvent[] = []): SessionView {
@@ -122,6 +123,8 @@ export function isolatedView(extra: SessionEvent[] = []): SessionView {
 export interface ChangesScenario {
   view: SessionView;
   changes: Changes;
+  /** The same list without line counts, as the panel asks for it first. */
+  quick: Changes;
   keyed: Record<string, { by: string[]; answers: Record<string, Reply> }>;
   replies: Record<string, Reply[]>;
   /** The double's options for the app with this session, more answers merged over its own. */
@@ -130,11 +133,13 @@ export interface ChangesScenario {
 }
 
 export async function changesScenario(extra: SessionEvent[] = []): Promise<ChangesScenario> {
-  const { changes, diffs, cleanup } = await readRepo();
+  const { changes, quick, diffs, cleanup } = await readRepo();
   const view = isolatedView(extra);
-  const keyed = { 'git:diff': { by: ['scope', 'files.0.path'], answers: diffs } };
+  const keyed = {
+    'git:diff': { by: ['scope', 'files.0.path'], answers: diffs },
+    'git:changes': { by: ['counts'], answers: { false: { ok: true, value: quick } as Reply, '': { ok: true, value: changes } as Reply } },
+  };
   const replies: Record<string, Reply[]> = {
-    'git:changes': [{ ok: true, value: changes }],
     'git:status': [{ ok: true, value: glance }],
     'worktree:prCheck': [
       {
@@ -149,5 +154,13 @@ export async function changesScenario(extra: SessionEvent[] = []): Promise<Chang
       },
     ],
   };
-  return { view, changes, keyed, replies, options: (more = {}) => doubleOptions(snapshotWith([view]), { replies: { ...replies, ...more }, keyed }), cleanup };
+  return {
+    view,
+    changes,
+    quick,
+    keyed,
+    replies,
+    options: (more = {}) => doubleOptions(snapshotWith([view]), { replies: { ...replies, ...more }, keyed }),
+    cleanup,
+  };
 }

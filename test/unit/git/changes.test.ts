@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diffFiles, listChanges, statusOf, type Tree } from '../../../electron/core/git/changes';
+import { diffFiles, EMPTY_TREE, listChanges, statusOf, type Tree } from '../../../electron/core/git/changes';
 import { GitRunner, type RunGit } from '../../../electron/core/git/runner';
 import { lines, tempRepos } from '../../support/git-repo';
 
@@ -55,6 +55,38 @@ describe('the Changes listing', () => {
     expect(changes.base).toBe('main');
     expect(changes.baseCommit).toBe(tree.base.commit);
     expect(changes.totals).toEqual({ files: 7, added: 1 + 1 + 1 + 3, removed: 1 + 1 });
+  });
+
+  it('lists the same files without line counts when asked, and says so', async () => {
+    const { repo, tree } = branchWithEveryChange();
+    const { run } = runner(repo.root, repo.env);
+    const counted = await listChanges(run, tree);
+    const quick = await listChanges(run, tree, { counts: false });
+    expect(counted.counted).toBeUndefined();
+    expect(quick.counted).toBe(false);
+    // Everything but the counts (and the binary flag, which comes from counting) is the same.
+    const flags = (c: typeof counted) => c.files.map(({ added: _a, removed: _r, binary: _b, ...f }) => f);
+    expect(flags(quick)).toEqual(flags(counted));
+    expect(quick.files.every((f) => f.added === 0 && f.removed === 0 && !f.binary)).toBe(true);
+    expect(quick.totals).toEqual({ files: 7, added: 0, removed: 0 });
+    expect({ base: quick.base, baseCommit: quick.baseCommit, head: quick.head }).toEqual({
+      base: counted.base,
+      baseCommit: counted.baseCommit,
+      head: counted.head,
+    });
+  });
+
+  it('measures from the base commit when the base branch is gone, and from nothing before the first commit', async () => {
+    const { repo, tree } = branchWithEveryChange();
+    const { run } = runner(repo.root, repo.env);
+    repo.git(['branch', '-D', 'main']);
+    expect((await listChanges(run, tree, { counts: false })).baseCommit).toBe(tree.base.commit);
+    const fresh = repos({ files: {} });
+    fresh.git(['checkout', '-q', '--orphan', 'unborn']); // HEAD names no commit yet
+    fresh.write('first.txt', 'one\n');
+    const none = await listChanges(runner(fresh.root, fresh.env).run, { cwd: fresh.root, base: { name: 'main', commit: tree.base.commit } });
+    expect(none.baseCommit).toBe(EMPTY_TREE);
+    expect(none.files).toMatchObject([{ path: 'first.txt', untracked: true, added: 1 }]);
   });
 
   it('gives the tab its glance: files changed, ahead and behind the base, uncommitted', async () => {

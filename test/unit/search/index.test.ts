@@ -183,6 +183,31 @@ describe('keeping the index up to date', () => {
     expect((await idx.update()).read).toBe(0);
   });
 
+  it('a bulk build merges its segments once at its end, and later small updates merge as usual', async () => {
+    fs.mkdirSync(path.dirname(file()), { recursive: true });
+    let text = '';
+    for (let i = 0; i < 400; i++) text += reply(`m${i}`, `the quokka number ${i} hops past word${i}`, i);
+    fs.writeFileSync(file(), text);
+    const d = open();
+    // Tiny in-memory segments, so this build writes many of them; bulk from 1 KB on.
+    const idx = new Indexer(d, projects, 1024);
+    d.run("INSERT INTO fts (fts, rank) VALUES ('hashsize', 2048)");
+    const segments = () => (d.all('SELECT count(*) AS n FROM fts_idx WHERE segid > 0 GROUP BY segid') as unknown[]).length;
+    const automerge = () => (d.get("SELECT v FROM fts_config WHERE k = 'automerge'") as { v: number } | null)?.v;
+    // A bulk build cut short left merging off: the next update puts it back either way.
+    d.run("INSERT INTO fts (fts, rank) VALUES ('automerge', 0)");
+    await idx.update();
+    expect(segments()).toBe(1);
+    expect(automerge()).toBe(4);
+    expect(searchIndex(d, 'quokka', 5).hits.map((h) => h.target.itemId)).toEqual(['m399', 'm398', 'm397', 'm396', 'm395']);
+    expect(searchIndex(d, 'word123').hits.map((h) => h.target.itemId)).toEqual(['m123']);
+    fs.appendFileSync(file(), reply('late', 'one more quokka', 500));
+    await idx.update();
+    expect(automerge()).toBe(4);
+    expect(segments()).toBe(2); // the small update's own segment, not merged into everything
+    expect(searchIndex(d, 'quokka', 1).hits.map((h) => h.target.itemId)).toEqual(['late']);
+  });
+
   it('a rewritten or truncated file is indexed again from the start; a deleted one is dropped', async () => {
     fs.mkdirSync(path.dirname(file()), { recursive: true });
     fs.writeFileSync(file(), prompt('u1', 'the wombat digs', 1) + reply('m1', 'wombats dig burrows', 2));

@@ -3,13 +3,13 @@
 // with undo, stage, unstage, commit, send review). Every call returns a Result and never
 // throws; what changed goes into the panel's store. A list that comes back drops the diffs of
 // files that changed since they were fetched.
-import type { ChangedFile, DiffScope, ReviewComment } from '../../../../shared/git';
+import type { ChangedFile, Changes, DiffScope, ReviewComment } from '../../../../shared/git';
 import type { Result } from '../../../../shared/result';
 import type { AppError } from '../../../../shared/result';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
 import { sectionsOf } from './file-groups';
-import { changesStore, diffKey, panelOf, signatureOf, type PanelNotice, type PanelState, type ReviewDraft } from './changes-store';
+import { changesStore, diffKey, panelOf, sameState, signatureOf, type PanelNotice, type PanelState, type ReviewDraft } from './changes-store';
 
 /** A hunk as the panel last showed it: its position and digest (an edit of a changed hunk is refused). */
 export type HunkArg = { index: number; digest: string };
@@ -71,29 +71,48 @@ export function refreshChanges(id: string): Promise<void> {
 
 async function listOnce(id: string): Promise<void> {
   update(id, () => ({ listing: true }));
-  const r = await guarded(() => getApi().git.changes({ id }));
+  // Opening: the list without its line counts first (counting diffs every file), then the first
+  // file's diff, then the counts. Once the panel has a list, it is read again with its counts.
+  const quick = panelOf(id).changes === undefined;
+  const r = await guarded(() => getApi().git.changes(quick ? { id, counts: false } : { id }));
   if (!r.ok) {
     update(id, () => ({ listing: false, listError: r.error }));
     return;
   }
-  const files = r.value.files;
-  const byPath = new Map(files.map((f) => [f.path, f]));
-  update(id, (p) => {
-    // Diffs of files that changed (or went away) since they were fetched are dropped.
-    const diffs = Object.fromEntries(
-      Object.entries(p.diffs).filter(([key, d]) => {
-        const f = byPath.get(key.slice(key.indexOf('\u0000') + 1));
-        return f !== undefined && signatureOf(f) === d.signature;
-      }),
-    );
-    // The first file as the list shows it (conflicts, then what is not committed, then the rest).
-    const selected = p.selected && byPath.has(p.selected) ? p.selected : sectionsOf(files)[0]?.files[0]?.path;
-    const scope = selected && scopesOf(byPath.get(selected)).includes(p.scope) && selected === p.selected ? p.scope : 'base';
-    return { changes: r.value, listing: false, listError: undefined, diffs, selected, scope };
-  });
+  const uncounted = r.value.counted === false;
+  applyList(id, r.value, uncounted);
   const p = panelOf(id);
   // The file on screen is read again even when its counts stayed (its lines may not have).
   if (p.selected) await loadDiff(id, p.selected, p.scope, { force: true });
+  if (!uncounted) return;
+  // After the diff, not beside it: counting is the heavy part, and the diff is what is looked at.
+  const counted = await guarded(() => getApi().git.changes({ id }));
+  // Without them the list stands as it is (counts missing); the next refresh tries again.
+  if (!counted.ok) return update(id, () => ({ listing: false }));
+  applyList(id, counted.value, false);
+  const after = panelOf(id);
+  // A file that changed between the two lists shows its new state.
+  if (after.selected) await loadDiff(id, after.selected, after.scope);
+}
+
+/** Take a list into the panel; `listing` stays on while its counts are still to come. */
+function applyList(id: string, changes: Changes, uncounted: boolean): void {
+  const files = changes.files;
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  update(id, (p) => {
+    // Diffs of files that changed (or went away) since they were fetched are dropped; the rest
+    // take the new list's signature (one made without counts gets them).
+    const diffs: PanelState['diffs'] = {};
+    for (const [key, d] of Object.entries(p.diffs)) {
+      const f = byPath.get(key.slice(key.indexOf('\u0000') + 1));
+      const now = f && signatureOf(f, !uncounted);
+      if (now !== undefined && sameState(d.signature, now)) diffs[key] = { ...d, signature: uncounted ? d.signature : now };
+    }
+    // The first file as the list shows it (conflicts, then what is not committed, then the rest).
+    const selected = p.selected && byPath.has(p.selected) ? p.selected : sectionsOf(files)[0]?.files[0]?.path;
+    const scope = selected && scopesOf(byPath.get(selected)).includes(p.scope) && selected === p.selected ? p.scope : 'base';
+    return { changes, listing: uncounted, listError: undefined, diffs, selected, scope };
+  });
 }
 
 export function selectFile(id: string, path: string): void {
@@ -112,9 +131,9 @@ export async function loadDiff(id: string, path: string, scope: DiffScope, opts:
   const f = fileOf(id, path);
   if (!f) return;
   const key = diffKey(scope, path);
-  const signature = signatureOf(f);
+  const signature = signatureOf(f, panelOf(id).changes?.counted !== false);
   const have = panelOf(id).diffs[key];
-  if (have && have.signature === signature && !opts.force && !opts.full && (have.diff || have.loading)) return;
+  if (have && sameState(have.signature, signature) && !opts.force && !opts.full && (have.diff || have.loading)) return;
   update(id, (p) => ({ diffs: { ...p.diffs, [key]: { ...p.diffs[key], loading: true, signature } } }));
   const r = await guarded(() =>
     getApi().git.diff({
@@ -125,9 +144,13 @@ export async function loadDiff(id: string, path: string, scope: DiffScope, opts:
     }),
   );
   update(id, (p) => {
-    // A newer listing may have changed the file meanwhile: keep the answer only for the same state.
-    if (p.diffs[key]?.signature !== signature) return {};
-    const entry = r.ok ? { diff: r.value.files[0], loading: false, signature } : { error: r.error, loading: false, signature, diff: p.diffs[key]?.diff };
+    // A newer listing may have changed the file meanwhile: keep the answer only for the same
+    // state (the counts a list brought since do not make it another).
+    const now = p.diffs[key]?.signature;
+    if (now === undefined || !sameState(now, signature)) return {};
+    const entry = r.ok
+      ? { diff: r.value.files[0], loading: false, signature: now }
+      : { error: r.error, loading: false, signature: now, diff: p.diffs[key]?.diff };
     return { diffs: { ...p.diffs, [key]: entry } };
   });
 }

@@ -82,8 +82,13 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
         </span>
         {changes && (
           <span className="changes-totals">
-            {formatCount(changes.totals.files)} {changes.totals.files === 1 ? 'file' : 'files'}{' '}
-            <span className="cd-plus">+{formatCount(changes.totals.added)}</span> <span className="cd-minus">−{formatCount(changes.totals.removed)}</span>
+            {formatCount(changes.totals.files)} {changes.totals.files === 1 ? 'file' : 'files'}
+            {changes.counted !== false && (
+              <>
+                {' '}
+                <span className="cd-plus">+{formatCount(changes.totals.added)}</span> <span className="cd-minus">−{formatCount(changes.totals.removed)}</span>
+              </>
+            )}
             {status && worktree && (status.ahead > 0 || status.behind > 0) && (
               <span className="muted" title={`${status.ahead} commits ahead of ${base}, ${status.behind} behind`}>
                 {' '}

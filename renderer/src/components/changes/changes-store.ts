@@ -72,9 +72,20 @@ export function diffKey(scope: DiffScope, path: string): string {
   return `${scope}\u0000${path}`;
 }
 
-/** Names one state of a listed file: a diff made for another state is stale. */
-export function signatureOf(f: ChangedFile): string {
-  return [f.kind, f.oldPath ?? '', f.added, f.removed, f.binary, f.committed, f.staged, f.unstaged, f.untracked].join('|');
+/**
+ * Names one state of a listed file: a diff made for another state is stale. A list without
+ * line counts (the first, quick one) names the state without them: `#?` after the flags.
+ */
+export function signatureOf(f: ChangedFile, counted = true): string {
+  const flags = [f.kind, f.oldPath ?? '', f.committed, f.staged, f.unstaged, f.untracked].join('|');
+  return `${flags}#${counted ? [f.added, f.removed, f.binary].join('|') : '?'}`;
+}
+
+/** The same state of a file, where a signature without counts matches any counts. */
+export function sameState(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (!a.endsWith('#?') && !b.endsWith('#?')) return false;
+  return a.slice(0, a.lastIndexOf('#')) === b.slice(0, b.lastIndexOf('#'));
 }
 
 const LAYOUT_KEY = 'clide.changesLayout';

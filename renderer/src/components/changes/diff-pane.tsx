@@ -29,6 +29,7 @@ function FileDiffPane({ sessionId, file, baseLabel }: { sessionId: string; file:
   const entry = usePanel(sessionId, (p) => p.diffs[diffKey(p.scope, file.path)]);
   const expanded = usePanel(sessionId, (p) => p.expanded[file.path] === true);
   const allComments = usePanel(sessionId, (p) => p.comments);
+  const counted = usePanel(sessionId, (p) => p.changes?.counted !== false);
   const layout = useChanges((s) => s.layout);
   const [draft, setDraft] = useState<CommentDraft | undefined>();
   const [busy, setBusy] = useState(false);
@@ -93,7 +94,7 @@ function FileDiffPane({ sessionId, file, baseLabel }: { sessionId: string; file:
         </div>
         <div className="cd-file-meta">
           <span className={`cd-kind is-${file.kind}`}>{word}</span>
-          {!file.binary && (
+          {counted && !file.binary && (
             <span className="cd-counts">
               <span className="cd-plus">+{formatCount(file.added)}</span> <span className="cd-minus">−{formatCount(file.removed)}</span>
             </span>

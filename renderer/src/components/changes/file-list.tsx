@@ -16,6 +16,8 @@ export function FileList({ sessionId, branch }: { sessionId: string; branch?: st
   const files = usePanel(sessionId, (p) => p.changes?.files);
   const selected = usePanel(sessionId, (p) => p.selected);
   const comments = usePanel(sessionId, (p) => p.comments);
+  // The first, quick list has no line counts yet: the rows show them when they come.
+  const counted = usePanel(sessionId, (p) => p.changes?.counted !== false);
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => listRows(sectionsOf(files ?? [], branch)), [files, branch]);
   const commentCount = useMemo(() => {
@@ -106,7 +108,7 @@ export function FileList({ sessionId, branch }: { sessionId: string; branch?: st
                     {n}
                   </span>
                 )}
-                {f.binary ? (
+                {!counted ? null : f.binary ? (
                   <span className="cf-counts muted">bin</span>
                 ) : (
                   <span className="cf-counts">
