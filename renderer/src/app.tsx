@@ -1,8 +1,6 @@
 import { memo } from 'react';
 import { Composer } from './components/composer/composer';
 import { HistoryButton, HistoryPanel, useHistory } from './components/history/history-button';
-import { FailureBanner } from './components/screens/failure-banner';
-import { LivenessBanner } from './components/screens/liveness-banner';
 import { ConnectionBanner, LoadError, NoSessions, PartFailureBanner, Splash } from './components/screens/simple-screens';
 import { StatusBar } from './components/status/status-bar';
 import { TeamButton } from './components/team/team-button';
@@ -15,10 +13,7 @@ import { usePanel } from './components/changes/changes-store';
 import { LazyView } from './components/common/lazy-view';
 import { lazyPart } from './lib/lazy-part';
 import { useAside } from './components/aside/aside-store';
-import { WorktreeBanner } from './components/worktree/worktree-banner';
-import { RemotePrompts } from './components/remote/remote-prompts';
 import { useSessionField } from './store/hooks';
-import { DesktopNotices } from './components/desktop/desktop-notices';
 import { useClide } from './store/store';
 import { Announcer } from './components/screens/announcer';
 
@@ -30,6 +25,15 @@ const asidePanel = lazyPart('the Ask aside panel', () => import('./components/as
 // Screens for a window that cannot show its sessions: not the first screen most people see.
 const accessScreen = lazyPart('the access screen', () => import('./components/screens/access-screen'), { soon: true });
 const notFound = lazyPart('the Claude Code not found screen', () => import('./components/screens/not-found'), { soon: true });
+// Parts that read their state when they load and show only when there is something to say:
+// the desktop app's notices (folders it could not open, updates) and a remote host's questions.
+const desktopNotices = lazyPart('the desktop notices', () => import('./components/desktop/desktop-notices'), { soon: true });
+const remotePrompts = lazyPart('the remote host questions', () => import('./components/remote/remote-prompts'), { soon: true });
+// A worktree session's setup, its missing worktree, or tabs that share one folder.
+const worktreeBanner = lazyPart('the worktree banner', () => import('./components/worktree/worktree-banner'));
+// Banners of a session in trouble: it failed, or it stopped answering.
+const failureBanner = lazyPart('the failure banner', () => import('./components/screens/failure-banner'));
+const livenessBanner = lazyPart('the not-responding banner', () => import('./components/screens/liveness-banner'));
 // Shown only when a usage limit stopped a turn.
 const limitBanner = lazyPart('the usage limit banner', () => import('./components/limits/limit-banner'));
 
@@ -71,9 +75,9 @@ function Workspace() {
       <Announcer />
       <ConnectionBanner />
       <PartFailureBanner />
-      <DesktopNotices />
+      <LazyView part={desktopNotices}>{(m) => <m.DesktopNotices />}</LazyView>
       <WorkspaceOverlays />
-      <RemotePrompts />
+      <LazyView part={remotePrompts}>{(m) => <m.RemotePrompts />}</LazyView>
       <HistoryPanel />
       <div className="team-row">
         <main className="sessions">{activeId ? <Panes render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}</main>
@@ -138,6 +142,33 @@ function LimitBanner({ sessionId }: { sessionId: string }) {
   return (
     <LazyView part={limitBanner} when={stopped}>
       {(m) => <m.LimitBanner sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function FailureBanner({ sessionId }: { sessionId: string }) {
+  const failed = useSessionField(sessionId, (v) => v.status === 'failed' && v.failure !== undefined, false);
+  return (
+    <LazyView part={failureBanner} when={failed}>
+      {(m) => <m.FailureBanner sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function LivenessBanner({ sessionId }: { sessionId: string }) {
+  const troubled = useSessionField(sessionId, (v) => v.liveness !== undefined, false);
+  return (
+    <LazyView part={livenessBanner} when={troubled}>
+      {(m) => <m.LivenessBanner sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function WorktreeBanner({ sessionId }: { sessionId: string }) {
+  const shown = useSessionField(sessionId, (v) => v.worktree !== undefined || v.setup !== undefined || v.sharedTree !== undefined, false);
+  return (
+    <LazyView part={worktreeBanner} when={shown}>
+      {(m) => <m.WorktreeBanner sessionId={sessionId} />}
     </LazyView>
   );
 }

@@ -22,10 +22,10 @@ import { addImageFiles, attachmentsOf, setAttachments, useAttachments } from './
 import { notBrowsing, onFirstLine, onLastLine, promptHistory, stepBack, stepForward, type HistoryState } from './history';
 import { ForegroundBar } from '../tasks/foreground-bar';
 import { accept } from './typeahead';
-import { TypeaheadMenu, useTypeahead } from './typeahead-menu';
+import { useTypeahead } from './typeahead-menu';
 import '../../styles/answering.css';
 import { HiddenCharsNote } from '../common/visible-text';
-import { worktreeHold } from '../worktree/worktree-banner';
+import { worktreeHold } from '../worktree/worktree-hold';
 import { askAside, btwQuestion, openAside } from '../aside/aside-actions';
 
 const PLACEHOLDER = 'Message Claude… (Enter to send, Shift+Enter for a new line)';
@@ -255,7 +255,9 @@ export function Composer({ sessionId }: { sessionId: string }) {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <TypeaheadMenu t={ta} onPick={pick} />
+        <LazyView part={typeaheadList} when={ta.open}>
+          {(m) => <m.TypeaheadMenu t={ta} onPick={pick} />}
+        </LazyView>
         <div className="composer-main">
           <AttachmentStrip sessionId={sessionId} />
           <textarea
@@ -336,6 +338,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
 
 // Shown only while messages wait for the turn to end: a part loaded on demand (lib/lazy-part.ts).
 const queueList = lazyPart('the message queue', () => import('./queue-list'));
+// The `/` and `@` suggestions' list: fetched right after the first screen, drawn once a trigger is typed.
+const typeaheadList = lazyPart('the command and file suggestions', () => import('./typeahead-list'), { soon: true });
 
 function QueueList({ sessionId }: { sessionId: string }) {
   const queued = useSessionField(sessionId, (v) => (v.queue?.length ?? 0) > 0, false);

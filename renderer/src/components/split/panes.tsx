@@ -7,10 +7,14 @@ import { StatusBar } from '../status/status-bar';
 import { KeptPanes } from '../tabs/kept-panes';
 import { sideOf, type PaneSide } from '../../store/split';
 import { clideStore, useClide } from '../../store/store';
-import { Divider } from './divider';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
 import { useTabDrop, DropZones } from './drop-zones';
 import { useSplitShortcuts } from './use-split-shortcuts';
 import './split.css';
+
+// The divider is a part loaded with the first split.
+const divider = lazyPart('the split divider', () => import('./divider'));
 
 export function Panes({ render }: { render(sessionId: string): ReactNode }) {
   const split = useClide((s) => s.split);
@@ -23,7 +27,7 @@ export function Panes({ render }: { render(sessionId: string): ReactNode }) {
   return (
     <div className="panes" ref={ref} {...handlers} data-split={split ? true : undefined}>
       <Pane side="left" shown={left} split={split !== undefined} focused={focus === 'left'} grow={split?.ratio} render={render} />
-      {split && <Divider ratio={split.ratio} />}
+      {split && <LazyView part={divider}>{(m) => <m.Divider ratio={split.ratio} />}</LazyView>}
       {split && <Pane side="right" shown={split.shown.right} split focused={focus === 'right'} grow={1 - split.ratio} render={render} />}
       {zone && <DropZones over={zone} split={split !== undefined} />}
     </div>

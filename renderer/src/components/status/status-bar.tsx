@@ -11,12 +11,16 @@ import { clideStore, useClide } from '../../store/store';
 import { McpStatusItem } from '../mcp/mcp-entry';
 import { TasksStatusItem } from '../tasks/tasks-entry';
 import { ContextItem } from './context-item';
-import { RateLimitItem } from './rate-limit';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
 import { SessionIdItem } from './session-id';
 import { GitStatusItem } from '../worktree/git-glance';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 import { HostBadge } from '../remote/host-badge';
+
+// The rate limit item appears once Claude Code has reported a limit: a part loaded then.
+const rateLimitItem = lazyPart('the rate limit item', () => import('./rate-limit'));
 
 const statusLabel: Record<SessionStatus, string> = {
   // Takes a message like a ready tab: its process starts with the first one.
@@ -96,7 +100,9 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
       >
         {cost === undefined ? '$0.00' : formatCost(cost)}
       </span>
-      {rateLimit && <RateLimitItem sessionId={sessionId} rateLimit={rateLimit} />}
+      <LazyView part={rateLimitItem} when={rateLimit !== undefined}>
+        {(m) => rateLimit && <m.RateLimitItem sessionId={sessionId} rateLimit={rateLimit} />}
+      </LazyView>
       <span className="sb-item sb-mode" title="Permission mode">
         {permissionModeLabel(mode)}
       </span>

@@ -6,12 +6,16 @@ import { keyLabel } from '../../lib/shortcuts';
 import { tabDisplayState, tabTitle, type TabDisplayState } from '../../store/tabs';
 import { useClide } from '../../store/store';
 import { useRequestClose } from './close-tab';
-import { TabMenu } from './tab-menu';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { HiddenCharsNote, VisibleText } from '../common/visible-text';
 import { panelId, tabId } from './tab-ids';
 import { TabGlance, tabGlanceTitle } from '../worktree/git-glance';
 import { paneWords, useTabPane } from '../split/tab-pane';
+
+// The tab's menu (right-click, Shift+F10) is a part loaded when it first opens.
+const tabMenu = lazyPart('the tab menu', () => import('./tab-menu'));
 
 const stateLabel: Record<TabDisplayState, string> = {
   working: 'working',
@@ -139,19 +143,23 @@ export const Tab = memo(function Tab({ sessionId, position, count, drop }: TabPr
         </span>
       )}
       {menuAt && (
-        <TabMenu
-          sessionId={sessionId}
-          at={menuAt}
-          position={position}
-          count={count}
-          onRename={() => setRenaming(true)}
-          onClose={() => {
-            setMenuAt(undefined);
-            // Back to the tab, unless the chosen item moved focus on purpose (rename).
-            const now = document.activeElement;
-            if (!now || now === document.body) button.current?.focus();
-          }}
-        />
+        <LazyView part={tabMenu}>
+          {(m) => (
+            <m.TabMenu
+              sessionId={sessionId}
+              at={menuAt}
+              position={position}
+              count={count}
+              onRename={() => setRenaming(true)}
+              onClose={() => {
+                setMenuAt(undefined);
+                // Back to the tab, unless the chosen item moved focus on purpose (rename).
+                const now = document.activeElement;
+                if (!now || now === document.body) button.current?.focus();
+              }}
+            />
+          )}
+        </LazyView>
       )}
     </div>
   );

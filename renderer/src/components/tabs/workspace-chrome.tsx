@@ -4,7 +4,6 @@
 import { useEffect } from 'react';
 import { useActions } from '../../actions-context';
 import { getApi } from '../../api';
-import { startAnnouncer } from '../../lib/announce';
 import { pendingCount } from '../../store/attention';
 import { clideStore, useClide } from '../../store/store';
 import { lazyPart } from '../../lib/lazy-part';
@@ -27,6 +26,7 @@ const mcpDialog = lazyPart('the MCP panel', () => import('../mcp/mcp-dialog'));
 const rulesDialog = lazyPart('the Rules and hooks panel', () => import('../rules/rules-dialog'));
 const tasksDialog = lazyPart('the Tasks panel', () => import('../tasks/tasks-panel'));
 const notifier = lazyPart('notifications', () => import('../../lib/notify'));
+const announcer = lazyPart('announcements', () => import('../../lib/announce-feed'));
 
 export function useWorkspaceChrome(): void {
   const actions = useActions();
@@ -59,11 +59,17 @@ export function useWorkspaceChrome(): void {
         };
       })
       .catch(() => undefined);
-    const stopAnnouncing = startAnnouncer({ api: getApi(), store: clideStore });
+    let stopAnnouncing: (() => void) | undefined;
+    announcer
+      .load()
+      .then((m) => {
+        if (!gone) stopAnnouncing = m.startAnnouncer({ api: getApi(), store: clideStore });
+      })
+      .catch(() => undefined);
     return () => {
       gone = true;
       stop?.();
-      stopAnnouncing();
+      stopAnnouncing?.();
     };
   }, [actions]);
 

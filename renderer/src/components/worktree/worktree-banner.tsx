@@ -4,7 +4,6 @@
 // waits, for the composer to say.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { SessionView } from '../../../../shared/transcript';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
 import { tildify } from '../../lib/format';
@@ -16,15 +15,7 @@ import { lazyPart } from '../../lib/lazy-part';
 import { LazyView } from '../common/lazy-view';
 import './worktree.css';
 
-/** Why Claude cannot take a message yet in this tab (its worktree is not ready), if so. */
-export function worktreeHold(v: Pick<SessionView, 'worktree' | 'setup'>): string | undefined {
-  if (v.worktree?.state === 'missing') return 'The worktree is missing: recreate it from its branch to continue.';
-  const phase = v.setup?.phase;
-  if (phase === 'confirm') return 'Waiting for your answer about the repository’s setup.';
-  if (phase === 'failed') return 'The worktree’s setup failed: retry it, or start anyway.';
-  if (phase === 'running' || v.worktree?.state === 'setting-up') return 'Claude starts when the worktree’s setup is done.';
-  return undefined;
-}
+export { worktreeHold } from './worktree-hold';
 
 /** The setup's card, a part loaded for sessions that have a setup (in a worktree of their own). */
 const setupCard = lazyPart('the worktree setup', () => import('./setup-card'));
