@@ -129,15 +129,31 @@ describe('renderer bundle over app://clide', () => {
         scripts.push(url);
       }
     }
-    // The worker is built as new URL(<file>, import.meta.url) inside the main script.
-    const workers: string[] = [];
-    for (const script of scripts) {
-      const code = await (await serve(script)).text();
-      for (const m of code.matchAll(/new URL\(\s*([`"'])([^`"']*worker[^`"']*\.js)\1\s*,\s*import\.meta\.url\s*\)/g)) workers.push(new URL(m[2]!, script).href);
+    // The page loads most of its code on demand: follow every chunk the scripts name
+    // ("./name-hash.js"), so a part loaded later resolves under app://clide too. The worker is
+    // built as new URL(<file>, import.meta.url) inside one of them.
+    const workers = new Set<string>();
+    const seen = new Set(scripts);
+    for (let i = 0; i < scripts.length; i++) {
+      const script = scripts[i]!;
+      const res = await serve(script);
+      expect(res.status, script).toBe(200);
+      expect(res.headers.get('content-type'), script).toBe('text/javascript; charset=utf-8');
+      const code = await res.text();
+      for (const m of code.matchAll(/new URL\(\s*([`"'])([^`"']*worker[^`"']*\.js)\1\s*,\s*import\.meta\.url\s*\)/g)) workers.add(new URL(m[2]!, script).href);
+      for (const m of code.matchAll(/["'`](\.\/[\w.-]+\.js)["'`]/g)) {
+        const chunk = new URL(m[1]!, script).href;
+        if (chunk.includes('worker') || seen.has(chunk)) continue;
+        expect(chunk.startsWith(`${APP_ORIGIN}/assets/`), chunk).toBe(true);
+        seen.add(chunk);
+        scripts.push(chunk);
+      }
     }
-    expect(workers).toHaveLength(1);
-    expect(workers[0]).toMatch(/^app:\/\/clide\/assets\/highlight\.worker-[\w-]+\.js$/);
-    const worker = await serve(workers[0]!);
+    expect(scripts.length).toBeGreaterThan(refs.length);
+    expect([...workers]).toHaveLength(1);
+    const [workerUrl] = [...workers];
+    expect(workerUrl).toMatch(/^app:\/\/clide\/assets\/highlight\.worker-[\w-]+\.js$/);
+    const worker = await serve(workerUrl!);
     expect(worker.status).toBe(200);
     expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   });
