@@ -253,7 +253,9 @@ export async function r6(b: TabBench): Promise<TabFigure[]> {
     );
     await settle(app, 250);
   }
-  const rows = await app.evaluate(() => document.querySelectorAll('[role="log"] > *').length + document.querySelectorAll('.transcript-row').length);
+  const rows = await app.evaluate(
+    () => document.querySelectorAll('[role="log"][aria-label="Transcript"] > *').length + document.querySelectorAll('.transcript-row').length,
+  );
   const long = await app.evaluate(() => (window as unknown as { __long: number[] }).__long);
   const worstTask = long.length > 0 ? Math.max(...long) : 0;
   const first = figure({
@@ -324,7 +326,7 @@ export async function r9(b: TabBench, split = false): Promise<TabFigure> {
     streaming.push(await cpuOver(page, b, span));
     await stopStreams(page);
     // Only the shown tabs have a transcript on the page; the others live in the store.
-    transcripts = await page.evaluate(() => document.querySelectorAll('[role="log"]').length);
+    transcripts = await page.evaluate(() => document.querySelectorAll('[role="log"][aria-label="Transcript"]').length);
   }
   const value = median(streaming.map((s) => s.cpu));
   const baseline = median(received.map((s) => s.cpu));

@@ -17,7 +17,7 @@ test('a prompt sent with Enter streams its reply in, then the status bar shows c
     const w = window as unknown as { sawPrefix?: boolean };
     w.sawPrefix = false;
     const look = () => {
-      const text = document.querySelector('[role="log"]')?.textContent ?? '';
+      const text = document.querySelector('[role="log"][aria-label="Transcript"]')?.textContent ?? '';
       if (text.includes(full.slice(0, 16)) && !text.includes(full)) w.sawPrefix = true;
       if (!text.includes(full)) requestAnimationFrame(look);
     };

@@ -77,7 +77,7 @@ test('hostile markdown, tool results, file names, diffs and MCP names run nothin
   expect(requests.some((u) => u.includes(EVIL_HOST))).toBe(false);
 
   const dom = await page.evaluate(() => {
-    const root = document.querySelector('[role="log"]');
+    const root = document.querySelector('[role="log"][aria-label="Transcript"]');
     const all = [...(root?.querySelectorAll('*') ?? [])];
     return {
       tags: [...new Set(all.map((e) => e.tagName.toLowerCase()))],
