@@ -54,7 +54,7 @@ test('several tabs, at most one process; a used tab parks when idle and resumes 
   // Sending starts this tab's process.
   await composer.fill('Please remember the kiwi');
   await composer.press('Enter');
-  await expect(page.getByText('I will remember the kiwi.')).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Transcript' }).getByText('I will remember the kiwi.')).toBeVisible();
   expect(host.claudePids().length).toBeGreaterThanOrEqual(1);
 
   // Idle for CLIDE_IDLE_PARK_SECONDS: parked, on the tab and in the status bar; no process left.
@@ -72,9 +72,9 @@ test('several tabs, at most one process; a used tab parks when idle and resumes 
   const turns = sandbox.api.turns().length;
   await composer.fill('So what fruit was it?');
   await composer.press('Enter');
-  await expect(page.getByText('It was the kiwi.')).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Transcript' }).getByText('It was the kiwi.')).toBeVisible();
   expect(JSON.stringify(sandbox.api.turns().slice(turns)[0]!.body.messages)).toContain('remember the kiwi');
-  await expect(page.getByText('Please remember the kiwi', { exact: true })).toHaveCount(1);
-  await expect(page.getByText('I will remember the kiwi.')).toHaveCount(1);
+  await expect(page.getByRole('log', { name: 'Transcript' }).getByText('Please remember the kiwi', { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('log', { name: 'Transcript' }).getByText('I will remember the kiwi.')).toHaveCount(1);
   expect(host.claudePids()).toHaveLength(1);
 });
