@@ -29,7 +29,7 @@ async function weatherTurn(page: Page, prompt: string) {
   const box = page.getByRole('textbox', { name: 'Message Claude' });
   await box.fill(prompt);
   await box.press('Enter');
-  const card = page.locator('section.tool-card', { has: page.getByRole('group', { name: 'App: weather' }) });
+  const card = page.locator('.tool-card', { has: page.getByRole('group', { name: 'App: weather' }) });
   await expect(card).toBeVisible();
   return card;
 }
