@@ -23,3 +23,24 @@ export function focusComposer(): void {
 export function walkingTabs(): boolean {
   return document.activeElement instanceof HTMLElement && document.activeElement.matches('[role="tab"]:focus-visible');
 }
+
+let placing = false;
+
+/**
+ * Give `el` the focus on the app's own account (a new prompt taking it so keys reach it), not as
+ * a move of the person's: the view is not scrolled, and the transcript does not read it as the
+ * person going up to read (placedByApp).
+ */
+export function placeFocus(el: HTMLElement): void {
+  placing = true;
+  try {
+    el.focus({ preventScroll: true });
+  } finally {
+    placing = false;
+  }
+}
+
+/** True inside placeFocus: the focus event under way was the app's, not the person's. */
+export function placedByApp(): boolean {
+  return placing;
+}

@@ -10,8 +10,11 @@ export interface LazyPart<M> {
   readonly name: string;
   /** The module, once loaded. */
   loaded(): M | undefined;
-  /** Load it (once; again after a failure). */
-  load(): Promise<M>;
+  /**
+   * Load it (once; again after a failure). `quiet`: a background fetch nobody waits for; its
+   * failure is not shown (the part is tried again, and a failure said, when it is wanted).
+   */
+  load(options?: { quiet?: boolean }): Promise<M>;
   /** Why the last load failed, if it did. */
   failure(): Error | undefined;
 }
@@ -38,12 +41,15 @@ export function lazyPart<M>(name: string, importer: () => Promise<M>, { soon = f
   let module: M | undefined;
   let pending: Promise<M> | undefined;
   let error: Error | undefined;
+  // Whether anyone but the background fetch waits for the load under way.
+  let wanted = false;
   const part: LazyPart<M> = {
     name,
     loaded: () => module,
     failure: () => error,
-    load() {
+    load({ quiet = false } = {}) {
       if (module) return Promise.resolve(module);
+      if (!quiet) wanted = true;
       pending ??= importer().then(
         (m) => {
           module = m;
@@ -57,7 +63,8 @@ export function lazyPart<M>(name: string, importer: () => Promise<M>, { soon = f
           // the connection dropped): say so, and let the next attempt try again.
           pending = undefined;
           error = err instanceof Error ? err : new Error(String(err));
-          setFailed(part as LazyPart<unknown>, true);
+          if (wanted) setFailed(part as LazyPart<unknown>, true);
+          wanted = false;
           throw error;
         },
       );
@@ -105,10 +112,10 @@ export function preloadParts(): void {
     const part = parts[i];
     if (!part) return;
     const go = () => idle(() => next(i + 1));
-    part.load().then(go, go);
+    part.load({ quiet: true }).then(go, go);
   };
   afterPaint(() => {
-    for (const part of early) part.load().catch(() => undefined);
+    for (const part of early) part.load({ quiet: true }).catch(() => undefined);
     idle(() => next(0));
   });
 }

@@ -125,6 +125,10 @@ test('new session: a recent folder starts at once, a typed one completes with Ta
 
   await page.getByRole('button', { name: 'New session' }).click();
   const field = dialog.getByRole('combobox', { name: 'Working folder' });
+  // The dialog opens in the folder field with its list closed: nothing covers the form yet.
+  await expect(field).toBeFocused();
+  await expect(dialog.getByRole('listbox', { name: 'Folders' })).toBeHidden();
+  await expect(field).toHaveAttribute('aria-expanded', 'false');
   await field.fill('~/code/we');
   const options = dialog.getByRole('listbox', { name: 'Folders' }).getByRole('option');
   await expect(options).toHaveText(['web-ui', 'website']);

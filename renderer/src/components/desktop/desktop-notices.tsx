@@ -1,17 +1,15 @@
 // Window-wide notices under the tab strip: a folder handed to clide that could not be opened
 // (with the reason, until dismissed), and the desktop app's update: "Update ready: restart to
 // install" with Restart now, "You're up to date" after a check, or what went wrong.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { updateNotice } from '../../../../shared/update-notice';
 import type { AppError } from '../../../../shared/result';
-import { getApi } from '../../api';
 import { VisibleText } from '../common/visible-text';
-import { dropLaunchProblem, startUpdateSync, useDesktop } from './desktop-store';
+import { dropLaunchProblem, useDesktop } from './desktop-store';
 import { dismissUpdate, restartToUpdate } from './update-actions';
 import './desktop.css';
 
 export function DesktopNotices() {
-  useEffect(() => startUpdateSync(getApi()), []);
   const problems = useDesktop((s) => s.problems);
   const update = useDesktop((s) => s.update);
   const notice = update ? updateNotice(update) : undefined;

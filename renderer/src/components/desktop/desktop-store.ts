@@ -62,13 +62,22 @@ export async function openLaunchRequests(
 
 /**
  * Follow the update state: now, then every change. (Only the desktop app's changes; the browser
- * host's is always "unsupported", so a dropped connection needs no reload.)
+ * host's is always "unsupported", so a dropped connection needs no reload.) Started with the
+ * workspace, not with the lazily loaded notices: an event sent before that part arrives would be
+ * lost. Events are heard before the current state is asked for, and a state heard while the
+ * question is out is newer than its answer.
  */
 export function startUpdateSync(api: ClideApi): () => void {
+  let heard = false;
+  const stop = api.onEvents((batch) => {
+    for (const e of batch) {
+      if (e.type !== 'update-state') continue;
+      heard = true;
+      setUpdate(e.state);
+    }
+  });
   void guarded(() => api.app.updateState({})).then((r) => {
-    if (r.ok) setUpdate(r.value);
+    if (r.ok && !heard) setUpdate(r.value);
   });
-  return api.onEvents((batch) => {
-    for (const e of batch) if (e.type === 'update-state') setUpdate(e.state);
-  });
+  return stop;
 }

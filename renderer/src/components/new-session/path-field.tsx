@@ -110,10 +110,10 @@ export function PathField({ value, onChange, onSubmit, homeDir, invalid, describ
           onChange(e.target.value);
           setOpen(true);
         }}
-        onFocus={(e) => {
-          e.currentTarget.select();
-          setOpen(true);
-        }}
+        // The dialog opens with the focus here: the list waits for typing, a click or an arrow
+        // key, so it does not cover the form before the person has asked for folders.
+        onFocus={(e) => e.currentTarget.select()}
+        onMouseDown={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />

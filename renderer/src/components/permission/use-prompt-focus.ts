@@ -4,7 +4,7 @@
 // themselves (clicked it, or moved focus into it). Until then a printable key goes back to
 // the composer, where it was meant to land.
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { focusComposer, walkingTabs } from '../../lib/focus';
+import { focusComposer, placeFocus, walkingTabs } from '../../lib/focus';
 import { usePaneShown } from '../tabs/pane-shown';
 
 export interface PromptFocus {
@@ -29,10 +29,15 @@ export function usePromptFocus(): PromptFocus {
   const [armed, setArmed] = useState(false);
   const [nudged, setNudged] = useState(false);
 
-  // Take focus when the card appears, and again when its pane comes back into view.
+  // Take focus when the card appears, and again when its pane comes back into view; not from a
+  // control inside it that already has it (Alt+End can get there first, in the same frame).
+  // Placed, not moved to: the transcript keeps its own place (following the bottom, where a new
+  // card is); a card taller than the view would otherwise be scrolled to its top, and the
+  // transcript would take that for the person going up to read.
   const shown = usePaneShown();
   useEffect(() => {
-    if (shown && !walkingTabs()) root.current?.focus();
+    const card = root.current;
+    if (shown && card && !walkingTabs() && !card.contains(document.activeElement)) placeFocus(card);
   }, [shown]);
 
   return {

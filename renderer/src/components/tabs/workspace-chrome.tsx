@@ -16,6 +16,7 @@ import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
 import { useAsideShortcut } from '../aside/aside-actions';
 import { useJumpToPrompt } from '../inbox/use-jump-to-prompt';
+import { startUpdateSync } from '../desktop/desktop-store';
 import '../../styles/workspace.css';
 
 // The dialogs are parts loaded on demand: the first screen needs none of them.
@@ -41,6 +42,9 @@ export function useWorkspaceChrome(): void {
   useEffect(() => {
     void actions.loadSettings();
   }, [actions]);
+
+  // The update state is followed from the start; its notice is a part that loads later.
+  useEffect(() => startUpdateSync(getApi()), []);
 
   useEffect(() => {
     // Loaded after the first screen's files (notifications are for a window out of view, which

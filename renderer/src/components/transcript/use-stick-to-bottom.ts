@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { placedByApp } from '../../lib/focus';
 
 const NEAR_BOTTOM_PX = 48;
 const UP_KEYS = new Set(['PageUp', 'ArrowUp', 'Home']);
@@ -85,10 +86,10 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     // browser scrolls up to it (with Tab, before the focus event: the view is then away from the
     // bottom), and the person reads there now. Still following, the view would be pinned back
     // to the bottom at once and the focused control would be out of sight. (Focus set by the
-    // app, such as a new prompt taking it, is at the bottom or in view.)
+    // app, such as a new prompt taking it, is not the person's move: placedByApp.)
     const onFocusIn = (e: FocusEvent) => {
       const t = e.target;
-      if (!(t instanceof HTMLElement) || t === el || !t.matches(':focus-visible')) return;
+      if (!(t instanceof HTMLElement) || t === el || placedByApp() || !t.matches(':focus-visible')) return;
       if (t.getBoundingClientRect().top < el.getBoundingClientRect().top || gap() > NEAR_BOTTOM_PX) leave();
     };
     const onPointer = (e: PointerEvent) => {
