@@ -112,6 +112,9 @@ export function preloadParts(): void {
     const part = parts[i];
     if (!part) return;
     const go = () => idle(() => next(i + 1));
+    // One whose failure the window shows is left to the person's Try again: fetched here, it
+    // could arrive on its own while they reach for the button.
+    if (failed.includes(part)) return go();
     part.load({ quiet: true }).then(go, go);
   };
   afterPaint(() => {

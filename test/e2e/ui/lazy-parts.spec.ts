@@ -71,9 +71,6 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.route(/\/assets\/settings-dialog-[^/]+\.js$/, (route) => (gone ? route.fulfill({ status: 404, body: 'not found' }) : route.continue()));
     await page.addInitScript(installApiDouble, doubleOptions(snapshotWith([reply])));
     await page.goto(rendererUrl);
-    // Let the background fetch of every part pass first (it fails quietly here): else it could
-    // bring the dialog on its own once the chunk is served again, before Try again is pressed.
-    await page.waitForLoadState('networkidle');
 
     await page.getByRole('button', { name: 'Settings' }).click();
     const banner = page.getByRole('alert').filter({ hasText: 'Part of clide could not be loaded' });
