@@ -13,8 +13,9 @@ export default defineConfig({
   outputDir: 'test-results',
   globalSetup: './test/e2e/global-setup.ts',
   fullyParallel: false,
-  // Each test runs its own host and `claude` processes; two cores fit one at a time.
-  workers: 1,
+  // Two at a time: a test mostly waits (on the page, the host, the fake API), and the suite used
+  // under a third of two cores one at a time. Files are the unit: a file's tests run in order.
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: 'list',
@@ -29,5 +30,13 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium' }],
+  // Listed first so they start first: they take one worker from the start, the renderer tests
+  // the other, and both workers once the host tests are through.
+  projects: [
+    // Through the real browser host, the real CLI and its fake API: a host and `claude`
+    // processes each, so one at a time (beside one of the others).
+    { name: 'host', testIgnore: 'ui/**', workers: 1 },
+    // The renderer alone, with the in-page API double: a page and a static server each.
+    { name: 'ui', testDir: 'test/e2e/ui' },
+  ],
 });

@@ -53,7 +53,11 @@ for (const scheme of ['light', 'dark'] as const) {
     const drawer = page.getByRole('dialog', { name: 'History' });
     await ui.push([{ type: 'search-progress', progress: { state: 'indexing', filesDone: 120, filesTotal: 400 } }]);
     await expect(drawer.getByRole('status')).toHaveText('Indexing conversations… 120 of 400 files');
-    await page.keyboard.type('kiwi');
+    // Typed at once: key by key on a busy machine, a search could go out for "ki" and take the
+    // first reply meant for "kiwi".
+    const field = drawer.getByLabel('Search sessions');
+    await expect(field).toBeFocused();
+    await field.fill('kiwi');
     const matches = drawer.getByRole('region', { name: 'Matches in conversations' });
     await expect(matches.getByRole('listitem')).toHaveCount(3);
     await expect(matches.getByRole('listitem').nth(0)).toContainText('Claude · Kiwi inventory importer · 40 min ago · web-ui');
@@ -76,6 +80,8 @@ for (const scheme of ['light', 'dark'] as const) {
     // Opening a match resumes its session in a new tab.
     await matches.getByRole('button', { name: /wrote 1,204 kiwi rows/ }).click();
     await expect(drawer).toBeHidden();
-    expect((await ui.calls('session:create')).map((c) => c.input)).toEqual([{ resume: '22222222-2222-4333-8444-555555555555', cwd: `${HOME}/code/web-ui` }]);
+    await expect
+      .poll(async () => (await ui.calls('session:create')).map((c) => c.input))
+      .toEqual([{ resume: '22222222-2222-4333-8444-555555555555', cwd: `${HOME}/code/web-ui` }]);
   });
 }

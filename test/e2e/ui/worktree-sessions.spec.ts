@@ -64,7 +64,9 @@ test('New session offers a worktree for a repository, checks the branch as it is
   await dialog.getByRole('combobox', { name: 'From' }).selectOption('release/2.4');
   await dialog.getByRole('button', { name: 'Start session' }).click();
   await expect(dialog).toBeHidden();
-  expect((await ui.calls('session:create')).map((c) => c.input)).toEqual([{ cwd: REPO, worktree: { branch: 'me/tax-rounding', base: 'release/2.4' } }]);
+  await expect
+    .poll(async () => (await ui.calls('session:create')).map((c) => c.input))
+    .toEqual([{ cwd: REPO, worktree: { branch: 'me/tax-rounding', base: 'release/2.4' } }]);
 
   await page.getByRole('button', { name: 'New session' }).click();
   await dialog.getByRole('combobox', { name: 'Working folder' }).fill('~/notes');
@@ -109,7 +111,7 @@ test('setup in the tab: the repository’s file shown and confirmed, a failure w
   await expect(page.getByText('Waiting for your answer about the repository’s setup.')).toBeVisible();
   await expect(bar.locator('.sb-status')).toHaveText('Needs you');
   await card.getByRole('button', { name: 'Run it' }).click();
-  expect((await ui.calls('worktree:confirmSetup')).map((c) => c.input)).toEqual([{ id: WT, hash: 'h-1', run: true }]);
+  await expect.poll(async () => (await ui.calls('worktree:confirmSetup')).map((c) => c.input)).toEqual([{ id: WT, hash: 'h-1', run: true }]);
 
   await ui.pushSession(WT, [
     { kind: 'setup-started', source: 'file', command: '.clide/setup', at: Date.now() },
