@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit tests (pure code, scripted fake CLI) and integration tests that
-// drive the real pinned `claude` CLI against the loopback fake API (slower, run serially
-// per file to stay within 2 cores).
+// drive the real pinned `claude` CLI against the loopback fake API (slower, two files at a time
+// to stay within 2 cores).
 export default defineConfig({
   test: {
     projects: [
@@ -21,7 +21,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time: a test mostly waits on the CLI and its fake API, and each runs
+          // in its own sandbox (HOME, config, ports), so two share the two cores well.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -204,6 +204,9 @@ export class Indexer {
             stats.docs++;
           }
         }
+        // Before the next read gives way: a search answered meanwhile (on this connection, so it
+        // sees the rows above) finds the session's folder and title with its messages.
+        session?.save(this.db, start === 0);
       }
     } finally {
       insertDoc.finalize();
