@@ -11,6 +11,7 @@ import { LazyView } from '../common/lazy-view';
 import { usePaletteShortcut } from '../palette/palette-shortcut';
 import { useBackgroundShortcut } from '../tasks/foreground-bar';
 import { useTheme } from '../settings/use-theme';
+import { useTextSizeKeys } from '../transcript/text-size';
 import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
@@ -38,6 +39,7 @@ export function useWorkspaceChrome(): void {
   useBackgroundShortcut();
   useJumpToPrompt();
   useTheme();
+  useTextSizeKeys();
 
   useEffect(() => {
     void actions.loadSettings();
