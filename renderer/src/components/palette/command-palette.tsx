@@ -21,7 +21,7 @@ import { openAside } from '../aside/aside-actions';
 import { runInBackground } from '../tasks/task-calls';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import { checkForUpdates } from '../desktop/update-actions';
-import { changeTextSize } from '../transcript/text-size';
+import { changeTextSize } from '../transcript/text-size-change';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
 

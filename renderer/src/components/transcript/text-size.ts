@@ -1,35 +1,15 @@
-// The transcript's text size from the keyboard and the palette: Ctrl/Cmd+= (or +) larger,
-// Ctrl/Cmd+- smaller, Ctrl/Cmd+0 back to the default. Saved like any setting (the host keeps it
-// and every window follows); the transcript reads it from the settings (transcript.tsx).
+// The transcript's text size from the keyboard: Ctrl/Cmd+= (or +) larger, Ctrl/Cmd+- smaller,
+// Ctrl/Cmd+0 back to the default. The change itself is done by text-size-change.ts, loaded at
+// the first press.
 import { useCallback } from 'react';
-import { DEFAULT_TRANSCRIPT_TEXT_SIZE, stepTextSize } from '../../../../shared/text-size';
 import { useActions } from '../../actions-context';
-import { announce } from '../../lib/announce';
+import { lazyPart } from '../../lib/lazy-part';
 import { hasModifier, useWindowKeys } from '../../lib/shortcuts';
 import { clideStore } from '../../store/store';
-import type { WorkspaceActions } from '../../workspace-actions';
 
 export type TextSizeChange = 'larger' | 'smaller' | 'reset';
 
-/** The size last asked for while the host has not answered: a second key press steps from it. */
-let asked: number | undefined;
-
-export function transcriptTextSize(): number {
-  return clideStore.getState().settings?.transcriptTextSize ?? DEFAULT_TRANSCRIPT_TEXT_SIZE;
-}
-
-export async function changeTextSize(actions: Pick<WorkspaceActions, 'updateSettings'>, change: TextSizeChange): Promise<void> {
-  const from = asked ?? transcriptTextSize();
-  const to = change === 'reset' ? DEFAULT_TRANSCRIPT_TEXT_SIZE : stepTextSize(from, change === 'larger' ? 1 : -1);
-  if (to === from) {
-    if (change !== 'reset') announce(`Transcript text is already at its ${change === 'larger' ? 'largest' : 'smallest'}, ${to} pixels.`);
-    return;
-  }
-  asked = to;
-  const r = await actions.updateSettings({ transcriptTextSize: to });
-  if (asked === to) asked = undefined;
-  announce(r.ok ? `Transcript text ${to} pixels.` : `The transcript text size was not changed: ${r.error.message}`);
-}
+const changer = lazyPart('the text size change', () => import('./text-size-change'));
 
 /** Which change a key asks for, if any. */
 export function textSizeKey(e: KeyboardEvent): TextSizeChange | undefined {
@@ -54,7 +34,12 @@ export function useTextSizeKeys(): void {
       const s = clideStore.getState();
       if ((s.dialog && s.dialog !== 'inbox') || s.confirmClose) return;
       e.preventDefault();
-      void changeTextSize(actions, change);
+      // Two quick presses are applied in order: both wait for the same load. A part that will
+      // not load is named by the window (lazy-part.ts); the press then changes nothing.
+      changer.load().then(
+        (m) => m.changeTextSize(actions, change),
+        () => undefined,
+      );
     },
     [actions],
   );
