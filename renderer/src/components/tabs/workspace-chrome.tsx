@@ -11,7 +11,6 @@ import { LazyView } from '../common/lazy-view';
 import { usePaletteShortcut } from '../palette/palette-shortcut';
 import { useBackgroundShortcut } from '../tasks/foreground-bar';
 import { useTheme } from '../settings/use-theme';
-import { useTextSizeKeys } from '../transcript/text-size';
 import { CloseConfirm } from './close-tab';
 import { useTabShortcuts } from './use-tab-shortcuts';
 import { useChangesShortcut } from '../worktree/git-glance';
@@ -39,7 +38,6 @@ export function useWorkspaceChrome(): void {
   useBackgroundShortcut();
   useJumpToPrompt();
   useTheme();
-  useTextSizeKeys();
 
   useEffect(() => {
     void actions.loadSettings();

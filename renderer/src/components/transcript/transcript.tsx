@@ -147,11 +147,9 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     const sizes = [...virtualizer.itemSizeCache];
     virtualizer.measure();
     for (const [key, size] of sizes) virtualizer.itemSizeCache.set(key, size * ratio);
-    if (top === undefined) return;
-    // The list is as tall as it was until the next render: grow it now, or the new place may be
-    // past its end and the browser would stop short.
-    if (listRef.current) listRef.current.style.height = `${virtualizer.getTotalSize()}px`;
-    virtualizer.scrollToIndex(top, { align: 'start' });
+    // The list goes on moving there as the rows around it are measured, and as it grows: it is
+    // as tall as it was until the next render, so the first move may stop short.
+    if (top !== undefined) virtualizer.scrollToIndex(top, { align: 'start' });
   }, [scale, virtualizer, scrollerRef, stuck]);
 
   useEffect(warmUpMarkdown, []);
