@@ -6,7 +6,7 @@ import { lazyPart } from '../../lib/lazy-part';
 
 export type TextSizeChange = 'larger' | 'smaller' | 'reset';
 
-const changer = lazyPart('the text size change', () => import('./text-size-change'));
+const changer = lazyPart('text size', () => import('./text-size-change'));
 
 /** Which change a key asks for, if any (the command modifier is known to be down). */
 export function textSizeKey(e: KeyboardEvent): TextSizeChange | undefined {

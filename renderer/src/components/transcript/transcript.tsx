@@ -78,25 +78,22 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
   // The list re-reads every guess after each measurement it takes (tens of thousands of calls
   // while flinging through a long session): guesses are kept by position, as entries only append.
-  const [guesses] = useState(() => ({ ids: [] as readonly string[], sizes: [] as number[], scale }));
+  // Kept at the default text size; each is scaled as it is handed out.
+  const [guesses] = useState(() => ({ ids: [] as readonly string[], sizes: [] as number[] }));
   const estimateSize = useCallback(
     (i: number) => {
-      if (guesses.scale !== scale) {
-        guesses.sizes = [];
-        guesses.scale = scale;
-      }
       if (guesses.ids !== ids) {
         if (ids.length < guesses.sizes.length || ids[guesses.sizes.length - 1] !== guesses.ids[guesses.sizes.length - 1]) guesses.sizes = [];
         guesses.ids = ids;
       }
       const known = guesses.sizes[i];
-      if (known !== undefined) return known;
+      if (known !== undefined) return known * scale;
       const v = clideStore.getState().sessions[sessionId];
       const id = ids[i];
       const pos = v && id !== undefined ? positionOf(v, id) : undefined;
-      const size = estimateItemHeight(pos === undefined ? undefined : v?.items[pos], v) * scale;
+      const size = estimateItemHeight(pos === undefined ? undefined : v?.items[pos], v);
       guesses.sizes[i] = size;
-      return size;
+      return size * scale;
     },
     [ids, sessionId, guesses, scale],
   );
@@ -126,24 +123,22 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     if (top !== undefined && top !== margin) setMargin(top);
   }, [ids.length, margin, scale]);
 
-  // A new text size: every row is measured again. The sizes measured so far, scaled, stand in
-  // until then (closer than the estimates, so the view hardly moves as the real ones arrive).
-  // A view at the bottom stays there (the stick-to-bottom observer pins it as rows change); one
+  // A new text size: every row is measured again. A view at the bottom stays there (the stick-to-bottom observer pins it as rows change); one
   // scrolled up keeps the entry at its top there (aligned to the top: the list then holds that
   // entry in place while the rows around it are measured).
   const measuredAt = useRef(scale);
   const keptAtTop = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
-    const ratio = scale / measuredAt.current;
-    if (ratio === 1) return;
-    measuredAt.current = scale;
+    if (measuredAt.current === scale) return;
     const el = scrollerRef.current;
-    // A pane hidden by display: none has no place to keep (kept-panes.tsx puts it back). A second
-    // change while the list still moves to the entry of the first (a key held or pressed twice)
+    // (A kept pane hidden by <Activity> runs this when it is shown again.) A second change while the list still moves to the entry of the first (a key held or pressed twice)
     // keeps that entry: the rows on screen are not where they will end up yet.
     const settling = virtualizer.isScrolling ? keptAtTop.current : undefined;
-    const top = el && el.clientHeight > 0 && !stuck.current ? (settling ?? virtualizer.getVirtualItems().find((r) => r.end > el.scrollTop)?.index) : undefined;
+    const top = el && !stuck.current ? (settling ?? virtualizer.getVirtualItems().find((r) => r.end > el.scrollTop)?.index) : undefined;
     keptAtTop.current = top;
+    // The sizes measured so far, scaled, stand in until then: closer than the estimates.
+    const ratio = scale / measuredAt.current;
+    measuredAt.current = scale;
     const sizes = [...virtualizer.itemSizeCache];
     virtualizer.measure();
     for (const [key, size] of sizes) virtualizer.itemSizeCache.set(key, size * ratio);
