@@ -1,5 +1,6 @@
 // The person's settings: the same contract in Electron and the browser host.
 import { z } from 'zod';
+import { DEFAULT_TRANSCRIPT_TEXT_SIZE, TRANSCRIPT_TEXT_SIZES, isTranscriptTextSize } from './text-size';
 
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 
@@ -28,6 +29,9 @@ export const UpdateSettingsSchema = z.object({
 });
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
 
+/** Pixels, one of the fixed steps (shared/text-size.ts). */
+const TranscriptTextSizeSchema = z.number().refine(isTranscriptTextSize, `must be one of ${TRANSCRIPT_TEXT_SIZES.join(', ')} (pixels)`);
+
 export const SettingsSchema = z.object({
   /** The claude executable; empty means "find it" (CLIDE_CLAUDE_PATH, PATH, usual locations). */
   claudePath: z.string().max(4096).default(''),
@@ -35,6 +39,8 @@ export const SettingsSchema = z.object({
   /** Empty means the CLI's own default model. */
   defaultModel: z.string().max(200).default(''),
   theme: ThemeSchema.default('system'),
+  /** The transcript's text size in pixels; the composer, tabs and status bar keep theirs. */
+  transcriptTextSize: TranscriptTextSizeSchema.default(DEFAULT_TRANSCRIPT_TEXT_SIZE),
   notifications: z
     .object({
       enabled: z.boolean().default(true),
@@ -66,6 +72,7 @@ export const SettingsPatchSchema = z
     defaultPermissionMode: SettingsSchema.shape.defaultPermissionMode.unwrap(),
     defaultModel: z.string().max(200),
     theme: ThemeSchema,
+    transcriptTextSize: TranscriptTextSizeSchema,
     notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), finished: z.boolean() }).partial(),
     worktreeRoot: z.string().max(4096),
     parkAfterMinutes: SettingsSchema.shape.parkAfterMinutes.unwrap(),

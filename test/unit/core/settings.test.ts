@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHandlers, dispatch } from '../../../electron/core/api-handlers';
+import type { SessionHost } from '../../../electron/core/host';
 import { SettingsStore } from '../../../electron/core/settings';
-import { SettingsPatchSchema, defaultSettings } from '../../../shared/settings';
+import { SettingsPatchSchema, defaultSettings, type SettingsPatch } from '../../../shared/settings';
 
 let dir: string;
 beforeEach(() => {
@@ -50,6 +52,32 @@ describe('SettingsStore', () => {
     expect(SettingsPatchSchema.safeParse({ theme: 'purple' }).success).toBe(false);
     expect(SettingsPatchSchema.safeParse({ evil: true }).success).toBe(false);
     expect(SettingsPatchSchema.safeParse({ defaultPermissionMode: 'plan' }).success).toBe(true);
+  });
+
+  it('keeps the transcript text size, 14 px when an older file does not have it', () => {
+    const { transcriptTextSize: _omitted, ...older } = defaultSettings();
+    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...older, theme: 'dark' }));
+    const s = new SettingsStore(dir);
+    expect(s.warning).toBeUndefined();
+    expect(s.get()).toMatchObject({ theme: 'dark', transcriptTextSize: 14 });
+    s.update({ transcriptTextSize: 20 });
+    expect(new SettingsStore(dir).get().transcriptTextSize).toBe(20);
+  });
+
+  it('refuses a transcript text size that is not one of the steps, saying which are', async () => {
+    for (const bad of [15, 0, 100, '16', null]) expect(SettingsPatchSchema.safeParse({ transcriptTextSize: bad }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ transcriptTextSize: 22 }).success).toBe(true);
+    // Through the channel the window calls: a clear error, and the stored value untouched.
+    const store = new SettingsStore(dir);
+    const handlers = createHandlers({ workspace: { update: (p: SettingsPatch) => store.update(p) } } as unknown as SessionHost);
+    const r = await dispatch(handlers, 'settings:update', { transcriptTextSize: 15 });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(r.ok ? '' : r.error.message).toBe('Invalid input for settings:update: transcriptTextSize must be one of 13, 14, 16, 18, 20, 22 (pixels)');
+    expect(store.get().transcriptTextSize).toBe(14);
+    expect(await dispatch(handlers, 'settings:update', { transcriptTextSize: 18 })).toMatchObject({
+      ok: true,
+      value: { settings: { transcriptTextSize: 18 } },
+    });
   });
 
   it('hands out a corrupt-file warning once', () => {

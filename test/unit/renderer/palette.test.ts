@@ -45,6 +45,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     closeSplit: vi.fn(),
     moveToOtherPane: vi.fn(),
     focusOtherPane: vi.fn(),
+    textSize: vi.fn(),
     key: (k) => `Ctrl+${k}`,
   };
   const state: PaletteState = {
@@ -99,6 +100,19 @@ describe('the command palette', () => {
     for (const q of ['check for updates', 'upgrade', 'new version']) expect(filterCommands(commands, q)[0]?.id).toBe('updates');
     filterCommands(commands, 'updates')[0]?.run();
     expect(doers.checkForUpdates).toHaveBeenCalledTimes(1);
+  });
+
+  it('sizes the transcript text, with its keys and the size now, also found as font or zoom', () => {
+    const { commands, doers } = setup({ order: [], activeId: undefined, sessions: {}, textSize: 16 });
+    expect(filterCommands(commands, 'transcript text').map((c) => [c.title, c.shortcut, c.detail])).toEqual([
+      ['Larger transcript text', 'Ctrl+=', 'now 16 px'],
+      ['Smaller transcript text', 'Ctrl+-', 'now 16 px'],
+      ['Reset transcript text size', 'Ctrl+0', 'now 16 px'],
+    ]);
+    expect(filterCommands(commands, 'font bigger')[0]?.id).toBe('text-larger');
+    expect(filterCommands(commands, 'zoom')[0]?.id).toBe('text-larger');
+    for (const c of filterCommands(commands, 'transcript text')) c.run();
+    expect(vi.mocked(doers.textSize).mock.calls).toEqual([['larger'], ['smaller'], ['reset']]);
   });
 
   it('offers Ask aside for the shown session, also found as /btw', () => {

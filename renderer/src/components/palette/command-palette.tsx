@@ -21,6 +21,7 @@ import { openAside } from '../aside/aside-actions';
 import { runInBackground } from '../tasks/task-calls';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
 import { checkForUpdates } from '../desktop/update-actions';
+import { changeTextSize } from '../transcript/text-size-change';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
 
@@ -46,6 +47,7 @@ function Palette() {
       teamOpen: s.teamOpen,
       homeDir: s.environment?.homeDir,
       split: s.split !== undefined,
+      textSize: s.settings?.transcriptTextSize,
     })),
   );
   const past = useHistoryList();
@@ -78,6 +80,7 @@ function Palette() {
       closeSplit: () => clideStore.getState().closeSplit(),
       moveToOtherPane: (id) => clideStore.getState().moveToOtherPane(id),
       focusOtherPane: () => clideStore.getState().focusOtherPane(),
+      textSize: (change) => void changeTextSize(actions, change),
       key: keyLabel,
     }),
     [actions, requestClose],
@@ -95,10 +98,11 @@ function Palette() {
           pending: pendingCount(state.sessions),
           past,
           homeDir: state.homeDir,
+          textSize: state.textSize,
         },
         doers,
       ),
-    [state.order, state.activeId, state.sessions, state.teamOpen, state.homeDir, state.split, past, doers],
+    [state.order, state.activeId, state.sessions, state.teamOpen, state.homeDir, state.split, state.textSize, past, doers],
   );
   const shown = useMemo(() => filterCommands(commands, query), [commands, query]);
   // The highlighted row: the first match again whenever the text changes.

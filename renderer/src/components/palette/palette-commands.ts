@@ -32,6 +32,8 @@ export interface PaletteState {
   pending: number;
   past: readonly HistorySession[] | undefined;
   homeDir?: string;
+  /** The transcript's text size now, in pixels. */
+  textSize?: number;
 }
 
 export interface PaletteDoers {
@@ -61,6 +63,7 @@ export interface PaletteDoers {
   closeSplit(): void;
   moveToOtherPane(id: string): void;
   focusOtherPane(): void;
+  textSize(change: 'larger' | 'smaller' | 'reset'): void;
   key(k: string): string;
 }
 
@@ -146,6 +149,18 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
   });
   act({ id: 'updates', title: 'Check for updates', keywords: 'update upgrade new version release install', run: d.checkForUpdates });
   act({ id: 'settings', title: 'Settings', shortcut: d.key(','), keywords: 'preferences options theme notifications executable', run: d.settings });
+  const now = s.textSize ? `now ${s.textSize} px` : undefined;
+  const sizeWords = 'font text size zoom bigger smaller scale transcript';
+  act({ id: 'text-larger', title: 'Larger transcript text', detail: now, shortcut: d.key('='), keywords: sizeWords, run: () => d.textSize('larger') });
+  act({ id: 'text-smaller', title: 'Smaller transcript text', detail: now, shortcut: d.key('-'), keywords: sizeWords, run: () => d.textSize('smaller') });
+  act({
+    id: 'text-reset',
+    title: 'Reset transcript text size',
+    detail: now,
+    shortcut: d.key('0'),
+    keywords: `${sizeWords} default`,
+    run: () => d.textSize('reset'),
+  });
 
   const live = active && active.status !== 'ended' && active.status !== 'failed';
   if (id && active && live) {

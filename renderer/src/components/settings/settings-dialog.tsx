@@ -12,6 +12,7 @@ import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
 import { WorktreeSettings } from '../worktree/worktree-settings';
 import { UpdateSettings } from '../desktop/update-settings';
+import { TextSizeSetting } from './text-size-setting';
 
 const modes = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 const modeHelp: Record<(typeof modes)[number], string> = {
@@ -151,6 +152,8 @@ function SettingsForm({ onDone }: { onDone(): void }) {
           ))}
         </div>
       </fieldset>
+
+      <TextSizeSetting size={settings.transcriptTextSize} error={errors.transcriptTextSize} save={save} />
 
       <fieldset className="field">
         <legend className="field-label">Notifications</legend>

@@ -1,15 +1,19 @@
 // Window-level keys for tabs (the usual desktop keys): Ctrl/Cmd+T new session, Ctrl/Cmd+W close the tab
 // (asking first while Claude works), Ctrl/Cmd+1..8 that tab and 9 the last, Ctrl+Tab and
-// Ctrl+PageDown/PageUp the next or previous tab, Ctrl/Cmd+, Settings. A browser keeps some of
-// these for itself (Ctrl+T, Ctrl+W); every action also has a button.
+// Ctrl+PageDown/PageUp the next or previous tab, Ctrl/Cmd+, Settings, and Ctrl/Cmd+= / - / 0
+// the transcript's text size. A browser keeps some of these for itself (Ctrl+T, Ctrl+W); every
+// action also has a button or a palette command.
 import { useCallback } from 'react';
+import { useActions } from '../../actions-context';
 import { hasModifier, useWindowKeys } from '../../lib/shortcuts';
 import { tabForDigit } from '../../store/tabs';
 import { clideStore } from '../../store/store';
 import { useRequestClose } from './close-tab';
+import { changeTextSizeSoon, textSizeKey } from '../transcript/text-size';
 
 export function useTabShortcuts(): void {
   const requestClose = useRequestClose();
+  const actions = useActions();
   const onKey = useCallback(
     (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return;
@@ -27,6 +31,13 @@ export function useTabShortcuts(): void {
         return;
       }
       if (!hasModifier(e)) return;
+      const size = textSizeKey(e);
+      if (size) {
+        // Taken from the browser, whose own zoom would scale the whole page.
+        e.preventDefault();
+        changeTextSizeSoon(actions, size);
+        return;
+      }
       const digit = /^(?:Digit|Numpad)([1-9])$/.exec(e.code)?.[1] ?? (/^[1-9]$/.test(e.key) ? e.key : undefined);
       if (digit && !e.shiftKey) {
         const id = tabForDigit(s.order, Number(digit));
@@ -48,7 +59,7 @@ export function useTabShortcuts(): void {
         s.openDialog('settings');
       }
     },
-    [requestClose],
+    [requestClose, actions],
   );
   useWindowKeys(onKey);
 }

@@ -3,12 +3,13 @@
 // person. Mounted DOM stays bounded by the viewport however long the session grows; the view
 // follows the bottom while Claude writes unless the person scrolled up.
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { estimateItemHeight } from '../../lib/transcript/row-estimate';
 import { forgetTopLevelIds, topLevelIds } from '../../lib/transcript/top-level-ids';
 import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
 import { positionOf } from '../../../../shared/transcript';
+import { DEFAULT_TRANSCRIPT_TEXT_SIZE } from '../../../../shared/text-size';
 import { FindBar, type FindTarget } from '../find/find-bar';
 import { PermissionPrompt } from '../permission/pending-prompt';
 import { EmptyState } from './empty-state';
@@ -43,6 +44,8 @@ interface ScrollMemory {
    * copying 10k measurements on every tab switch is time the switch does not have.
    */
   measurements: () => VirtualItem[];
+  /** The text scale they were measured at: at another, they are not used. */
+  scale: number;
 }
 const memory = new Map<string, ScrollMemory>();
 
@@ -54,8 +57,11 @@ export function useRowIds(sessionId: string): string[] {
 }
 
 export function Transcript({ sessionId }: { sessionId: string }) {
+  // Settings > Transcript text size, against the window's own 14 px: every size in the
+  // transcript's styles is multiplied by it (--transcript-scale, styles/transcript.css).
+  const scale = useClide((s) => s.settings?.transcriptTextSize ?? DEFAULT_TRANSCRIPT_TEXT_SIZE) / DEFAULT_TRANSCRIPT_TEXT_SIZE;
   const [saved] = useState(() => memory.get(sessionId));
-  const [initialMeasurements] = useState(() => saved?.measurements());
+  const [initialMeasurements] = useState(() => (saved?.scale === scale ? saved.measurements() : undefined));
   const { scrollerRef, contentRef, away, jump, unstick, stuck } = useStickToBottom({
     initiallyStuck: saved?.stuck ?? true,
     initialOffset: saved?.offset,
@@ -72,6 +78,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
   // The list re-reads every guess after each measurement it takes (tens of thousands of calls
   // while flinging through a long session): guesses are kept by position, as entries only append.
+  // Kept at the default text size; each is scaled as it is handed out.
   const [guesses] = useState(() => ({ ids: [] as readonly string[], sizes: [] as number[] }));
   const estimateSize = useCallback(
     (i: number) => {
@@ -80,15 +87,15 @@ export function Transcript({ sessionId }: { sessionId: string }) {
         guesses.ids = ids;
       }
       const known = guesses.sizes[i];
-      if (known !== undefined) return known;
+      if (known !== undefined) return known * scale;
       const v = clideStore.getState().sessions[sessionId];
       const id = ids[i];
       const pos = v && id !== undefined ? positionOf(v, id) : undefined;
       const size = estimateItemHeight(pos === undefined ? undefined : v?.items[pos], v);
       guesses.sizes[i] = size;
-      return size;
+      return size * scale;
     },
-    [ids, sessionId, guesses],
+    [ids, sessionId, guesses, scale],
   );
   const [initialOffset] = useState(() => {
     if (saved && !saved.stuck) return saved.offset;
@@ -114,7 +121,31 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   useLayoutEffect(() => {
     const top = listRef.current?.offsetTop;
     if (top !== undefined && top !== margin) setMargin(top);
-  }, [ids.length, margin]);
+  }, [ids.length, margin, scale]);
+
+  // A new text size: every row is measured again. A view at the bottom stays there (the stick-to-bottom observer pins it as rows change); one
+  // scrolled up keeps the entry at its top there (aligned to the top: the list then holds that
+  // entry in place while the rows around it are measured).
+  const measuredAt = useRef(scale);
+  const keptAtTop = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (measuredAt.current === scale) return;
+    const el = scrollerRef.current;
+    // (A kept pane hidden by <Activity> runs this when it is shown again.) A second change while the list still moves to the entry of the first (a key held or pressed twice)
+    // keeps that entry: the rows on screen are not where they will end up yet.
+    const settling = virtualizer.isScrolling ? keptAtTop.current : undefined;
+    const top = el && !stuck.current ? (settling ?? virtualizer.getVirtualItems().find((r) => r.end > el.scrollTop)?.index) : undefined;
+    keptAtTop.current = top;
+    // The sizes measured so far, scaled, stand in until then: closer than the estimates.
+    const ratio = scale / measuredAt.current;
+    measuredAt.current = scale;
+    const sizes = [...virtualizer.itemSizeCache];
+    virtualizer.measure();
+    for (const [key, size] of sizes) virtualizer.itemSizeCache.set(key, size * ratio);
+    // The list goes on moving there as the rows around it are measured, and as it grows: it is
+    // as tall as it was until the next render, so the first move may stop short.
+    if (top !== undefined) virtualizer.scrollToIndex(top, { align: 'start' });
+  }, [scale, virtualizer, scrollerRef, stuck]);
 
   useEffect(warmUpMarkdown, []);
 
@@ -130,8 +161,13 @@ export function Transcript({ sessionId }: { sessionId: string }) {
         return;
       }
       // The latest value is the point: where the person left the tab.
-      // eslint-disable-next-line react-hooks/exhaustive-deps
-      memory.set(sessionId, { stuck: stuck.current, offset: el?.scrollTop ?? 0, measurements: () => virtualizer.measurementsCache.slice() });
+      memory.set(sessionId, {
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+        stuck: stuck.current,
+        offset: el?.scrollTop ?? 0,
+        measurements: () => virtualizer.measurementsCache.slice(),
+        scale: measuredAt.current,
+      });
     };
   }, [sessionId, scrollerRef, stuck, virtualizer]);
 
@@ -195,7 +231,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
         Transcript
       </h2>
       <div className="transcript-scroller" ref={scrollerRef} tabIndex={-1} onScroll={noteScrolling}>
-        <div className="transcript-column" ref={contentRef}>
+        <div className="transcript-column" ref={contentRef} style={{ '--transcript-scale': scale } as CSSProperties}>
           {fresh && <EmptyState sessionId={sessionId} />}
           {/* A log that is not live: a reply streaming in is not read out piece by piece. What
               needs saying (a prompt, a finished turn, an error) goes to the window's announcer. */}
