@@ -55,16 +55,3 @@ export function useTabDrop() {
   };
   return { ref, zone, handlers };
 }
-
-export function DropZones({ over, split }: { over: PaneSide; split: boolean }) {
-  const verb = split ? 'Move to the' : 'Split: show on the';
-  return (
-    <div className="drop-zones" aria-hidden="true">
-      {(['left', 'right'] as const).map((side) => (
-        <div key={side} className="drop-zone" data-side={side} data-over={over === side || undefined}>
-          {over === side && <span className="drop-zone-label">{`${verb} ${side}`}</span>}
-        </div>
-      ))}
-    </div>
-  );
-}

@@ -9,12 +9,14 @@ import { sideOf, type PaneSide } from '../../store/split';
 import { clideStore, useClide } from '../../store/store';
 import { lazyPart } from '../../lib/lazy-part';
 import { LazyView } from '../common/lazy-view';
-import { useTabDrop, DropZones } from './drop-zones';
+import { useTabDrop } from './drop-zones';
 import { useSplitShortcuts } from './use-split-shortcuts';
 import './split.css';
 
 // The divider is a part loaded with the first split.
 const divider = lazyPart('the split divider', () => import('./divider'));
+// The halves a dragged tab can land in: fetched in the background long before any drag.
+const dropZones = lazyPart('the split drop zones', () => import('./drop-zone-view'));
 
 export function Panes({ render }: { render(sessionId: string): ReactNode }) {
   const split = useClide((s) => s.split);
@@ -29,7 +31,9 @@ export function Panes({ render }: { render(sessionId: string): ReactNode }) {
       <Pane side="left" shown={left} split={split !== undefined} focused={focus === 'left'} grow={split?.ratio} render={render} />
       {split && <LazyView part={divider}>{(m) => <m.Divider ratio={split.ratio} />}</LazyView>}
       {split && <Pane side="right" shown={split.shown.right} split focused={focus === 'right'} grow={1 - split.ratio} render={render} />}
-      {zone && <DropZones over={zone} split={split !== undefined} />}
+      <LazyView part={dropZones} when={zone !== undefined}>
+        {(m) => zone && <m.DropZones over={zone} split={split !== undefined} />}
+      </LazyView>
     </div>
   );
 }
