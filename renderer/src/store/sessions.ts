@@ -67,15 +67,18 @@ export function applyBatch(state: SessionsState, batch: readonly AppEvent[]): Se
 
 /**
  * Replace every session with the host's snapshot (first load, or after a reconnect: the
- * snapshot carries pending prompts too). Known tabs keep their place; new ones go last.
+ * snapshot carries pending prompts too). After a reconnect, known tabs keep their place and new
+ * ones go last. On the first load the host's order is taken as it is: tabs whose creation was
+ * pushed before the snapshot came (a window that opens while the host reopens the previous
+ * run's tabs) are in the order they happened to finish, not one the person chose.
  */
-export function replaceFromSnapshot(state: SessionsState, snapshots: readonly SessionSnapshot[]): SessionsState {
+export function replaceFromSnapshot(state: SessionsState, snapshots: readonly SessionSnapshot[], first = false): SessionsState {
   const sessions: Record<string, SessionView> = {};
   for (const s of snapshots) sessions[s.id] = s.view;
-  const kept = state.order.filter((id) => sessions[id]);
+  const kept = first ? [] : state.order.filter((id) => sessions[id]);
   const added = snapshots.map((s) => s.id).filter((id) => !kept.includes(id));
   const order = [...kept, ...added];
-  let activeId = state.activeId && sessions[state.activeId] ? state.activeId : undefined;
+  let activeId = !first && state.activeId && sessions[state.activeId] ? state.activeId : undefined;
   let wantActive = state.wantActive;
   if (wantActive && sessions[wantActive]) {
     activeId = wantActive;

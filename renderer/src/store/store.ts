@@ -116,7 +116,7 @@ const sessionsSlice = (set: Set, get: Get, hold: DeltaHold): SessionsSlice => ({
     hold.clear();
     const layoutBefore = layoutOf(get());
     set((s) => ({
-      ...replaceFromSnapshot(sessionsOf(s), snapshot.sessions),
+      ...replaceFromSnapshot(sessionsOf(s), snapshot.sessions, s.load.phase !== 'ready'),
       environment: snapshot.environment,
       load: { phase: 'ready' },
       ...(snapshot.team ? { team: snapshot.team } : {}),

@@ -70,6 +70,9 @@ export const test = base.extend<{ ui: UiApp }, { rendererUrl: string }>({
       async open(options) {
         await page.addInitScript(installApiDouble, options);
         await page.goto(rendererUrl);
+        // Until the first screen replaces the splash, the window's shortcuts are not installed:
+        // a key pressed at once would be lost, and the test would fail on a fast machine.
+        await page.waitForFunction(() => document.getElementById('root')?.firstElementChild && !document.querySelector('.screen-quiet'));
       },
       push: (batch) => page.evaluate((b) => window.__clideDouble?.push(b), batch),
       pushSession: (id, events) => page.evaluate(([i, e]) => window.__clideDouble?.pushSession(i, e), [id, events] as const),

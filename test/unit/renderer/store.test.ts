@@ -92,8 +92,25 @@ describe('sessions slice', () => {
     expect(store.getState().activeId).toBe('b');
   });
 
-  it('replaces sessions from a snapshot, keeping tab order and the active tab, with pending prompts', () => {
+  it('takes the host’s tab order on the first load, whatever creations were pushed before it', () => {
+    // A window that opens while the host reopens the previous run's tabs: the second tab's
+    // creation reaches it before the snapshot with both.
     const store = createClideStore();
+    store.getState().apply([created('b')]);
+    store.getState().loadSnapshot({
+      environment: environment(),
+      sessions: [
+        { id: 'a', view: emptySession('a', '/code/a', 1) },
+        { id: 'b', view: emptySession('b', '/code/b', 1) },
+      ],
+    });
+    expect(store.getState().order).toEqual(['a', 'b']);
+    expect(store.getState().activeId).toBe('a');
+  });
+
+  it('replaces sessions from a later snapshot, keeping tab order and the active tab, with pending prompts', () => {
+    const store = createClideStore();
+    store.getState().loadSnapshot({ environment: environment(), sessions: [] });
     store.getState().apply([created('a'), created('b')]);
     store.getState().setActive('b');
     const snapshotB = { ...emptySession('b', '/code/b', 1), status: 'waiting' as const };
