@@ -38,8 +38,9 @@ test('a message from one tab arrives as a turn in the other, both transcripts an
   }
   const tabs = page.getByRole('tablist', { name: 'Sessions' }).getByRole('tab');
   await expect(tabs).toHaveCount(2);
-  const work = tabs.filter({ hasText: 'work' });
-  const web = tabs.filter({ hasText: 'web-ui' });
+  // By the tab's name alone: its text also holds its state, and "working" contains "work".
+  const work = tabs.filter({ has: page.locator('.tab-name', { hasText: /^work$/ }) });
+  const web = tabs.filter({ has: page.locator('.tab-name', { hasText: /^web-ui$/ }) });
   const transcript = page.getByRole('log', { name: 'Transcript' });
   const composer = page.getByRole('textbox', { name: 'Message Claude' });
 
