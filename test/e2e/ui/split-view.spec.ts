@@ -36,8 +36,11 @@ test('Ctrl+\\ splits the current tab to the right; each pane has its own transcr
   // The moved tab on the right, its neighbour on the left, both on screen.
   await expect(rightPane(page).getByRole('tabpanel', { name: 'web-ui' })).toBeVisible();
   await expect(leftPane(page).getByRole('tabpanel', { name: 'docs' })).toBeVisible();
-  await expect(page.getByLabel('Session status', { exact: true }).locator('visible=true')).toHaveCount(2);
-  await expect(rightPane(page).getByLabel('Session status', { exact: true })).toBeVisible();
+  // Each pane has its own status line, a landmark named for its pane; the window's is gone.
+  await expect(page.getByRole('region', { name: /^Session status, (left|right) pane$/ })).toHaveCount(2);
+  await expect(rightPane(page).getByRole('region', { name: 'Session status, right pane' })).toBeVisible();
+  await expect(leftPane(page).getByRole('region', { name: 'Session status, left pane' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(divider(page)).toHaveAttribute('aria-valuenow', '50');
   // The strip: the right pane's tabs come last; the selected tab is the focused pane's.
   await expect(page.getByRole('tab', { selected: true })).toHaveAccessibleName(/web-ui.*shown in the right pane/);
@@ -68,7 +71,8 @@ test('Ctrl+\\ splits the current tab to the right; each pane has its own transcr
   await page.keyboard.press(`${mod}+Backslash`);
   await expect(page.getByRole('region', { name: /pane/ })).toHaveCount(0);
   await expect(page.getByRole('tab', { selected: true })).toHaveAccessibleName(/docs/);
-  await expect(page.getByLabel('Session status', { exact: true }).locator('visible=true')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: /^Session status/ })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo', { name: 'Session status' })).toBeVisible();
 });
 
 test('closing the last tab of a pane collapses the split; Ctrl+W closes the focused pane’s tab', async ({ ui, page }) => {

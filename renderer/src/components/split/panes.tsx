@@ -71,7 +71,7 @@ function Pane({ side, shown, split, focused, grow, render }: PaneProps) {
       onFocusCapture={split && !focused ? take : undefined}
     >
       <KeptPanes activeId={shown} render={render} belongs={split ? belongs : undefined} focused={focused} />
-      {split && <StatusBar sessionId={shown} />}
+      {split && <StatusBar sessionId={shown} pane={side} />}
     </section>
   );
 }

@@ -49,7 +49,12 @@ const setupLabel: Record<'running' | 'confirm' | 'failed', { label: string; titl
 /** Sessions whose context was asked for before their first prompt (asked once each). */
 const asked = new Set<string>();
 
-export function StatusBar({ sessionId }: { sessionId: string }) {
+/**
+ * The shown session's status line: the window's footer (contentinfo), or in a split view one per
+ * pane, each a region named for its pane (a footer inside the panes is no landmark by itself, and
+ * a window has one contentinfo).
+ */
+export function StatusBar({ sessionId, pane }: { sessionId: string; pane?: 'left' | 'right' }) {
   const actions = useActions();
   const modelId = useSessionField(sessionId, (v) => v.info.model, undefined);
   const models = useSessionField(sessionId, (v) => v.info.models, undefined);
@@ -86,7 +91,7 @@ export function StatusBar({ sessionId }: { sessionId: string }) {
   const mismatch = Boolean(cli && testedVersion && cli !== testedVersion);
 
   return (
-    <footer className="status-bar" aria-label="Session status">
+    <footer className="status-bar" role={pane ? 'region' : undefined} aria-label={pane ? `Session status, ${pane} pane` : 'Session status'}>
       <span
         className="sb-item sb-model"
         title={model ? `Model: ${model}${rawModel && rawModel !== model ? ` (${rawModel})` : ''}` : 'The model is reported once Claude starts'}
