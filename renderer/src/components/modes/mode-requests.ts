@@ -3,7 +3,7 @@
 // meanwhile, and why the last request failed, so nothing is shown optimistically.
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { AppError } from '../../../../shared/result';
+import type { AppError, Result } from '../../../../shared/result';
 import { clideStore } from '../../store/store';
 import { answering } from '../composer/api-calls';
 
@@ -44,7 +44,7 @@ export function clearError(sessionId: string, control: Control): void {
   if (s?.error) set(sessionId, control, { asking: s.asking });
 }
 
-async function ask(sessionId: string, control: Control, value: string, run: () => Promise<{ ok: boolean; error?: AppError }>): Promise<boolean> {
+async function ask(sessionId: string, control: Control, value: string, run: () => Promise<Result<unknown>>): Promise<boolean> {
   const s = requestsStore.getState().byKey[`${sessionId}:${control}`];
   if (s?.asking !== undefined) return false; // one change at a time
   set(sessionId, control, { asking: value });
@@ -53,35 +53,20 @@ async function ask(sessionId: string, control: Control, value: string, run: () =
   return r.ok;
 }
 
-export function requestMode(sessionId: string, mode: string): Promise<boolean> {
-  return ask(sessionId, 'mode', mode, async () => {
-    const r = await answering.setPermissionMode(sessionId, mode);
-    return r.ok ? r : { ok: false, error: r.error };
-  });
-}
+export const requestMode = (sessionId: string, mode: string): Promise<boolean> =>
+  ask(sessionId, 'mode', mode, () => answering.setPermissionMode(sessionId, mode));
 
 export async function requestModel(sessionId: string, value: string): Promise<boolean> {
-  const ok = await ask(sessionId, 'model', value, async () => {
-    const r = await answering.setModel(sessionId, value);
-    return r.ok ? r : { ok: false, error: r.error };
-  });
+  const ok = await ask(sessionId, 'model', value, () => answering.setModel(sessionId, value));
   if (ok) requestsStore.setState((s) => ({ pickedModel: { ...s.pickedModel, [sessionId]: value } }));
   return ok;
 }
 
-export function requestEffort(sessionId: string, level: string): Promise<boolean> {
-  return ask(sessionId, 'effort', level, async () => {
-    const r = await answering.setEffort(sessionId, level);
-    return r.ok ? r : { ok: false, error: r.error };
-  });
-}
+export const requestEffort = (sessionId: string, level: string): Promise<boolean> =>
+  ask(sessionId, 'effort', level, () => answering.setEffort(sessionId, level));
 
-export function requestOutputStyle(sessionId: string, style: string): Promise<boolean> {
-  return ask(sessionId, 'style', style, async () => {
-    const r = await answering.setOutputStyle(sessionId, style);
-    return r.ok ? r : { ok: false, error: r.error };
-  });
-}
+export const requestOutputStyle = (sessionId: string, style: string): Promise<boolean> =>
+  ask(sessionId, 'style', style, () => answering.setOutputStyle(sessionId, style));
 
 /** The modes Shift+Tab steps through (bypass needs a confirmation, so it is left out). */
 export const CYCLE = ['default', 'acceptEdits', 'plan'] as const;
