@@ -37,6 +37,16 @@ export interface ControlChannelOptions {
   newId?: () => string;
 }
 
+/** A control request the CLI refused, with its machine-readable `error_code` when it gave one. */
+export class ControlRefused extends ClideError {
+  constructor(
+    info: AppError,
+    readonly code: string | undefined,
+  ) {
+    super(info);
+  }
+}
+
 export class ControlChannel {
   private readonly outbound = new Map<string, Outbound>();
   /** Inbound requests we still owe an answer to. */
@@ -112,7 +122,7 @@ export class ControlChannel {
   }
 
   /** A control_response arrived. Returns false if it matched nothing (late or unknown). */
-  handleResponse(response: { subtype: 'success' | 'error'; request_id: string; response?: unknown; error?: unknown }): boolean {
+  handleResponse(response: { subtype: 'success' | 'error'; request_id: string; response?: unknown; error?: unknown; error_code?: unknown }): boolean {
     const entry = this.settle(response.request_id);
     if (!entry) return false;
     if (response.subtype === 'success') {
@@ -120,11 +130,14 @@ export class ControlChannel {
       entry.resolve(typeof value === 'object' && value !== null ? (value as Json) : {});
     } else {
       entry.reject(
-        new ClideError({
-          kind: 'control-error',
-          message: `Claude refused "${entry.subtype}": ${errorText(response.error)}`,
-          detail: typeof response === 'object' ? JSON.stringify(response).slice(0, 2000) : undefined,
-        }),
+        new ControlRefused(
+          {
+            kind: 'control-error',
+            message: `Claude refused "${entry.subtype}": ${errorText(response.error)}`,
+            detail: typeof response === 'object' ? JSON.stringify(response).slice(0, 2000) : undefined,
+          },
+          typeof response.error_code === 'string' ? response.error_code : undefined,
+        ),
       );
     }
     return true;

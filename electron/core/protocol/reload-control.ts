@@ -11,7 +11,7 @@
 //   servers under a running turn, and a request from the window can arrive at any moment.
 import { z } from 'zod';
 import type { PluginInfo } from '../../../shared/reload';
-import { ClideError } from '../../../shared/result';
+import { ControlRefused } from './control';
 import { parse, type Requester } from './requests';
 
 const Named = z.looseObject({ name: z.string() });
@@ -62,13 +62,7 @@ export async function reloadPlugins(req: Requester): Promise<ReloadedPlugins | '
   };
 }
 
-/** The refusal's error_code travels in the control response the error keeps as its detail. */
+/** The CLI refuses a reload during a turn with this error_code (see above). */
 function isBusy(err: unknown): boolean {
-  if (!(err instanceof ClideError) || err.info.kind !== 'control-error' || !err.info.detail) return false;
-  try {
-    const response = JSON.parse(err.info.detail) as { error_code?: unknown };
-    return response.error_code === 'reload_plugins_busy';
-  } catch {
-    return false;
-  }
+  return err instanceof ControlRefused && err.code === 'reload_plugins_busy';
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ControlChannel, type Json } from '../../../electron/core/protocol/control';
+import { ControlChannel, ControlRefused, type Json } from '../../../electron/core/protocol/control';
+import { reloadPlugins } from '../../../electron/core/protocol/reload-control';
 import { ClideError } from '../../../shared/result';
 
 function setup(timeoutMs = 1000) {
@@ -42,6 +43,24 @@ describe('ControlChannel outbound', () => {
     expect(err).toBeInstanceOf(ClideError);
     expect((err as ClideError).info.kind).toBe('control-error');
     expect((err as ClideError).info.message).toContain('bypass_not_launched');
+  });
+
+  it('keeps the error_code of a refusal, and a busy reload_plugins reads as busy', async () => {
+    const { ch } = setup();
+    const p = ch.request('set_model', { model: 'x' });
+    ch.handleResponse({ subtype: 'error', request_id: 'req-1', error: 'no such model', error_code: 'invalid_model' });
+    const err = await p.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ControlRefused);
+    expect((err as ControlRefused).code).toBe('invalid_model');
+
+    const busy = reloadPlugins((subtype, payload) => ch.request(subtype, payload));
+    const busyText = 'The session is busy, so plugins were not reloaded. Ask again once it is idle.';
+    ch.handleResponse({ subtype: 'error', request_id: 'req-2', error: busyText, error_code: 'reload_plugins_busy' });
+    await expect(busy).resolves.toBe('busy');
+    // Any other refusal is an error, never taken for busy.
+    const refused = reloadPlugins((subtype, payload) => ch.request(subtype, payload));
+    ch.handleResponse({ subtype: 'error', request_id: 'req-3', error: busyText });
+    await expect(refused).rejects.toBeInstanceOf(ControlRefused);
   });
 
   it('times out a request that is never answered, and ignores the late answer', async () => {
