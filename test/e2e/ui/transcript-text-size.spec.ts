@@ -159,7 +159,7 @@ test('both panes of a split show the same size', async ({ ui, page }) => {
   await ui.open(doubleOptions(snapshotWith([syntheticView(SESSION, 30), syntheticView('other', 30)])));
   await expect(page.getByRole('log', { name: 'Transcript' })).toBeVisible();
   await page.keyboard.press(`${mod}+Backslash`);
-  const panes = page.getByRole('region', { name: /pane/ });
+  const panes = page.getByRole('region', { name: /^(Left|Right) pane/ });
   await expect(panes).toHaveCount(2);
   await page.keyboard.press(`${mod}+Equal`);
   for (const pane of await panes.all()) {
