@@ -30,6 +30,8 @@ test('a word from a past reply is found in History and opens the session at that
     await composer.press('Enter');
     await expect(transcript.getByRole('article', { name: 'Claude' }).last()).toContainText(reply);
   }
+  // The turn has ended (its reply can be on screen before): a tab still working asks first.
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   // Delete on the tab closes it (the × beside it is for the mouse).
   await page.getByRole('tablist', { name: 'Sessions' }).getByRole('tab').first().press('Delete');
   await expect(page.getByRole('tablist', { name: 'Sessions' }).getByRole('tab')).toHaveCount(0);

@@ -135,7 +135,8 @@ test('a session on a remote host: pick it, confirm its key, choose a folder ther
   expect(JSON.stringify(last.body.messages)).toContain('Hello over there');
   expect(remoteClaudes(remote.remoteHome)).toHaveLength(1);
 
-  // Closing the tab ends the remote claude.
+  // Closing the tab ends the remote claude (once the turn has ended: a tab still working asks first).
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'project' }).press('Delete');
   await expect.poll(() => remoteClaudes(remote!.remoteHome).length, { timeout: 20_000 }).toBe(0);
 });
@@ -191,6 +192,7 @@ test("a host's past session is in History under the host, resumes there, and its
   await composer.fill('Please remember the lime');
   await composer.press('Enter');
   await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the lime.');
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'project' }).press('Delete');
   await expect.poll(() => remoteClaudes(remote!.remoteHome).length, { timeout: 20_000 }).toBe(0);
 
