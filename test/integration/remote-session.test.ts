@@ -16,7 +16,9 @@ if (!available) console.warn('[remote tests] skipped: no OpenSSH server at /usr/
 describe.skipIf(!available)('a session on a remote host', () => {
   it('runs a full turn through ssh, in the remote folder, and shows the host', async () => {
     const reply = 'Hello from the far side, streamed through ssh.';
-    const r = await rig([text(reply, { chunk: 6, delayMs: 10 })]);
+    // Pieces far enough apart that a busy machine (ssh, the CLI and the host all on two cores)
+    // still delivers more than one of them on its own, not all in one batch.
+    const r = await rig([text(reply, { chunk: 6, delayMs: 80 })]);
     const { id } = r.host.create({ location: r.location, cwd: r.remoteCwd });
     await waitFor(() => r.host.view(id).status === 'ready' || r.host.view(id).failure, 'ready');
     expect(r.host.view(id).failure).toBeUndefined();

@@ -34,7 +34,8 @@ describe('a real claude session', () => {
 
   it('streams a text turn as deltas and ends with a result', async () => {
     const reply = 'Hello from the fake API, streamed in small pieces so the deltas are visible.';
-    const { id, events, h, sb } = await open([text(reply, { chunk: 5, delayMs: 15 })]);
+    // Pieces far enough apart that a busy machine still delivers them in more than one batch.
+    const { id, events, h, sb } = await open([text(reply, { chunk: 5, delayMs: 40 })]);
     await waitFor(() => h.view(id).status === 'ready', 'ready');
     h.send(id, 'Say hello');
     // The view is current at once; subscribers get events in frame-sized batches, a little later.
