@@ -2,6 +2,7 @@
 // mode, CLI version, MCP servers, background tasks running and session id. Filled from `initialize` and a context count before the
 // first prompt, then from `init` and each `result`.
 import { useEffect } from 'react';
+import type { PaneSide } from '../../store/split';
 import type { SessionStatus } from '../../../../shared/events';
 import { useActions } from '../../actions-context';
 import { formatCost, permissionModeLabel, tildify } from '../../lib/format';
@@ -54,7 +55,7 @@ const asked = new Set<string>();
  * pane, each a region named for its pane (a footer inside the panes is no landmark by itself, and
  * a window has one contentinfo).
  */
-export function StatusBar({ sessionId, pane }: { sessionId: string; pane?: 'left' | 'right' }) {
+export function StatusBar({ sessionId, pane }: { sessionId: string; pane?: PaneSide }) {
   const actions = useActions();
   const modelId = useSessionField(sessionId, (v) => v.info.model, undefined);
   const models = useSessionField(sessionId, (v) => v.info.models, undefined);
