@@ -10,6 +10,7 @@ import { panelId, tabId } from './components/tabs/tab-ids';
 import { NotFoundSettings, useWorkspaceChrome, WorkspaceOverlays } from './components/tabs/workspace-chrome';
 import { Transcript } from './components/transcript/transcript';
 import { usePanel } from './components/changes/changes-store';
+import { changesPanelPart as changesPanel } from './components/changes/changes-parts';
 import { LazyView } from './components/common/lazy-view';
 import { lazyPart } from './lib/lazy-part';
 import { useAside } from './components/aside/aside-store';
@@ -20,7 +21,6 @@ import { Announcer } from './components/screens/announcer';
 // Panels are parts loaded when they first open (or in the background before): the first screen
 // needs none of them.
 const teamPanel = lazyPart('the Team panel', () => import('./components/team/team-panel'));
-const changesPanel = lazyPart('the Changes panel', () => import('./components/changes/changes-panel'));
 const asidePanel = lazyPart('the Ask aside panel', () => import('./components/aside/aside-panel'));
 // Screens for a window that cannot show its sessions: not the first screen most people see.
 const accessScreen = lazyPart('the access screen', () => import('./components/screens/access-screen'), { soon: true });

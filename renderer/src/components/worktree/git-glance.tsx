@@ -12,22 +12,9 @@ import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
 import { useSessionField } from '../../store/hooks';
 import { clideStore } from '../../store/store';
 import { VisibleText } from '../common/visible-text';
-import { lazyPart } from '../../lib/lazy-part';
+import { openChangesSoon as openChanges, toggleChangesSoon as toggleChanges } from '../changes/changes-parts';
 import { changesStore, usePanel } from '../changes/changes-store';
 import './worktree.css';
-
-// What the Changes panel asks of the host comes with the panel, not with the first screen.
-const changesActions = lazyPart('the Changes panel', () => import('../changes/changes-actions'));
-const openChanges = (id: string) =>
-  void changesActions.load().then(
-    (m) => m.openChanges(id),
-    () => undefined,
-  );
-const toggleChanges = (id: string) =>
-  void changesActions.load().then(
-    (m) => m.toggleChanges(id),
-    () => undefined,
-  );
 
 export const CHANGES_KEY_LABEL = keyLabel('G', { shift: true });
 
