@@ -432,7 +432,9 @@ const ops = {
       if (wait > 0 && (await sleep(wait)) === 'interrupted') return;
       // `stamp`: each delta starts with the wall-clock time it was written, ⟦epoch ms⟧, for
       // benchmarks that time a delta from here to the page.
-      const delta = s.stamp ? `⟦${(performance.timeOrigin + performance.now()).toFixed(2)}⟧${text}` : text;
+      // `paragraphEvery`: every n-th delta ends a paragraph, as a reply's prose does.
+      const end = s.paragraphEvery && (i + 1) % s.paragraphEvery === 0 ? '\n\n' : '';
+      const delta = `${s.stamp ? `⟦${(performance.timeOrigin + performance.now()).toFixed(2)}⟧` : ''}${text}${end}`;
       whole += delta;
       streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: delta } });
     }
