@@ -18,7 +18,7 @@ import { doubleOptions, installApiDouble, sessionView, snapshotWith, type Reply 
 import { serveStatic } from '../../test/support/static-server';
 import { bigFileRepo, changedRepo, FILES, type ChangedRepo } from '../core/changes-repo';
 import { launchBenchChromium } from './chromium';
-import { ensureRenderer, median } from './harness';
+import { ensureRenderer, median, settled } from './harness';
 
 const ROUNDS = 5;
 const TARGET_MS = 200;
@@ -72,25 +72,6 @@ async function answers(
     diff = d;
   }
   return { quick: quick!, changes: changes!, diff: diff!, coreMs: median(core), countsMs: median(counts), statMs: median(stat) };
-}
-
-/**
- * Wait until the window has settled: its parts fetched in the background (lazy-part.ts) and
- * nothing fetched for half a second. A person looks at the window before reaching for a button;
- * the panel's cold open, on a window still loading, is G1UI-COLD.
- */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const count = () => performance.getEntriesByType('resource').length;
-    let seen = count();
-    let still = 0;
-    for (let i = 0; i < 100 && still < 5; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const now = count();
-      still = now === seen ? still + 1 : 0;
-      seen = now;
-    }
-  });
 }
 
 /** Click "Changes" and time to the painted frame showing the file list and the first diff's lines. */

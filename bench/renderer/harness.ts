@@ -107,6 +107,25 @@ export async function addSession(page: Page, n: number): Promise<string> {
   return `s${n}`;
 }
 
+/**
+ * Wait until the window has settled: its parts fetched in the background (lazy-part.ts) and
+ * nothing fetched for half a second (a person looks at the window before reaching for a
+ * button; a heap reading taken earlier would count the parts still arriving).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const count = () => performance.getEntriesByType('resource').length;
+    let seen = count();
+    let still = 0;
+    for (let i = 0; i < 100 && still < 5; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = count();
+      still = now === seen ? still + 1 : 0;
+      seen = now;
+    }
+  });
+}
+
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;

@@ -7,7 +7,7 @@
 // Each in a fresh page, three rounds, medians; the heap read over CDP after two forced GCs.
 import type { CDPSession, Page } from '@playwright/test';
 import { log, report, wanted } from '../core/lib';
-import { addSession, median, startBench } from './harness';
+import { addSession, median, settled, startBench } from './harness';
 import { plainRows, syntheticView } from './synthetic';
 
 const N = 10_000;
@@ -51,6 +51,7 @@ async function round(page: Page): Promise<{ before: number; open: number; after:
   // the formatter) are then loaded and compiled before the first reading, not counted as the
   // long tab's memory.
   await openAndClose(page, 200);
+  await settled(page);
   const before = await heapAfterGc(page, cdp);
   let open = 0;
   await openAndClose(page, N, async () => {

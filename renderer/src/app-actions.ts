@@ -7,6 +7,7 @@ import type { ClideStore } from './store/store';
 import { createWorkspaceActions, type WorkspaceActions } from './workspace-actions';
 import { guarded } from './lib/guarded';
 import { openLaunchRequests } from './components/desktop/desktop-store';
+import { shareViews } from './lib/transcript/share-strings';
 
 type Done = Result<unknown>;
 
@@ -63,6 +64,7 @@ export function createActions(api: ClideApi, store: ClideStore): AppActions {
       if (store.getState().load.phase !== 'ready') store.getState().setLoad({ phase: 'error', error: r.error });
       return r;
     }
+    shareViews(r.value.sessions.map((x) => x.view));
     store.getState().loadSnapshot(r.value);
     // Folders the app was started with come first; the empty first tab only when there were none.
     const opened = await openLaunches();

@@ -4,10 +4,11 @@
 import type { ClideApi } from '../../shared/ipc';
 import type { AppActions } from './app-actions';
 import type { ClideStore } from './store/store';
+import { shareStrings } from './lib/transcript/share-strings';
 
 export function startApp(api: ClideApi, store: ClideStore, actions: AppActions): () => void {
   const offEvents = api.onEvents((batch) => {
-    store.getState().apply(batch);
+    store.getState().apply(shareStrings(batch));
     // A folder handed to the running app (a second launch, a link): open it once the window has
     // loaded (until then, loading the snapshot takes it).
     if (batch.some((e) => e.type === 'launch-requests') && store.getState().load.phase === 'ready') void actions.openLaunches();

@@ -1,8 +1,12 @@
 // A small menu button: the trigger shows the current value, the list opens above it (the
 // toolbar sits at the bottom of the window). Arrow keys move, Enter or Space picks, Esc closes
-// and gives focus back to the trigger; a click elsewhere closes it.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { VisibleText } from '../common/visible-text';
+// and gives focus back to the trigger; a click elsewhere closes it. The list is menu-list.tsx.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
+
+// The open list comes with its first opening (or the background preload), not the first screen.
+const menuList = lazyPart('the menu', () => import('./menu-list'));
 
 export interface MenuItem {
   value: string;
@@ -31,7 +35,6 @@ export function Menu({ name, items, current, children, disabled, title, onPick }
   const [active, setActive] = useState(0);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -40,7 +43,6 @@ export function Menu({ name, items, current, children, disabled, title, onPick }
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onDown);
-    list.current?.focus();
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
 
@@ -59,24 +61,6 @@ export function Menu({ name, items, current, children, disabled, title, onPick }
     close();
     onPick(item.value);
   };
-  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((a) => (a + step + items.length) % items.length);
-    } else if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault();
-      setActive(e.key === 'Home' ? 0 : items.length - 1);
-    } else if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      pick(active);
-    } else if (e.key === 'Escape' || e.key === 'Tab') {
-      if (e.key === 'Escape') e.preventDefault();
-      e.stopPropagation();
-      close();
-    }
-  };
-
   return (
     <div className="pick" ref={root}>
       <button
@@ -105,45 +89,9 @@ export function Menu({ name, items, current, children, disabled, title, onPick }
         </span>
       </button>
       {open && (
-        <ul
-          ref={list}
-          id={id}
-          role="listbox"
-          aria-label={name}
-          tabIndex={-1}
-          className="pick-list"
-          aria-activedescendant={`${id}-${active}`}
-          onKeyDown={onListKey}
-        >
-          {items.map((item, i) => (
-            <li
-              key={item.value}
-              id={`${id}-${i}`}
-              role="option"
-              aria-selected={item.value === current}
-              aria-disabled={item.disabled || undefined}
-              data-active={i === active || undefined}
-              className="pick-item"
-              onMouseMove={() => i !== active && setActive(i)}
-              onClick={() => pick(i)}
-            >
-              <span className="pick-check" aria-hidden="true">
-                {item.value === current ? '✓' : ''}
-              </span>
-              <span className="pick-text">
-                <span className="pick-label">
-                  <VisibleText text={item.label} />
-                  {item.note && <span className="pick-note"> · {item.note}</span>}
-                </span>
-                {item.description && (
-                  <span className="pick-desc">
-                    <VisibleText text={item.description} />
-                  </span>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <LazyView part={menuList}>
+          {(m) => <m.MenuList id={id} name={name} items={items} current={current} active={active} setActive={setActive} pick={pick} close={close} />}
+        </LazyView>
       )}
     </div>
   );

@@ -1,0 +1,83 @@
+// A session's data reaches the window as JSON (or as a structured clone in the desktop app), and
+// every string in it arrives as a copy of its own, even where the host held one string twice.
+// Two kinds of repetition are common enough to cost a long session megabytes:
+//   - a tool's structured result repeats its text result or its input (a command's stdout is
+//     its result text; a written file's content is in its input and in the result);
+//   - short words repeat on every entry ("assistant", "tool_use", "allowed", tool names).
+// They are made one string again as a batch arrives, before it enters the store. Only equal
+// strings are swapped, so what any reader sees is unchanged. Long strings are shared only within
+// one tool call, never across a session: that would cost a hash of all its text to save little.
+import type { AppEvent } from '../../../../shared/ipc';
+import type { SessionView } from '../../../../shared/transcript';
+
+/** Strings up to this long are shared across the batch. */
+const SHORT = 24;
+
+type Table = Map<string, string>;
+
+/** Each string in `value` (objects and arrays, walked in place) that `swap` finds a copy of. */
+function walk(value: unknown, swap: (s: string) => string | undefined): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  const o = value as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (typeof v === 'string') {
+      // Equal strings compare equal (===) whatever their storage: assign the copy found.
+      const same = swap(v);
+      if (same !== undefined) o[k] = same;
+    } else if (v !== null && typeof v === 'object') walk(v, swap);
+  }
+}
+
+function shortCopy(short: Table): (s: string) => string | undefined {
+  return (s) => {
+    if (s.length > SHORT) return undefined;
+    const seen = short.get(s);
+    if (seen === undefined) short.set(s, s);
+    return seen;
+  };
+}
+
+/** The strings of one tool call's input and text result, for its structured result to share. */
+function tableOf(content: string, input: unknown): Table {
+  const t: Table = new Map([[content, content]]);
+  walk(input, (s) => {
+    if (s.length > SHORT && !t.has(s)) t.set(s, s);
+    return undefined;
+  });
+  return t;
+}
+
+function shareResult(result: { content: string; structured?: unknown } | undefined, input: unknown): void {
+  if (!result || result.structured === null || typeof result.structured !== 'object') return;
+  const own = tableOf(result.content, input);
+  walk(result.structured, (s) => own.get(s));
+}
+
+function shareView(view: SessionView, short: Table): void {
+  const inputs = new Map<string, unknown>();
+  for (const item of view.items) {
+    if (item.type !== 'assistant') continue;
+    for (const b of item.blocks) if (b.tool) inputs.set(b.tool.id, b.tool.input);
+  }
+  for (const [id, tool] of Object.entries(view.tools)) shareResult(tool.result, inputs.get(id));
+  walk(view.items, shortCopy(short));
+  walk(view.tools, shortCopy(short));
+}
+
+/** Make repeated strings of an arriving batch one string each (in place); returns the batch. */
+export function shareStrings<T extends readonly AppEvent[]>(batch: T): T {
+  let short: Table | undefined;
+  for (const e of batch) {
+    if (e.type === 'session-created') shareView(e.session.view, (short ??= new Map()));
+    else if (e.type === 'session-events')
+      for (const ev of e.events) if (ev.kind === 'tool-result') shareResult(ev as { content: string; structured?: unknown }, undefined);
+  }
+  return batch;
+}
+
+/** The same for the sessions of a snapshot. */
+export function shareViews(views: readonly SessionView[]): void {
+  const short: Table = new Map();
+  for (const v of views) shareView(v, short);
+}

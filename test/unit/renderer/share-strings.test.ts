@@ -1,0 +1,80 @@
+// Repeated strings of an arriving batch are made one string each (lib/transcript/share-strings.ts):
+// nothing a reader sees changes, and the copies are freed. The copies are measured on the heap:
+// a JSON text parsed gives each occurrence a string of its own, as the window's socket does.
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import type { AppEvent } from '../../../shared/ipc';
+import { emptySession, type SessionView } from '../../../shared/transcript';
+import { shareStrings, shareViews } from '../../../renderer/src/lib/transcript/share-strings';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+function heapAfterGc(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** A session whose Bash calls repeat their output in the structured result, as the CLI's do. */
+function bashSession(calls: number, outputChars: number): SessionView {
+  const view = emptySession('s1', '/w', 0);
+  for (let i = 0; i < calls; i++) {
+    const out = `${i} ${'output line\n'.repeat(outputChars / 12)}`;
+    view.items.push({
+      type: 'assistant',
+      id: `a${i}`,
+      at: i,
+      blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: `t${i}`, name: 'Bash', input: { command: `make ${i}` } } }],
+    });
+    view.tools[`t${i}`] = { permission: 'allowed', result: { content: out, isError: false, structured: { stdout: out, stderr: '', interrupted: false } } };
+  }
+  return view;
+}
+
+const created = (view: SessionView): AppEvent[] => [{ type: 'session-created', session: { id: view.id, view } }];
+
+describe('shareStrings', () => {
+  it('changes no value anywhere in the batch', () => {
+    const view = bashSession(20, 1200);
+    view.tools.t3!.result!.structured = { nested: [{ same: view.tools.t3!.result!.content, n: 3, none: null }], command: 'make 3' };
+    const batch = JSON.parse(JSON.stringify(created(view))) as AppEvent[];
+    const events: AppEvent[] = [
+      {
+        type: 'session-events',
+        id: 's1',
+        events: [{ kind: 'tool-result', toolUseId: 't9', content: 'abc'.repeat(20), isError: false, structured: { stdout: 'abc'.repeat(20) } }],
+      },
+    ];
+    expect(shareStrings(batch)).toBe(batch);
+    expect(batch).toEqual(created(view));
+    const copy = JSON.parse(JSON.stringify(events)) as AppEvent[];
+    shareStrings(copy);
+    expect(copy).toEqual(events);
+  });
+
+  it('leaves frozen objects as they are', () => {
+    const view = bashSession(2, 120);
+    Object.freeze(view.tools.t0!.result!.structured);
+    expect(() => shareStrings(created(view))).not.toThrow();
+  });
+
+  it("frees a tool's structured copy of its output, in a session and in a snapshot", () => {
+    const calls = 200;
+    const chars = 40_000;
+    const text = JSON.stringify(created(bashSession(calls, chars)));
+    for (const share of [
+      (b: AppEvent[]) => shareStrings(b),
+      (b: AppEvent[]) => shareViews(b.map((e) => (e.type === 'session-created' ? e.session.view : emptySession('x', '/', 0)))),
+    ]) {
+      const batch = JSON.parse(text) as AppEvent[];
+      const copies = heapAfterGc();
+      share(batch);
+      const shared = heapAfterGc();
+      // Each call's output was held twice; now once: about calls × chars bytes fewer.
+      expect(copies - shared).toBeGreaterThan(calls * chars * 0.7);
+      expect(batch.length).toBe(1); // held until here, so the heap readings see it
+    }
+  });
+});
