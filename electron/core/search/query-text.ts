@@ -55,45 +55,90 @@ export function ftsExpression(terms: readonly QueryTerm[]): string | undefined {
  * A word matches at the start of a word of the text (a prefix term also inside one that goes on).
  */
 export function matchRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
-  const re = pattern(terms);
-  if (!re) return [];
-  re.lastIndex = 0;
+  const m = matcher(terms);
   const out: Array<[number, number]> = [];
-  for (const m of text.matchAll(re)) {
-    if (m[0].length === 0) continue;
-    out.push([m.index, m.index + m[0].length]);
+  if (!m) return out;
+  for (let from = 0; ;) {
+    const r = nextMatch(m, text, from);
+    if (!r) return out;
+    out.push(r);
+    from = r[1];
   }
-  return out;
 }
 
 /** The first match only (a snippet needs no more of a long tool output). */
 export function firstMatch(text: string, terms: readonly QueryTerm[]): [number, number] | undefined {
-  const re = pattern(terms);
-  if (!re) return undefined;
-  re.lastIndex = 0;
-  const m = re.exec(text);
-  return m ? [m.index, m.index + m[0].length] : undefined;
+  const m = matcher(terms);
+  return m ? nextMatch(m, text, 0) : undefined;
 }
 
-/** One pattern per query (a page of hits runs it a few times per hit). */
-const patterns = new WeakMap<readonly QueryTerm[], RegExp | null>();
+// What matches is what this expression would, with `w` a word of the query:
+//   /(?<![\p{L}\p{N}])(?:w1(?![\p{L}\p{N}])|w2[\p{L}\p{N}]*|...)/giu
+// (longest alternative first, so "test" does not stop "testing" from being marked whole; a
+// prefix word is marked whole: typing "plat" marks "platypus"). Compiling a pattern with those
+// Unicode classes and the `iu` flags costs milliseconds, and every query has its own words: so
+// the classes are compiled once, below, and a query's pattern has only its words: it finds
+// where one of them starts, and each alternative is then tried there in the same order.
+const NOT_AFTER_WORD = /(?<![\p{L}\p{N}])/iuy;
+const NOT_BEFORE_WORD = /(?![\p{L}\p{N}])/iuy;
+const REST_OF_WORD = /[\p{L}\p{N}]*/iuy;
+const OPEN_TAIL = String.raw`[\p{L}\p{N}]*`;
+const CLOSED_TAIL = String.raw`(?![\p{L}\p{N}])`;
 
-function pattern(terms: readonly QueryTerm[]): RegExp | null {
-  const known = patterns.get(terms);
+interface Matcher {
+  /** Where any of the words starts. */
+  any: RegExp;
+  /** Each word alone, at a given place, longest first; `open` for a prefix word. */
+  words: Array<{ re: RegExp; open: boolean }>;
+}
+
+/** One matcher per query (a page of hits runs it a few times per hit). */
+const matchers = new WeakMap<readonly QueryTerm[], Matcher | null>();
+
+function matcher(terms: readonly QueryTerm[]): Matcher | null {
+  const known = matchers.get(terms);
   if (known !== undefined) return known;
-  const alternatives: string[] = [];
+  const words: Array<{ source: string; open: boolean; length: number }> = [];
   for (const t of terms) {
     t.words.forEach((w, i) => {
       const open = t.prefix && i === t.words.length - 1;
-      // A prefix word is marked whole (typing "plat" marks "platypus").
-      alternatives.push(`${escape(w)}${open ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`);
+      const source = escape(w);
+      // The length of the alternative in the expression above, which orders them.
+      words.push({ source, open, length: source.length + (open ? OPEN_TAIL : CLOSED_TAIL).length });
     });
   }
-  // Longest first, so "test" does not stop "testing" from being marked whole.
-  alternatives.sort((a, b) => b.length - a.length);
-  const re = alternatives.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})`, 'giu') : null;
-  patterns.set(terms, re);
-  return re;
+  words.sort((a, b) => b.length - a.length);
+  const m =
+    words.length > 0
+      ? { any: new RegExp(words.map((w) => w.source).join('|'), 'giu'), words: words.map((w) => ({ re: new RegExp(w.source, 'iuy'), open: w.open })) }
+      : null;
+  matchers.set(terms, m);
+  return m;
+}
+
+function at(re: RegExp, text: string, i: number): number | undefined {
+  re.lastIndex = i;
+  return re.test(text) ? re.lastIndex : undefined;
+}
+
+function nextMatch(m: Matcher, text: string, from: number): [number, number] | undefined {
+  for (let i = from; i <= text.length;) {
+    m.any.lastIndex = i;
+    const found = m.any.exec(text);
+    if (!found) return undefined;
+    const start = found.index;
+    if (at(NOT_AFTER_WORD, text, start) !== undefined) {
+      for (const w of m.words) {
+        let end = at(w.re, text, start);
+        if (end === undefined) continue;
+        end = w.open ? at(REST_OF_WORD, text, end) : at(NOT_BEFORE_WORD, text, end);
+        if (end !== undefined) return [start, end];
+      }
+    }
+    // Try again one character (code point) on.
+    i = start + ((text.codePointAt(start) ?? 0) > 0xffff ? 2 : 1);
+  }
+  return undefined;
 }
 
 function escape(s: string): string {
