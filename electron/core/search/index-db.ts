@@ -3,6 +3,12 @@
 // line, which part of the record) instead of a second copy of the text: snippets are read
 // back from the transcript itself, which keeps the index small.
 //
+// A second, small FTS5 table, `recent`, indexes again the pieces from `recent_from` (a docs id
+// kept in meta) on: the newest few percent of the history. A query for a common word or
+// prefix wants only its newest matches, and FTS5 answers a prefix query by merging the whole
+// doclist of every word that starts with it: over `recent` that is a small fraction of the
+// work (see query.ts). It always holds every piece whose id is at least `recent_from`.
+//
 // SQLite runs as WebAssembly (node-sqlite3-wasm), so nothing is compiled for the platform or
 // for Electron's ABI; its file access goes through Node's fs. Only the search worker opens it.
 import fs from 'node:fs';
@@ -12,7 +18,7 @@ import sqlite from 'node-sqlite3-wasm';
 export type Database = InstanceType<typeof sqlite.Database>;
 
 /** Bumped when the schema or what is indexed changes: an older index is rebuilt. */
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
 export const INDEX_FILE = 'search-index.sqlite';
 
 const SCHEMA = `
@@ -30,7 +36,18 @@ const SCHEMA = `
   );
   CREATE INDEX docs_file ON docs (file_id);
   CREATE VIRTUAL TABLE fts USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
+  CREATE VIRTUAL TABLE recent USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
 `;
+
+/** The first docs id that `recent` also indexes; undefined while it indexes none. */
+export function recentFrom(db: Database): number | undefined {
+  const v = (db.get("SELECT value FROM meta WHERE key = 'recent_from'") as { value: string } | null)?.value;
+  return v === undefined ? undefined : Number(v);
+}
+
+export function setRecentFrom(db: Database, id: number): void {
+  db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('recent_from', ?)", [String(id)]);
+}
 
 export interface OpenedIndex {
   db: Database;
@@ -92,6 +109,7 @@ function check(db: Database): string | undefined {
   db.get('SELECT count(*) AS n FROM sessions');
   db.get('SELECT max(id) AS n FROM docs');
   db.get("SELECT rowid FROM fts WHERE fts MATCH 'clide' LIMIT 1");
+  db.get("SELECT rowid FROM recent WHERE recent MATCH 'clide' LIMIT 1");
   return undefined;
 }
 

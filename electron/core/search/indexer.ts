@@ -8,7 +8,7 @@ import { str } from '../../../shared/guards';
 import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
 import { readHead } from '../protocol/transcript-summary';
 import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
-import type { Database } from './index-db';
+import { recentFrom, setRecentFrom, type Database } from './index-db';
 import { readLines } from './line-reader';
 import { transcriptFiles, type TranscriptFile } from './transcript-files';
 
@@ -53,17 +53,33 @@ const FTS_HASH_BYTES = 32 * 1024 * 1024;
  */
 const BULK_BYTES = 64 * 1024 * 1024;
 const AUTOMERGE = 4; // FTS5's default
+/**
+ * The `recent` table (see index-db.ts): a bulk build starts it this many transcript bytes
+ * before its end, a few percent of a long history; later updates add every new piece to it,
+ * and when it has grown past RECENT_TRIM_DOCS pieces, all but the newest RECENT_KEEP_DOCS are
+ * taken out of it.
+ */
+const RECENT_BYTES = 64 * 1024 * 1024;
+const RECENT_TRIM_DOCS = 200_000;
+const RECENT_KEEP_DOCS = 50_000;
 
 export class Indexer {
   private pendingChars = 0;
+  /** The first docs id that also goes into `recent` (see index-db.ts). */
+  private recentFrom: number | undefined;
+  /** In a bulk build: after how many bytes read `recent` starts. */
+  private recentAfter = 0;
 
   constructor(
     private readonly db: Database,
     private readonly projectsDir: string,
     /** Where a bulk build starts (tests make it small). */
     private readonly bulkBytes = BULK_BYTES,
+    /** How much a bulk build leaves to read when it starts `recent` (tests make it small). */
+    private readonly recentBytes = RECENT_BYTES,
   ) {
     db.run("INSERT INTO fts (fts, rank) VALUES ('hashsize', ?)", [FTS_HASH_BYTES]);
+    db.run("INSERT INTO recent (recent, rank) VALUES ('hashsize', ?)", [FTS_HASH_BYTES]);
   }
 
   /** Bring the index up to date; `yieldNow` lets queries run between batches. */
@@ -79,13 +95,22 @@ export class Indexer {
       }
     }
     withStat.sort((a, b) => a.st.mtimeMs - b.st.mtimeMs);
+    this.recentFrom = recentFrom(this.db);
     stats.removed = this.dropMissing(new Set(withStat.map((x) => x.f.file)));
-    const bulk = this.toRead(withStat) > this.bulkBytes;
+    const toRead = this.toRead(withStat);
+    const bulk = toRead > this.bulkBytes;
     // Also set back after a bulk build that was cut short (the setting is kept in the file).
     this.setAutomerge(bulk ? 0 : AUTOMERGE);
     let done = 0;
     this.db.exec('BEGIN');
     try {
+      if (bulk) {
+        // Most of what is read is old: `recent` starts again near the end of this read.
+        this.db.run("INSERT INTO recent (recent) VALUES ('delete-all')");
+        this.db.run("DELETE FROM meta WHERE key = 'recent_from'");
+        this.recentFrom = undefined;
+      } else if (this.recentFrom === undefined) this.startRecent();
+      this.recentAfter = toRead - this.recentBytes;
       for (const { f, st } of withStat) {
         const read = await this.updateFile(f, st, stats);
         if (read) stats.read++;
@@ -97,6 +122,8 @@ export class Indexer {
           await yieldNow();
         }
       }
+      if (this.recentFrom === undefined) this.startRecent();
+      this.trimRecent();
       this.db.exec('COMMIT');
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
@@ -105,6 +132,7 @@ export class Indexer {
     this.pendingChars = 0;
     if (bulk) {
       this.db.run("INSERT INTO fts (fts) VALUES ('optimize')");
+      this.db.run("INSERT INTO recent (recent) VALUES ('optimize')");
       this.setAutomerge(AUTOMERGE);
     }
     return stats;
@@ -117,8 +145,31 @@ export class Indexer {
   }
 
   private setAutomerge(n: number): void {
-    const now = this.db.get("SELECT v FROM fts_config WHERE k = 'automerge'") as { v: number } | null;
-    if ((now?.v ?? AUTOMERGE) !== n) this.db.run("INSERT INTO fts (fts, rank) VALUES ('automerge', ?)", [n]);
+    for (const table of ['fts', 'recent']) {
+      const now = this.db.get(`SELECT v FROM ${table}_config WHERE k = 'automerge'`) as { v: number } | null;
+      if ((now?.v ?? AUTOMERGE) !== n) this.db.run(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', ?)`, [n]);
+    }
+  }
+
+  private maxDocId(): number {
+    return Number((this.db.get('SELECT coalesce(max(id), 0) AS n FROM docs') as { n: number }).n);
+  }
+
+  /** Every piece added from now on also goes into `recent`. */
+  private startRecent(): void {
+    this.recentFrom = this.maxDocId() + 1;
+    setRecentFrom(this.db, this.recentFrom);
+  }
+
+  /** Keep `recent` a small part of the index: take its older pieces out once it has grown. */
+  private trimRecent(): void {
+    if (this.recentFrom === undefined) return;
+    const max = this.maxDocId();
+    if (max - this.recentFrom < RECENT_TRIM_DOCS) return;
+    const from = max + 1 - RECENT_KEEP_DOCS;
+    this.db.run('DELETE FROM recent WHERE rowid IN (SELECT id FROM docs WHERE id >= ? AND id < ?)', [this.recentFrom, from]);
+    this.recentFrom = from;
+    setRecentFrom(this.db, from);
   }
 
   private commit(): void {
@@ -140,6 +191,8 @@ export class Indexer {
   }
 
   private forget(fileId: number): void {
+    if (this.recentFrom !== undefined)
+      this.db.run('DELETE FROM recent WHERE rowid IN (SELECT id FROM docs WHERE file_id = ? AND id >= ?)', [fileId, this.recentFrom]);
     this.db.run('DELETE FROM fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)', [fileId]);
     this.db.run('DELETE FROM docs WHERE file_id = ?', [fileId]);
   }
@@ -178,9 +231,11 @@ export class Indexer {
       'INSERT INTO docs (file_id, line_at, line_len, part, field, at, uuid, item_id, tool_use_id, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insertText = this.db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
+    const insertRecent = this.db.prepare('INSERT INTO recent (rowid, text) VALUES (?, ?)');
     try {
       for await (const lines of readLines(f.file, start, st.size, read, mayIndexBytes)) {
         for (const line of lines) {
+          if (this.recentFrom === undefined && stats.bytesRead + line.at - start >= this.recentAfter) this.startRecent();
           if (!mayIndex(line.text)) continue;
           let r: TranscriptRecord;
           try {
@@ -199,7 +254,9 @@ export class Indexer {
             );
             // As UTF-8 bytes: the library would encode a string in a JavaScript loop, char by
             // char, which cost more than FTS5's own indexing (SQLite reads the bytes as text).
-            insertText.run([id, Buffer.from(d.text, 'utf8')]);
+            const text = Buffer.from(d.text, 'utf8');
+            insertText.run([id, text]);
+            if (this.recentFrom !== undefined && id >= this.recentFrom) insertRecent.run([id, text]);
             this.pendingChars += d.text.length;
             stats.docs++;
           }
@@ -211,6 +268,7 @@ export class Indexer {
     } finally {
       insertDoc.finalize();
       insertText.finalize();
+      insertRecent.finalize();
     }
     stats.bytesRead += read.bytesRead;
     // Remembered only up to the last complete line: a line being written is read whole next time.

@@ -5,12 +5,21 @@
 // them would cost seconds. The query takes the most recent CANDIDATES matches (row ids grow
 // with time, see indexer.ts) and ranks those, which keeps every query fast and favours what
 // was said lately.
+//
+// Finding those newest matches is where the time goes over gigabytes of history: FTS5
+// answers a prefix (every single word typed is one, see query-text.ts) by merging the whole
+// doclist of every word that starts with it. So the newest matches are looked for in `recent`
+// first, the same text indexed again for only the newest pieces (see index-db.ts): when it
+// has CANDIDATES matches, they are the index's newest ones. Otherwise the query is rarer and
+// is asked of the whole index; when `recent` suggests it has well under CANDIDATES matches
+// there, they are scored at once instead of listed first and then scored (each pass reads
+// the words' whole doclists).
 import fs from 'node:fs';
 import type { SearchField, SearchHit } from '../../../shared/search';
 import type { TranscriptRecord } from '../protocol/transcript-file';
 import { oneLine } from '../protocol/transcript-file';
 import { extractDocs } from './extract';
-import type { Database } from './index-db';
+import { recentFrom, type Database } from './index-db';
 import { ftsExpression, parseQuery, type QueryTerm } from './query-text';
 import { makeSnippet } from './snippet';
 
@@ -54,34 +63,67 @@ export function searchIndex(db: Database, query: string, limit = DEFAULT_LIMIT, 
   const expr = ftsExpression(terms);
   if (!expr) return { hits: [] };
   const offset = Math.max(0, Number.parseInt(cursor ?? '0', 10) || 0);
-  // The newest matches first: FTS5 streams these without reading a word's whole doclist.
-  const newest = db.all('SELECT rowid AS id FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{ id: number }>;
-  // bm25 needs each word's count over the whole index, a full read of its doclist: cheap for a
-  // selective query, tens of milliseconds for a word in every other message. When there are
-  // more matches than candidates (such a word), the newest are shown newest first instead.
-  const scored =
-    newest.length < CANDIDATES
-      ? (db.all('SELECT rowid AS id, bm25(fts) AS score FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{
-          id: number;
-          score: number;
-        }>)
-      : newest.map((r) => ({ id: r.id, score: -1 }));
-  const ranked = rank(scored, db);
+  const ranked = rank(candidates(db, expr), db);
   const page = ranked.slice(offset, offset + limit);
   const hits: SearchHit[] = [];
   const reader = new LineReader();
+  const doc = db.prepare(DOC_SQL);
   try {
     for (const c of page) {
-      const row = db.get(DOC_SQL, [c.id]) as DocRow | null;
+      const row = doc.get([c.id]) as DocRow | null;
       if (!row) continue;
       const hit = toHit(row, terms, reader);
       if (hit) hits.push(hit);
     }
   } finally {
+    doc.finalize();
     reader.close();
   }
   const more = offset + limit < ranked.length;
   return { hits, next: more ? String(offset + limit) : undefined };
+}
+
+/**
+ * The matches to rank: all of them with their bm25 scores when there are fewer than
+ * CANDIDATES, else the newest CANDIDATES, unscored (score -1: shown newest first).
+ */
+function candidates(db: Database, expr: string): Scored[] {
+  const from = recentFrom(db);
+  let guess: number | undefined;
+  if (from !== undefined) {
+    const newest = db.all('SELECT rowid AS id FROM recent WHERE recent MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{
+      id: number;
+    }>;
+    // `recent` holds every piece from `from` on, so its newest matches are the index's.
+    if (newest.length >= CANDIDATES) return unscored(newest);
+    const last = Number((db.get('SELECT coalesce(max(id), 0) AS n FROM docs') as { n: number }).n);
+    // Matches over the whole index at the rate `recent` has them (one more, for a rate of zero).
+    if (last >= from) guess = ((newest.length + 1) * last) / (last - from + 1);
+  }
+  // bm25 needs each word's count over the whole index, a full read of its doclist: cheap for a
+  // selective query, tens of milliseconds for a word in every other message, which is not
+  // worth it for a query with more matches than candidates: their newest are shown newest
+  // first. When the guess is under CANDIDATES they are scored at once; a wrong guess costs
+  // that read (a right one saves listing the matches first), and the statement still lists
+  // the newest matches, the same rows in the same order.
+  if (guess !== undefined && guess < CANDIDATES) {
+    const rows = db.all(SCORED_SQL, [expr, CANDIDATES]) as unknown as Scored[];
+    return rows.length < CANDIDATES ? rows : unscored(rows);
+  }
+  // The newest matches first: FTS5 streams these without reading a word's whole doclist.
+  const newest = db.all('SELECT rowid AS id FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{ id: number }>;
+  return newest.length < CANDIDATES ? (db.all(SCORED_SQL, [expr, CANDIDATES]) as unknown as Scored[]) : unscored(newest);
+}
+
+interface Scored {
+  id: number;
+  score: number;
+}
+
+const SCORED_SQL = 'SELECT rowid AS id, bm25(fts) AS score FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?';
+
+function unscored(rows: ReadonlyArray<{ id: number }>): Scored[] {
+  return rows.map((r) => ({ id: r.id, score: -1 }));
 }
 
 const DOC_SQL = `
