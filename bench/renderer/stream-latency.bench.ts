@@ -28,8 +28,9 @@ const PER_SECOND = 40;
 const QUIET_ROUNDS = 4;
 const TYPING_ROUNDS = 2;
 const FRAMES_MS = 33;
-// Deltas to a paragraph: about 650 characters, a paragraph of a reply's prose.
-const PARAGRAPH = 10;
+// Deltas to a paragraph: about 650 characters, a paragraph of a reply's prose (R10_PARAGRAPH=0:
+// one paragraph for the whole reply, to see what a long live paragraph costs).
+const PARAGRAPH = Number(process.env.R10_PARAGRAPH ?? 10);
 const TYPING_MS = 100;
 
 /** In each page before its scripts: the latency of every stamp the first time it is in the DOM. */

@@ -13,6 +13,7 @@ import { memo, useContext, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { fenceOnly, splitGrowing, type SplitState } from '../../lib/transcript/markdown-chunks';
 import { drawStreamingNow, frameAfterTyping } from '../../lib/typing-first';
+import { ParseBudget } from '../../lib/transcript/parse-budget';
 import { useLazyPart } from '../../lib/lazy-part';
 import { CodeBlock } from './code-block';
 import { ChunkKey, LiveChunk } from './markdown-context';
@@ -26,7 +27,7 @@ function FenceChunk({ code, lang }: { code: string; lang?: string }) {
   return <CodeBlock code={code} lang={lang?.toLowerCase()} disclosure={prefix ? `${prefix}@0` : undefined} plain={live} />;
 }
 
-const MarkdownChunk = memo(function MarkdownChunk({ text, keep, eager }: { text: string; keep: boolean; eager: boolean }) {
+const MarkdownChunk = memo(function MarkdownChunk({ text, keep, eager, budget }: { text: string; keep: boolean; eager: boolean; budget?: ParseBudget }) {
   const fence = useMemo(() => fenceOnly(text), [text]);
   const [, setReady] = useState(0);
   const cached = fence ? undefined : cachedMarkdown(text);
@@ -47,7 +48,8 @@ const MarkdownChunk = memo(function MarkdownChunk({ text, keep, eager }: { text:
   }
   let el = cached;
   if (!el && now && formatter) {
-    el = formatter.parse(text);
+    // The live chunk's parse is timed: its next one is spaced by what this one cost.
+    el = budget ? budget.timed(() => formatter.parse(text)) : formatter.parse(text);
     if (keep) rememberMarkdown(text, el);
   }
   // Not parsed yet: the words at once, their formatting a moment later.
@@ -65,11 +67,23 @@ export const MarkdownText = memo(function MarkdownText({
   /** Disclosure prefix for code blocks inside (e.g. `${sessionId}|${itemId}:${block}`). */
   cacheKey?: string;
 }) {
-  const shown = useFrameValue(text, streaming);
-  return <MarkdownBody text={shown} streaming={streaming} cacheKey={cacheKey} />;
+  // What the live chunk's parses cost, to space them (parse-budget.ts).
+  const [budget] = useState(() => new ParseBudget());
+  const shown = useFrameValue(text, streaming, budget);
+  return <MarkdownBody text={shown} streaming={streaming} cacheKey={cacheKey} budget={budget} />;
 });
 
-const MarkdownBody = memo(function MarkdownBody({ text, streaming, cacheKey }: { text: string; streaming: boolean; cacheKey?: string }) {
+const MarkdownBody = memo(function MarkdownBody({
+  text,
+  streaming,
+  cacheKey,
+  budget,
+}: {
+  text: string;
+  streaming: boolean;
+  cacheKey?: string;
+  budget: ParseBudget;
+}) {
   // State derived from the previous split (the documented adjust-while-rendering pattern).
   const [kept, setKept] = useState<SplitState>(() => splitGrowing(undefined, text));
   let split = kept;
@@ -80,7 +94,7 @@ const MarkdownBody = memo(function MarkdownBody({ text, streaming, cacheKey }: {
   return (
     <div className={`md${streaming ? ' md-streaming' : ''}`}>
       <SettledChunks chunks={split.settled} cacheKey={cacheKey} eager={streaming} />
-      <Chunk text={split.last} index={split.settled.length} cacheKey={cacheKey} live={streaming} eager={streaming} />
+      <Chunk text={split.last} index={split.settled.length} cacheKey={cacheKey} live={streaming} eager={streaming} budget={streaming ? budget : undefined} />
     </div>
   );
 });
@@ -96,33 +110,57 @@ const SettledChunks = memo(function SettledChunks({ chunks, cacheKey, eager }: {
   );
 });
 
-function Chunk({ text, index, cacheKey, live, eager }: { text: string; index: number; cacheKey?: string; live: boolean; eager: boolean }) {
+function Chunk({
+  text,
+  index,
+  cacheKey,
+  live,
+  eager,
+  budget,
+}: {
+  text: string;
+  index: number;
+  cacheKey?: string;
+  live: boolean;
+  eager: boolean;
+  budget?: ParseBudget;
+}) {
   return (
     <ChunkKey.Provider value={cacheKey ? `${cacheKey}#${index}` : undefined}>
       {/* A streaming reply's last chunk is still changing: not worth a cache entry. */}
       <LiveChunk.Provider value={live}>
-        <MarkdownChunk text={text} keep={!live} eager={eager} />
+        <MarkdownChunk text={text} keep={!live} eager={eager} budget={budget} />
       </LiveChunk.Provider>
     </ChunkKey.Provider>
   );
 }
 
 /**
- * While a block streams, follow `value` at most once per animation frame: several batches of
- * deltas arriving within one frame cost one markdown render, not one each. While nobody types,
+ * While a block streams, follow `value` at most once per animation frame (and, for a live chunk
+ * costly to parse, at most as often as its budget allows): several batches of deltas arriving
+ * within one frame cost one markdown render, not one each. While nobody types,
  * a batch that comes after a frame without one is drawn in the render it arrives in; otherwise
  * the render happens inside the next frame callback (flushSync), so the text shown is never
  * more than a frame old, or two when a keystroke needs the frame (typing-first.ts).
  */
-function useFrameValue<T>(value: T, throttle: boolean): T {
+function useFrameValue<T>(value: T, throttle: boolean, budget: ParseBudget): T {
   const [shown, setShown] = useState(value);
   // Adjusting state while rendering (React's documented pattern): this render shows it.
-  const now = throttle && shown !== value && drawStreamingNow();
+  const now = throttle && shown !== value && budget.wait() === 0 && drawStreamingNow();
   if (now) setShown(value);
   const current = now ? value : shown;
   useEffect(() => {
     if (!throttle || current === value) return;
-    return frameAfterTyping(() => flushSync(() => setShown(value)));
-  }, [value, throttle, current]);
+    const draw = () => frameAfterTyping(() => flushSync(() => setShown(value)));
+    const wait = budget.wait();
+    if (wait === 0) return draw();
+    // A costly live chunk: its next parse waits its turn (parse-budget.ts), then a frame.
+    let cancel: (() => void) | undefined;
+    const timer = setTimeout(() => (cancel = draw()), wait);
+    return () => {
+      clearTimeout(timer);
+      cancel?.();
+    };
+  }, [value, throttle, current, budget]);
   return throttle ? current : value;
 }
