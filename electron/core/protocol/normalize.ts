@@ -140,7 +140,7 @@ export class WireNormalizer {
     const content = msg.message.content;
     const blocks: WireContentBlock[] = typeof content === 'string' ? [{ type: 'text', text: content }] : (content as WireContentBlock[]);
     const out: SessionEvent[] = [];
-    const structured = msg.tool_use_result;
+    const structured = leanResult(msg.tool_use_result);
     const texts: string[] = [];
     for (const b of blocks) {
       if (b.type === 'tool_result') {
@@ -396,4 +396,20 @@ export function parseResetsAt(v: number | string | undefined): number | undefine
   if (Number.isFinite(asNum) && v.trim() !== '') return asNum < 1e12 ? asNum * 1000 : asNum;
   const t = Date.parse(v);
   return Number.isFinite(t) ? t : undefined;
+}
+
+/**
+ * A tool's structured result as the app keeps it. An Edit's (or an overwriting Write's) carries
+ * the whole file as it was before (originalFile) beside the patch; the window draws the patch, so
+ * the file before is dropped when there is one (kept when there is none: a Write is then drawn
+ * from it). A session of many edits to a large file would otherwise hold the file once per edit,
+ * in the host and in every window. The CLI's own object is not changed.
+ */
+export function leanResult(structured: unknown): unknown {
+  if (structured === null || typeof structured !== 'object' || !('originalFile' in structured)) return structured;
+  const patch = (structured as Record<string, unknown>).structuredPatch;
+  if (!Array.isArray(patch) || patch.length === 0) return structured;
+  const rest: Record<string, unknown> = { ...structured };
+  delete rest.originalFile;
+  return rest;
 }
