@@ -8,7 +8,6 @@
 // trees, served by the in-page API double. The figure is for a window that has settled (a person
 // looks before they click); the note also gives a click made while the window is still loading.
 import fs from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import type { Page } from '@playwright/test';
 import { diffFiles, listChanges, type Tree } from '../../electron/core/git/changes';
 import { GitRunner } from '../../electron/core/git/runner';
