@@ -1,5 +1,5 @@
 // Screenshots of the tab bar with every state, the inbox, the new-session dialog, the context
-// breakdown and Settings, light and dark (test-results/ui-screenshots/). The assertions check
+// breakdown, the permission mode menu and Settings, light and dark (test-results/ui-screenshots/). The assertions check
 // that each is on screen and nothing spills sideways.
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
@@ -49,6 +49,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(ctx.getByRole('row')).not.toHaveCount(0);
     await page.screenshot({ path: shot(testInfo, `context-${scheme}`) });
     await page.keyboard.press('Escape');
+
+    // A menu button's list (a part of its own, menu-list.tsx) opens with the focus in it.
+    await page.getByRole('button', { name: 'Permission mode' }).click();
+    const modes = page.getByRole('listbox', { name: 'Permission mode' });
+    await expect(modes).toBeFocused();
+    await page.screenshot({ path: shot(testInfo, `mode-menu-${scheme}`) });
+    await page.keyboard.press('Escape');
+    await expect(modes).toBeHidden();
 
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('dialog', { name: /Settings/ })).toBeVisible();
