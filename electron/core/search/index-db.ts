@@ -45,6 +45,11 @@ export function recentFrom(db: Database): number | undefined {
   return v === undefined ? undefined : Number(v);
 }
 
+/** The newest docs id (0 for an empty index). */
+export function lastDocId(db: Database): number {
+  return Number((db.get('SELECT coalesce(max(id), 0) AS n FROM docs') as { n: number }).n);
+}
+
 export function setRecentFrom(db: Database, id: number): void {
   db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('recent_from', ?)", [String(id)]);
 }

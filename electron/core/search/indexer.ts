@@ -8,7 +8,7 @@ import { str } from '../../../shared/guards';
 import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
 import { readHead } from '../protocol/transcript-summary';
 import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
-import { recentFrom, setRecentFrom, type Database } from './index-db';
+import { lastDocId, recentFrom, setRecentFrom, type Database } from './index-db';
 import { readLines } from './line-reader';
 import { transcriptFiles, type TranscriptFile } from './transcript-files';
 
@@ -151,20 +151,16 @@ export class Indexer {
     }
   }
 
-  private maxDocId(): number {
-    return Number((this.db.get('SELECT coalesce(max(id), 0) AS n FROM docs') as { n: number }).n);
-  }
-
   /** Every piece added from now on also goes into `recent`. */
   private startRecent(): void {
-    this.recentFrom = this.maxDocId() + 1;
+    this.recentFrom = lastDocId(this.db) + 1;
     setRecentFrom(this.db, this.recentFrom);
   }
 
   /** Keep `recent` a small part of the index: take its older pieces out once it has grown. */
   private trimRecent(): void {
     if (this.recentFrom === undefined) return;
-    const max = this.maxDocId();
+    const max = lastDocId(this.db);
     if (max - this.recentFrom < RECENT_TRIM_DOCS) return;
     const from = max + 1 - RECENT_KEEP_DOCS;
     this.db.run('DELETE FROM recent WHERE rowid IN (SELECT id FROM docs WHERE id >= ? AND id < ?)', [this.recentFrom, from]);

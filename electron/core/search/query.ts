@@ -19,7 +19,7 @@ import type { SearchField, SearchHit } from '../../../shared/search';
 import type { TranscriptRecord } from '../protocol/transcript-file';
 import { oneLine } from '../protocol/transcript-file';
 import { extractDocs } from './extract';
-import { recentFrom, type Database } from './index-db';
+import { lastDocId, recentFrom, type Database } from './index-db';
 import { ftsExpression, parseQuery, type QueryTerm } from './query-text';
 import { makeSnippet } from './snippet';
 
@@ -91,12 +91,10 @@ function candidates(db: Database, expr: string): Scored[] {
   const from = recentFrom(db);
   let guess: number | undefined;
   if (from !== undefined) {
-    const newest = db.all('SELECT rowid AS id FROM recent WHERE recent MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{
-      id: number;
-    }>;
+    const newest = newestIn(db, 'recent', expr);
     // `recent` holds every piece from `from` on, so its newest matches are the index's.
     if (newest.length >= CANDIDATES) return unscored(newest);
-    const last = Number((db.get('SELECT coalesce(max(id), 0) AS n FROM docs') as { n: number }).n);
+    const last = lastDocId(db);
     // Matches over the whole index at the rate `recent` has them (one more, for a rate of zero).
     if (last >= from) guess = ((newest.length + 1) * last) / (last - from + 1);
   }
@@ -111,8 +109,13 @@ function candidates(db: Database, expr: string): Scored[] {
     return rows.length < CANDIDATES ? rows : unscored(rows);
   }
   // The newest matches first: FTS5 streams these without reading a word's whole doclist.
-  const newest = db.all('SELECT rowid AS id FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?', [expr, CANDIDATES]) as unknown as Array<{ id: number }>;
+  const newest = newestIn(db, 'fts', expr);
   return newest.length < CANDIDATES ? (db.all(SCORED_SQL, [expr, CANDIDATES]) as unknown as Scored[]) : unscored(newest);
+}
+
+/** The newest CANDIDATES matches in one of the two FTS5 tables: FTS5 streams these by rowid. */
+function newestIn(db: Database, table: 'fts' | 'recent', expr: string): Array<{ id: number }> {
+  return db.all(`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`, [expr, CANDIDATES]) as unknown as Array<{ id: number }>;
 }
 
 interface Scored {

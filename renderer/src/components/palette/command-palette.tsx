@@ -16,7 +16,7 @@ import { answering } from '../composer/api-calls';
 import { useRequestClose } from '../tabs/close-tab';
 import { Modal } from '../common/modal';
 import { exportTranscript } from '../transcript/transcript-toolbar';
-import { openChanges } from '../changes/changes-actions';
+import { openChangesSoon } from '../changes/changes-parts';
 import { openAside } from '../aside/aside-actions';
 import { runInBackground } from '../tasks/task-calls';
 import { filterCommands, paletteCommands, type PaletteCommand, type PaletteDoers } from './palette-commands';
@@ -60,7 +60,7 @@ function Palette() {
       stop: (id) => void actions.interrupt(id),
       find: (id) => openFind(id),
       exportTranscript: (id) => void exportTranscript(id),
-      changes: (id) => openChanges(id),
+      changes: (id) => openChangesSoon(id),
       aside: (id) => openAside(id),
       toggleTeam: () => clideStore.getState().setTeamOpen(!clideStore.getState().teamOpen),
       mcp: () => clideStore.getState().openDialog('mcp'),
