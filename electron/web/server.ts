@@ -60,6 +60,8 @@ export interface WebServer {
 const QUIET_MS = 150;
 
 const LISTEN_HOST = '127.0.0.1';
+/** Socket errors that only say the peer went away, which a client may do at any moment. */
+const HANG_UPS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const token = opts.token ?? newToken();
@@ -170,8 +172,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     );
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    // A peer that hung up is not news; a request the parser refused is.
-    if (err.code !== 'ECONNRESET') refused.note('malformed HTTP', `refused a malformed HTTP request: ${err.message}`);
+    // A peer that hung up is not news (a page navigating away resets its sockets, or closes one
+    // while the answer is being written: EPIPE); a request the parser refused is.
+    if (!HANG_UPS.has(err.code ?? '')) refused.note('malformed HTTP', `refused a malformed HTTP request: ${err.message}`);
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });

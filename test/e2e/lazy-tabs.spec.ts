@@ -16,7 +16,14 @@ async function newSessionInRecent(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'New session' }).click();
   const dialog = page.getByRole('dialog', { name: 'New session' });
   await dialog.getByRole('region', { name: 'Recent folders' }).getByRole('button').first().click();
-  await expect(dialog).toBeHidden();
+  // If it stays open, say what it shows (an error, a button still busy): CI keeps only this text.
+  await expect(dialog)
+    .toBeHidden()
+    .catch(async (err: Error) => {
+      const shown = await dialog.innerText().catch(() => '(gone)');
+      const busy = await dialog.locator('button:disabled').count();
+      throw new Error(`${err.message}\nThe dialog still showed (${busy} buttons disabled):\n${shown}`);
+    });
 }
 
 test('several tabs, at most one process; a used tab parks when idle and resumes by sending', async ({ page, clide }, testInfo) => {
