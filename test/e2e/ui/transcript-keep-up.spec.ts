@@ -173,4 +173,67 @@ test.describe('a burst of whole messages', () => {
     await expect.poll(() => gap(page)).toBeLessThan(60);
     await expect(jumpButton).toHaveCount(0);
   });
+
+  test('a press inside the transcript holds it still for the click; a drag that selects text stops following', async ({ ui, page }) => {
+    await openShort(page, ui.open);
+    // Tall enough to show a Bash card's header at the bottom whatever the lengths of the messages.
+    await page.setViewportSize({ width: 1100, height: 1500 });
+    const jumpButton = page.getByRole('button', { name: 'Jump to latest' });
+    await startBurst(page, 300);
+    await expect.poll(() => sent(page)).toBe(300);
+    // The last button of an entry wholly inside the transcript's view (a Bash card's header, or
+    // its "more lines"): the control the person aims at, marked to know it again.
+    const aimed = await page.evaluate(() => {
+      const view = document.querySelector('.transcript-scroller')!.getBoundingClientRect();
+      const inside = [...document.querySelectorAll<HTMLElement>('[data-row-id] button')].filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.height > 0 && r.top >= view.top && r.bottom <= view.bottom;
+      });
+      const b = inside.at(-1);
+      if (b) b.dataset.aimed = 'yes';
+      return b?.closest<HTMLElement>('[data-row-id]')?.dataset.rowId;
+    });
+    expect(aimed, 'a button in an entry on screen').toBeTruthy();
+    const header = page.locator('[data-aimed="yes"]');
+    // What each click landed on (the entry may be scrolled out of the list once released).
+    await page.evaluate(() => {
+      const w = window as unknown as { __clicked: string[] };
+      w.__clicked = [];
+      document.addEventListener(
+        'click',
+        (e) => {
+          const t = e.target instanceof Element ? e.target : null;
+          w.__clicked.push(`${t?.closest<HTMLElement>('[data-row-id]')?.dataset.rowId ?? 'none'}${t?.closest('[data-aimed]') ? ' aimed' : ''}`);
+        },
+        true,
+      );
+    });
+    const box = (await header.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // A hundred more messages arrive while the button is held down: each would move it away.
+    await capBurst(page, 400);
+    await expect.poll(() => sent(page)).toBe(400);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.mouse.up();
+    expect(await page.evaluate(() => (window as unknown as { __clicked: string[] }).__clicked), 'where the click landed').toEqual([`${aimed} aimed`]);
+    // Released, the view follows again.
+    await capBurst(page, 600);
+    await expect.poll(() => sent(page)).toBe(600);
+    await expect(page.locator('[data-row-id="burst-599"]')).toBeInViewport();
+    await expect(jumpButton).toHaveCount(0);
+
+    // Text selected with a drag during the burst: the person reads there, the view stays.
+    const text = page.locator('[data-row-id="burst-598"] .transcript-row, [data-row-id="burst-598"]').first();
+    const t = (await text.boundingBox())!;
+    await page.mouse.move(t.x + 40, t.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(t.x + 240, t.y + 14, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString().length ?? 0)).toBeGreaterThan(0);
+    await capBurst(page, 800);
+    await expect.poll(() => sent(page)).toBe(800);
+    await expect(jumpButton).toBeVisible();
+    await expect(page.locator('[data-row-id="burst-598"]')).toBeInViewport();
+  });
 });

@@ -22,6 +22,11 @@ export interface StickOptions {
  * and the list's own offset corrections fire scroll events that cannot be told apart from the
  * person's, and reading one as "they left the bottom" is what made the view stop following. Reaching the bottom again, the End key or
  * "Jump to latest" pin once more.
+ *
+ * A press inside the content holds the view still until it is released: a row arriving between
+ * the press and the release would move what is under the pointer, and the click would land on
+ * another control or on none. Released, the view follows again, unless the press selected text:
+ * the person is reading there.
  */
 export function useStickToBottom({ initiallyStuck = true, initialOffset }: StickOptions = {}) {
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -44,8 +49,10 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     const inner = contentRef.current;
     if (!el || !inner) return;
     const gap = () => el.scrollHeight - el.scrollTop - el.clientHeight;
+    // A press inside the content is under way (see above).
+    let held = false;
     const pin = () => {
-      if (gap() >= 1) el.scrollTop = el.scrollHeight;
+      if (!held && gap() >= 1) el.scrollTop = el.scrollHeight;
     };
     // Set by the person heading down (or taking the scrollbar): reaching the bottom then means
     // they came back. A scroll event alone cannot say so: one queued by our own pin can arrive
@@ -94,9 +101,25 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     };
     const onPointer = (e: PointerEvent) => {
       // The scrollbar: the pointer lands on the scroller itself, right of its content.
-      if (e.target !== el || e.offsetX <= el.clientWidth) return;
-      leave();
-      returning = true;
+      if (e.target === el && e.offsetX > el.clientWidth) {
+        leave();
+        returning = true;
+        return;
+      }
+      held = true;
+    };
+    let releasing: ReturnType<typeof setTimeout> | undefined;
+    const onRelease = () => {
+      if (!held) return;
+      // The click is dispatched right after the release: let it land before the view moves.
+      clearTimeout(releasing);
+      releasing = setTimeout(() => {
+        held = false;
+        const selection = window.getSelection();
+        if (selection && !selection.isCollapsed && selection.anchorNode && el.contains(selection.anchorNode)) leave();
+        else if (stuck.current) pin();
+        setAway(!stuck.current && gap() > NEAR_BOTTOM_PX);
+      }, 0);
     };
     let touchY = 0;
     const onTouchStart = (e: TouchEvent) => {
@@ -111,6 +134,9 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     };
     const grow = new ResizeObserver(() => {
       if (stuck.current) pin();
+      // Left where it is (text selected there) while content grows below: no scroll event says
+      // so, and the way back down must show.
+      else setAway(gap() > NEAR_BOTTOM_PX);
     });
     grow.observe(inner);
     grow.observe(el);
@@ -119,6 +145,11 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     el.addEventListener('keydown', onKey);
     el.addEventListener('focusin', onFocusIn);
     el.addEventListener('pointerdown', onPointer);
+    // On the window: the pointer may be released outside the transcript, or outside the window
+    // (which then only loses the focus).
+    window.addEventListener('pointerup', onRelease);
+    window.addEventListener('pointercancel', onRelease);
+    window.addEventListener('blur', onRelease);
     el.addEventListener('touchstart', onTouchStart, { passive: true });
     el.addEventListener('touchmove', onTouchMove, { passive: true });
     return () => {
@@ -128,6 +159,10 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
       el.removeEventListener('keydown', onKey);
       el.removeEventListener('focusin', onFocusIn);
       el.removeEventListener('pointerdown', onPointer);
+      window.removeEventListener('pointerup', onRelease);
+      window.removeEventListener('pointercancel', onRelease);
+      window.removeEventListener('blur', onRelease);
+      clearTimeout(releasing);
       el.removeEventListener('touchstart', onTouchStart);
       el.removeEventListener('touchmove', onTouchMove);
     };
