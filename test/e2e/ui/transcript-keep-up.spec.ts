@@ -223,17 +223,32 @@ test.describe('a burst of whole messages', () => {
     await expect(page.locator('[data-row-id="burst-599"]')).toBeInViewport();
     await expect(jumpButton).toHaveCount(0);
 
-    // Text selected with a drag during the burst: the person reads there, the view stays.
-    const text = page.locator('[data-row-id="burst-598"] .transcript-row, [data-row-id="burst-598"]').first();
-    const t = (await text.boundingBox())!;
-    await page.mouse.move(t.x + 40, t.y + 12);
+    // Text selected with a drag during the burst: the person reads there, the view stays. (The
+    // burst is held meanwhile: the view settles at the bottom, and the drag starts on a word.)
+    await expect.poll(() => gap(page)).toBeLessThan(2);
+    const word = await page.evaluate(() => {
+      const view = document.querySelector('.transcript-scroller')!.getBoundingClientRect();
+      const row = [...document.querySelectorAll<HTMLElement>('[data-row-id^="burst-"]')].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top >= view.top && b.bottom <= view.bottom;
+      })[0];
+      const node = row && document.createTreeWalker(row, NodeFilter.SHOW_TEXT, (n) => (/Checked/.test(n.textContent ?? '') ? 1 : 3)).nextNode();
+      if (!row || !node) return undefined;
+      const range = document.createRange();
+      range.setStart(node, 0);
+      range.setEnd(node, 20);
+      const r = range.getBoundingClientRect();
+      return { id: row.dataset.rowId!, x: r.left + 2, y: r.top + r.height / 2, to: r.right };
+    });
+    expect(word, 'a message wholly on screen').toBeTruthy();
+    await page.mouse.move(word!.x, word!.y);
     await page.mouse.down();
-    await page.mouse.move(t.x + 240, t.y + 14, { steps: 5 });
+    await page.mouse.move(word!.to, word!.y, { steps: 5 });
     await page.mouse.up();
     await expect.poll(() => page.evaluate(() => window.getSelection()?.toString().length ?? 0)).toBeGreaterThan(0);
     await capBurst(page, 800);
     await expect.poll(() => sent(page)).toBe(800);
     await expect(jumpButton).toBeVisible();
-    await expect(page.locator('[data-row-id="burst-598"]')).toBeInViewport();
+    await expect(page.locator(`[data-row-id="${word!.id}"]`)).toBeInViewport();
   });
 });
