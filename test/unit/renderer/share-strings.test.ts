@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../shared/ipc';
 import { emptySession, type SessionView } from '../../../shared/transcript';
 import { shareStrings, shareViews } from '../../../renderer/src/lib/transcript/share-strings';
+import { searchInfo } from '../../../renderer/src/lib/tools/tool-results';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -36,7 +37,7 @@ function bashSession(calls: number, outputChars: number): SessionView {
 const created = (view: SessionView): AppEvent[] => [{ type: 'session-created', session: { id: view.id, view } }];
 
 describe('shareStrings', () => {
-  it('changes no value anywhere in the batch', () => {
+  it('changes no value anywhere in the batch (a file list that repeats its text aside)', () => {
     const view = bashSession(20, 1200);
     view.tools.t3!.result!.structured = { nested: [{ same: view.tools.t3!.result!.content, n: 3, none: null }], command: 'make 3' };
     const batch = JSON.parse(JSON.stringify(created(view))) as AppEvent[];
@@ -76,5 +77,22 @@ describe('shareStrings', () => {
       expect(copies - shared).toBeGreaterThan(calls * chars * 0.7);
       expect(batch.length).toBe(1); // held until here, so the heap readings see it
     }
+  });
+
+  it("drops a search's file list that is its text result again, and the card shows the same", () => {
+    const view = emptySession('s1', '/w', 0);
+    const files = ['src/a.ts', 'src/b.ts', 'src/c.ts'];
+    view.tools.same = { result: { content: files.join('\n'), isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 3 } } };
+    view.tools.other = {
+      result: { content: `Found 3 files\n${files.join('\n')}`, isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 3 } },
+    };
+    const before = Object.fromEntries(Object.entries(view.tools).map(([id, t]) => [id, searchInfo('Grep', t.result!.structured).results ?? t.result!.content]));
+    const batch = JSON.parse(JSON.stringify(created(view))) as AppEvent[];
+    shareStrings(batch);
+    const tools = (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session.view.tools;
+    expect(tools.same!.result!.structured).toEqual({ mode: 'files_with_matches', numFiles: 3 });
+    expect(tools.other!.result!.structured).toEqual({ mode: 'files_with_matches', filenames: files, numFiles: 3 });
+    for (const [id, t] of Object.entries(tools)) expect(searchInfo('Grep', t.result!.structured).results ?? t.result!.content).toBe(before[id]);
+    expect(searchInfo('Grep', tools.same!.result!.structured).countLabel).toBe('3 files');
   });
 });

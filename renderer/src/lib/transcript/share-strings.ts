@@ -1,12 +1,15 @@
 // A session's data reaches the window as JSON (or as a structured clone in the desktop app), and
 // every string in it arrives as a copy of its own, even where the host held one string twice.
-// Two kinds of repetition are common enough to cost a long session megabytes:
+// Three kinds of repetition are common enough to cost a long session megabytes:
 //   - a tool's structured result repeats its text result or its input (a command's stdout is
 //     its result text; a written file's content is in its input and in the result);
-//   - short words repeat on every entry ("assistant", "tool_use", "allowed", tool names).
+//   - short words repeat on every entry ("assistant", "tool_use", "allowed", tool names);
+//   - a tool call's id is also its key in `tools`.
 // They are made one string again as a batch arrives, before it enters the store. Only equal
 // strings are swapped, so what any reader sees is unchanged. Long strings are shared only within
 // one tool call, never across a session: that would cost a hash of all its text to save little.
+// One more copy cannot be shared, only dropped: a search's list of file names that is its text
+// result again, line by line. The card then shows the text result (searchInfo falls back to it).
 import type { AppEvent } from '../../../../shared/ipc';
 import type { SessionView } from '../../../../shared/transcript';
 
@@ -50,15 +53,22 @@ function tableOf(content: string, input: unknown): Table {
 
 function shareResult(result: { content: string; structured?: unknown } | undefined, input: unknown): void {
   if (!result || result.structured === null || typeof result.structured !== 'object') return;
+  const s = result.structured as { filenames?: unknown };
+  if (Array.isArray(s.filenames) && s.filenames.join('\n') === result.content) delete s.filenames;
   const own = tableOf(result.content, input);
   walk(result.structured, (s) => own.get(s));
 }
 
 function shareView(view: SessionView, short: Table): void {
+  const toolIds: Table = new Map(Object.keys(view.tools).map((k) => [k, k]));
   const inputs = new Map<string, unknown>();
   for (const item of view.items) {
     if (item.type !== 'assistant') continue;
-    for (const b of item.blocks) if (b.tool) inputs.set(b.tool.id, b.tool.input);
+    for (const b of item.blocks) {
+      if (!b.tool) continue;
+      b.tool.id = toolIds.get(b.tool.id) ?? b.tool.id;
+      inputs.set(b.tool.id, b.tool.input);
+    }
   }
   for (const [id, tool] of Object.entries(view.tools)) shareResult(tool.result, inputs.get(id));
   walk(view.items, shortCopy(short));
