@@ -83,6 +83,31 @@ export class Asides {
     entry.abort.abort();
   }
 
+  /** A tab's side questions as they are now (kept across a restart, see restore.ts). */
+  state(sessionId: string): Aside[] | undefined {
+    const entries = this.bySession.get(sessionId);
+    return entries && entries.length > 0 ? entries.map((e) => e.aside) : undefined;
+  }
+
+  /**
+   * A restored tab's side questions, shown again. One still on its way when clide closed gets
+   * no answer now (the process that was asked is gone): it shows as failed, to be asked again.
+   */
+  restore(sessionId: string, asides: readonly Aside[]): void {
+    const entries = asides.map((a): Entry => ({
+      aside: asideOpen(a)
+        ? { ...a, state: 'failed', retry: undefined, error: 'clide was closed before the answer came. Ask again.', endedAt: a.endedAt ?? this.now() }
+        : a,
+      abort: new AbortController(),
+    }));
+    this.bySession.set(sessionId, entries);
+    if (entries.length > 0)
+      this.opts.emit(
+        sessionId,
+        entries.map((e) => ({ kind: 'aside', aside: e.aside })),
+      );
+  }
+
   /** The tab closed: stop waiting for its answers. */
   closed(sessionId: string): void {
     for (const e of this.bySession.get(sessionId) ?? []) if (asideOpen(e.aside)) e.abort.abort();

@@ -15,7 +15,8 @@ import type { SplitLayout } from '../../shared/split';
 import { ClideError } from '../../shared/result';
 import type { History } from './history';
 import type { TranscriptSummary } from './protocol/transcript-summary';
-import { queueToKeep, SessionsStore, type PersistedQueue, type SessionsFile, type TabRecord } from './restore';
+import type { Aside } from '../../shared/aside';
+import { MAX_KEPT_ASIDES, queueToKeep, SessionsStore, type PersistedQueue, type SessionsFile, type TabRecord } from './restore';
 
 /** What the continuity needs of a session. */
 export interface ContinuitySession {
@@ -53,6 +54,8 @@ export interface ContinuityOptions {
   dataDir?: string;
   /** The message queues live in the host; these read and refill one (with its images). */
   queue: { state(id: string): PersistedQueue | undefined; restore(id: string, queue: PersistedQueue): void };
+  /** The side questions live in the host too (asides.ts); these read and refill a tab's. */
+  asides?: { state(id: string): Aside[] | undefined; restore(id: string, asides: readonly Aside[]): void };
   debounceMs?: number;
   log?: (message: string) => void;
   /** The worktree clide made at a folder, if it is one (History names its repository and branch). */
@@ -181,6 +184,9 @@ export class Continuity {
         set('turn', undefined);
       } else if (changesQueue(e)) {
         tab.queue = queueToKeep(this.opts.queue.state(id));
+        changed = true;
+      } else if (e.kind === 'aside' && this.opts.asides) {
+        tab.asides = this.opts.asides.state(id)?.slice(-MAX_KEPT_ASIDES);
         changed = true;
       }
     }
@@ -401,6 +407,7 @@ export class Continuity {
       this.incoming = undefined;
     }
     if (tab.queue && tab.queue.entries.length > 0) this.opts.queue.restore(id, heldAfterRestart(tab.queue));
+    if (tab.asides && tab.asides.length > 0) this.opts.asides?.restore(id, tab.asides);
     return id;
   }
 

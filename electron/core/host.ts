@@ -215,6 +215,7 @@ export class SessionHost {
         this.spare?.refresh();
       },
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
+      asides: { state: (id) => this.asides.state(id), restore: (id, asides) => this.asides.restore(id, asides) },
       remote: { history: (location) => this.remote.syncedHistory(location), histories: () => this.remote.syncedHistories() },
     });
     this.rules = new RulesService({

@@ -1,14 +1,18 @@
 // The open tabs, kept in the app's data dir so a restart, or a crash, costs nothing: each tab's
-// folder, Claude session id, title, model and mode, unsent draft, queued messages, and whether a
-// turn was running (a turn that never got its result is shown as cut off after a restart).
+// folder, Claude session id, title, model and mode, unsent draft, queued messages, side questions
+// and their answers, and whether a turn was running (a turn that never got its result is shown as cut off after a restart).
 // Written whenever something changes (debounced, atomically), not only at quit, because a crash
 // gives no warning. A corrupt file is set aside with a warning and the app starts with no tabs.
 import path from 'node:path';
 import { z } from 'zod';
+import { AsideSchema } from '../../shared/aside';
 import { QueueHoldSchema } from '../../shared/events';
 import { WorktreeInfoSchema } from '../../shared/git';
 import { ImageInputSchema } from '../../shared/ipc';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
+
+/** A tab keeps this many of its newest side questions across a restart. */
+export const MAX_KEPT_ASIDES = 50;
 
 /** Images of queued messages are kept only up to this many base64 characters in all. */
 export const MAX_KEPT_IMAGE_CHARS = 8 * 1024 * 1024;
@@ -43,6 +47,8 @@ export const TabRecordSchema = z.object({
   location: z.string().optional(),
   draft: z.string().optional(),
   queue: PersistedQueueSchema.optional(),
+  /** Side questions ("Ask aside") and their answers, the newest MAX_KEPT_ASIDES. */
+  asides: z.array(AsideSchema).optional(),
   /** The prompt of a turn that was running when this was written. */
   turn: z.object({ prompt: z.string(), messageId: z.string(), at: z.number() }).optional(),
 });

@@ -1,13 +1,14 @@
 // A crash costs nothing, end to end: the browser host is killed outright (SIGKILL) while one tab
 // holds a finished conversation and a draft and another has a turn running with a message
 // queued. A new host on the same data dir ends the orphaned `claude` processes and reopens both
-// tabs: the conversation, the draft, the cut-off turn with Retry, the queued message (held).
+// tabs: the conversation, the draft, a side question's answer, the cut-off turn with Retry, the
+// queued message (held).
 // Both continue with the real CLI. The split view (which tabs in which pane, the divider, the
 // focused pane) comes back the same way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { lastUserText, text } from '../support/fake-api';
+import { lastUserText, sideQuestionText, text } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { startWebHost, survivors, type WebHostProcess } from '../support/web-host';
 import { hostClient, value } from './tabs-host-client';
@@ -30,7 +31,17 @@ async function start(): Promise<WebHostProcess> {
 }
 
 function savedTabs():
-  { active?: number; tabs: Array<{ claudeSessionId?: string; draft?: string; turn?: unknown; queue?: { entries: Array<{ text: string }> } }> } | undefined {
+  | {
+      active?: number;
+      tabs: Array<{
+        claudeSessionId?: string;
+        draft?: string;
+        turn?: unknown;
+        queue?: { entries: Array<{ text: string }> };
+        asides?: Array<{ state: string }>;
+      }>;
+    }
+  | undefined {
   const file = path.join(sandbox!.home, '.local', 'state', 'clide', 'web', 'sessions.json');
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as ReturnType<typeof savedTabs>;
@@ -67,6 +78,14 @@ test('after the host is killed, a new host reopens every tab with its conversati
   await composer.fill('Please remember the kiwi');
   await composer.press('Enter');
   await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the kiwi.');
+  // A side question, answered beside the conversation.
+  sandbox.api.scriptSide((req) => text(`You asked: ${sideQuestionText(req.body)} It was a kiwi.`));
+  await page.keyboard.press('Control+Shift+Slash');
+  const asidePanel = page.getByRole('complementary', { name: 'Ask aside' });
+  await asidePanel.getByRole('textbox', { name: 'Ask aside' }).fill('Which fruit was it?');
+  await asidePanel.getByRole('textbox', { name: 'Ask aside' }).press('Enter');
+  const aside = asidePanel.getByRole('listitem', { name: 'Side question: Which fruit was it?' });
+  await expect(aside).toContainText('You asked: Which fruit was it? It was a kiwi.');
   await composer.fill('a half-written follow-up');
 
   // Tab 2: a turn that is still running, and a message queued behind it.
@@ -88,10 +107,18 @@ test('after the host is killed, a new host reopens every tab with its conversati
       const saved = savedTabs();
       const t = saved?.tabs;
       return t
-        ? [t[0]?.draft, Boolean(t[1]?.claudeSessionId), Boolean(t[1]?.turn), t[1]?.draft, t[1]?.queue?.entries.map((e) => e.text), saved?.active]
+        ? [
+            t[0]?.draft,
+            t[0]?.asides?.map((a) => a.state),
+            Boolean(t[1]?.claudeSessionId),
+            Boolean(t[1]?.turn),
+            t[1]?.draft,
+            t[1]?.queue?.entries.map((e) => e.text),
+            saved?.active,
+          ]
         : undefined;
     })
-    .toEqual(['a half-written follow-up', true, true, undefined, ['queued while busy'], 1]);
+    .toEqual(['a half-written follow-up', ['answered'], true, true, undefined, ['queued while busy'], 1]);
 
   // Crash.
   const orphans = first.claudePids();
@@ -110,6 +137,10 @@ test('after the host is killed, a new host reopens every tab with its conversati
   await expect(transcript.getByRole('article', { name: 'You' })).toHaveText(/Please remember the kiwi/);
   await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the kiwi.');
   await expect(composer).toHaveValue('a half-written follow-up');
+  // The side question and its answer are back beside it.
+  if (!(await asidePanel.isVisible())) await page.keyboard.press('Control+Shift+Slash');
+  await expect(aside).toContainText('You asked: Which fruit was it? It was a kiwi.');
+  await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', 'restored-aside.png') });
   const before = sandbox.api.turns().length;
   await composer.fill('What fruit did I mention?');
   await composer.press('Enter');

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Asides, type AsideTarget } from '../../../electron/core/asides';
 import { Continuity, type ContinuitySession, type CreateChoices } from '../../../electron/core/continuity';
+import type { SideAnswer, SideExchange } from '../../../electron/core/protocol/requests';
 import { History, projectSlug } from '../../../electron/core/history';
 import { spawnChoicesProblem } from '../../../electron/core/spawn-args';
 import { ClideError } from '../../../shared/result';
@@ -50,7 +52,7 @@ const sessionsFile = () => path.join(dataDir, 'sessions.json');
 const read = () => JSON.parse(fs.readFileSync(sessionsFile(), 'utf8')) as SessionsFile;
 
 /** A host that does what the real one does around the continuity, without processes. */
-function fakeHost() {
+function fakeHost(asides?: Asides) {
   const sessions: Array<ContinuitySession & { start: ReturnType<typeof vi.fn> }> = [];
   const created: CreateChoices[] = [];
   const restoredQueues: Array<{ id: string; queue: PersistedQueue }> = [];
@@ -83,6 +85,7 @@ function fakeHost() {
     dataDir,
     debounceMs: 10,
     queue: { state: () => ({ entries: [{ id: 'q1', text: 'queued', images: [], at: 1 }] }), restore: (id, queue) => restoredQueues.push({ id, queue }) },
+    asides,
     log: () => {},
   });
   ref.continuity = continuity;
@@ -210,6 +213,61 @@ describe('the open tabs on disk', () => {
       [0, 1],
     ]);
     expect(queueToKeep({ entries: [] })).toBeUndefined();
+  });
+});
+
+describe('side questions across a restart', () => {
+  it("keeps a tab's questions and answers; one still on its way comes back failed; follow-ups still see the answers", async () => {
+    const sink: { continuity?: Continuity } = {};
+    const asides = new Asides({ emit: (id, events) => sink.continuity?.observe(id, events) });
+    const first = fakeHost(asides);
+    sink.continuity = first.continuity;
+    const { id } = first.host.create({ cwd: CWD });
+    first.continuity.observe(id, [{ kind: 'info', info: { claudeSessionId: SID } }]);
+    const answers: Array<(a: SideAnswer) => void> = [];
+    const target: AsideTarget = { id, sideQuestion: () => new Promise<SideAnswer>((resolve) => answers.push(resolve)) };
+    asides.ask(target, 'Which tests cover this?');
+    asides.ask(target, 'And the docs?');
+    answers[0]!({ answer: 'The unit tests.', synthetic: false });
+    await vi.waitFor(
+      () =>
+        expect(read().tabs[0]?.asides?.map((a) => [a.question, a.state, a.answer])).toEqual([
+          ['Which tests cover this?', 'answered', 'The unit tests.'],
+          ['And the docs?', 'asking', undefined],
+        ]),
+      PATIENT,
+    );
+    first.continuity.shutdown();
+
+    const events: SessionEvent[] = [];
+    const again = new Asides({
+      emit: (tab, e) => {
+        events.push(...e);
+        sink.continuity?.observe(tab, e);
+      },
+    });
+    const second = fakeHost(again);
+    sink.continuity = second.continuity;
+    await second.continuity.restore();
+    const view = applyEvents(emptySession('tab-1', CWD, 0), events);
+    expect(view.asides?.map((a) => [a.question, a.state, a.answer ?? a.error])).toEqual([
+      ['Which tests cover this?', 'answered', 'The unit tests.'],
+      ['And the docs?', 'failed', 'clide was closed before the answer came. Ask again.'],
+    ]);
+    const histories: Array<readonly SideExchange[]> = [];
+    again.ask(
+      {
+        id: 'tab-1',
+        sideQuestion: (_q, history) => {
+          histories.push(history);
+          return new Promise<SideAnswer>(() => {});
+        },
+      },
+      'Anything else?',
+    );
+    expect(histories).toEqual([[{ question: 'Which tests cover this?', response: 'The unit tests.' }]]);
+    // Written again with what came back.
+    await vi.waitFor(() => expect(read().tabs[0]?.asides?.map((a) => a.state)).toEqual(['answered', 'failed', 'asking']), PATIENT);
   });
 });
 
