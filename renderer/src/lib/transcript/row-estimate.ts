@@ -11,18 +11,10 @@ function proseHeight(chars: number): number {
   return Math.ceil(chars / CHARS_PER_LINE) * LINE + Math.floor(chars / 400) * 10;
 }
 
-// The list asks for the same guesses more than once (its first offset, each re-measure after
-// an append); entries are immutable, so a guess is kept per entry.
-const guesses = new WeakMap<TranscriptItem, number>();
-
+// Not kept per entry here: the list keeps its guesses by position (transcript.tsx), and a
+// table beside every entry of a 10,000-entry tab cost more memory than the guesses save time.
 export function estimateItemHeight(item: TranscriptItem | undefined, v: SessionView | undefined): number {
-  if (!item) return 40;
-  let h = guesses.get(item);
-  if (h === undefined) {
-    h = guess(item, v);
-    guesses.set(item, h);
-  }
-  return h;
+  return item ? guess(item, v) : 40;
 }
 
 function guess(item: TranscriptItem, v: SessionView | undefined): number {
