@@ -5,7 +5,7 @@ import type { SessionEvent } from '../../shared/events';
 import type { FileSuggestions, ImageInput } from '../../shared/ipc';
 import { ClideError } from '../../shared/result';
 import { FileIndex, rankFiles, type FileList } from './file-index';
-import { LimitResume, type LimitTarget } from './limit-resume';
+import { LimitResume, type KeptLimit, type LimitTarget } from './limit-resume';
 import { MessageQueue, type QueueState, type QueueTarget } from './message-queue';
 import { THE_PERSON, type Speaker } from './protocol/outbound';
 
@@ -108,6 +108,15 @@ export class Answering {
 
   restoreQueue(id: string, state: QueueState): void {
     this.queue(id).restore(state);
+  }
+
+  /** A turn stopped by a usage limit, as plain JSON, to keep across an app restart. */
+  limitState(id: string): KeptLimit | undefined {
+    return this.limits.get(id)?.state();
+  }
+
+  restoreLimit(id: string, kept: KeptLimit): void {
+    this.limits.get(id)?.restore(kept);
   }
 
   /** `lister`: where the files are read from when not this computer (a remote host). */

@@ -16,7 +16,8 @@ import { ClideError } from '../../shared/result';
 import type { History } from './history';
 import type { TranscriptSummary } from './protocol/transcript-summary';
 import type { Aside } from '../../shared/aside';
-import { MAX_KEPT_ASIDES, queueToKeep, SessionsStore, type PersistedQueue, type SessionsFile, type TabRecord } from './restore';
+import type { KeptLimit } from './limit-resume';
+import { keptLimit, limitToKeep, MAX_KEPT_ASIDES, queueToKeep, SessionsStore, type PersistedQueue, type SessionsFile, type TabRecord } from './restore';
 
 /** What the continuity needs of a session. */
 export interface ContinuitySession {
@@ -54,6 +55,8 @@ export interface ContinuityOptions {
   dataDir?: string;
   /** The message queues live in the host; these read and refill one (with its images). */
   queue: { state(id: string): PersistedQueue | undefined; restore(id: string, queue: PersistedQueue): void };
+  /** A turn stopped by a usage limit, and its continue at the reset (limit-resume.ts). */
+  limits?: { state(id: string): KeptLimit | undefined; restore(id: string, limit: KeptLimit): void };
   /** The side questions live in the host too (asides.ts); these read and refill a tab's. */
   asides?: { state(id: string): Aside[] | undefined; restore(id: string, asides: readonly Aside[]): void };
   debounceMs?: number;
@@ -184,6 +187,9 @@ export class Continuity {
         set('turn', undefined);
       } else if (changesQueue(e)) {
         tab.queue = queueToKeep(this.opts.queue.state(id));
+        changed = true;
+      } else if (e.kind === 'limit-stop' && this.opts.limits) {
+        tab.limit = limitToKeep(this.opts.limits.state(id));
         changed = true;
       } else if (e.kind === 'aside' && this.opts.asides) {
         tab.asides = this.opts.asides.state(id)?.slice(-MAX_KEPT_ASIDES);
@@ -408,6 +414,7 @@ export class Continuity {
     }
     if (tab.queue && tab.queue.entries.length > 0) this.opts.queue.restore(id, heldAfterRestart(tab.queue));
     if (tab.asides && tab.asides.length > 0) this.opts.asides?.restore(id, tab.asides);
+    if (tab.limit) this.opts.limits?.restore(id, keptLimit(tab.limit));
     return id;
   }
 

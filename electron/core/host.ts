@@ -216,6 +216,7 @@ export class SessionHost {
       },
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
       asides: { state: (id) => this.asides.state(id), restore: (id, asides) => this.asides.restore(id, asides) },
+      limits: { state: (id) => this.answering.limitState(id), restore: (id, limit) => this.answering.restoreLimit(id, limit) },
       remote: { history: (location) => this.remote.syncedHistory(location), histories: () => this.remote.syncedHistories() },
     });
     this.rules = new RulesService({

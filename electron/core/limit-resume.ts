@@ -18,6 +18,12 @@ import type { QueueTarget } from './message-queue';
 
 export type TurnMessage = Omit<PendingSend, 'uuid'>;
 
+/** A usage-limit stop as it is kept across a restart. */
+export interface KeptLimit {
+  stop: LimitStop;
+  messages: TurnMessage[];
+}
+
 export interface LimitTarget extends QueueTarget {
   /** The stopped turn's messages, as written. */
   readonly turnMessages: ReadonlyArray<TurnMessage>;
@@ -63,6 +69,22 @@ export class LimitResume {
 
   get current(): LimitStop | undefined {
     return this.stop;
+  }
+
+  /** The stop and the messages it would send again, to keep across a restart (see restore.ts). */
+  state(): KeptLimit | undefined {
+    return this.stop && { stop: this.stop, messages: [...this.messages] };
+  }
+
+  /**
+   * A stop kept across a restart: offered again, and if it was scheduled, sent at its time (at
+   * once, when that passed while clide was closed).
+   */
+  restore(kept: KeptLimit): void {
+    this.disarm();
+    this.messages = [...kept.messages];
+    this.set(kept.stop);
+    if (kept.stop.state === 'scheduled') this.arm();
   }
 
   /** Every event of the session: a turn ending on a usage limit makes the offer. */

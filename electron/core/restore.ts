@@ -1,15 +1,17 @@
 // The open tabs, kept in the app's data dir so a restart, or a crash, costs nothing: each tab's
 // folder, Claude session id, title, model and mode, unsent draft, queued messages, side questions
-// and their answers, and whether a turn was running (a turn that never got its result is shown as cut off after a restart).
+// and their answers, a continue after a usage limit, and whether a turn was running (a turn that never got its result is shown as cut off after a restart).
 // Written whenever something changes (debounced, atomically), not only at quit, because a crash
 // gives no warning. A corrupt file is set aside with a warning and the app starts with no tabs.
 import path from 'node:path';
 import { z } from 'zod';
 import { AsideSchema } from '../../shared/aside';
 import { QueueHoldSchema } from '../../shared/events';
+import { LimitStopSchema } from '../../shared/usage';
 import { WorktreeInfoSchema } from '../../shared/git';
 import { ImageInputSchema } from '../../shared/ipc';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
+import type { KeptLimit } from './limit-resume';
 
 /** A tab keeps this many of its newest side questions across a restart. */
 export const MAX_KEPT_ASIDES = 50;
@@ -32,6 +34,22 @@ const PersistedQueueSchema = z.object({
 });
 export type PersistedQueue = z.infer<typeof PersistedQueueSchema>;
 
+/** A turn stopped by a usage limit: the offer (or the scheduled continue) and what it sends again. */
+const KeptLimitSchema = z.object({
+  stop: LimitStopSchema,
+  messages: z.array(
+    z.object({
+      text: z.string(),
+      images: z.array(ImageInputSchema),
+      speaker: z.union([
+        z.object({ kind: z.literal('person') }),
+        z.object({ kind: z.literal('peer'), session: z.string(), permissionMode: z.string().optional() }),
+      ]),
+    }),
+  ),
+});
+export type PersistedLimit = z.infer<typeof KeptLimitSchema>;
+
 export const TabRecordSchema = z.object({
   cwd: z.string(),
   /** The Claude session this tab continues (set once the CLI has one). */
@@ -47,6 +65,8 @@ export const TabRecordSchema = z.object({
   location: z.string().optional(),
   draft: z.string().optional(),
   queue: PersistedQueueSchema.optional(),
+  /** A turn stopped by a usage limit, offered or scheduled to go on at the reset. */
+  limit: KeptLimitSchema.optional(),
   /** Side questions ("Ask aside") and their answers, the newest MAX_KEPT_ASIDES. */
   asides: z.array(AsideSchema).optional(),
   /** The prompt of a turn that was running when this was written. */
@@ -136,6 +156,30 @@ export class SessionsStore {
       this.lastError = message;
     }
   }
+}
+
+/**
+ * A usage-limit stop as it is kept, or nothing when its messages' images are over the budget:
+ * sent again without them it would be another request, so the tab then comes back with the
+ * turn's error only, for the person to send again.
+ */
+export function limitToKeep(limit: KeptLimit | undefined): PersistedLimit | undefined {
+  if (!limit) return undefined;
+  const size = limit.messages.reduce((n, m) => n + m.images.reduce((k, i) => k + i.data.length, 0), 0);
+  if (size > MAX_KEPT_IMAGE_CHARS) return undefined;
+  return { stop: limit.stop, messages: limit.messages.map((m) => ({ text: m.text, images: [...m.images], speaker: m.speaker })) };
+}
+
+/** A kept stop as the session takes it back. */
+export function keptLimit(limit: PersistedLimit): KeptLimit {
+  return {
+    stop: limit.stop,
+    messages: limit.messages.map((m) => ({
+      text: m.text,
+      images: m.images,
+      speaker: m.speaker.kind === 'peer' ? { kind: 'peer', session: m.speaker.session, permissionMode: m.speaker.permissionMode } : m.speaker,
+    })),
+  };
 }
 
 /** The queue as it is kept: images beyond the budget are left out (and counted), never half-kept. */

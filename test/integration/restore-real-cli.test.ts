@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CUT_OFF_CODE } from '../../electron/core/continuity';
 import { projectSlug } from '../../electron/core/history';
 import { SessionHost } from '../../electron/core/host';
-import { lastUserText, text, type MessagesBody } from '../support/fake-api';
+import { lastUserText, text, usageLimit, type FakeReply, type MessagesBody } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { waitFor } from '../support/wait';
 
@@ -158,5 +158,50 @@ describe('restore after a crash with the real CLI', () => {
       .items.filter((i) => i.type === 'assistant')
       .at(-1);
     expect(reply?.type === 'assistant' && reply.blocks.map((x) => x.text).join('')).toContain('The long job is done.');
+  });
+
+  it('a continue scheduled after a usage limit goes out at the reset in the next run: the stopped request, then the queue', async () => {
+    let release: () => void = () => {};
+    const hold = new Promise<void>((r) => (release = r));
+    const resetsAtSec = Math.ceil(Date.now() / 1000) + 12;
+    const limited: FakeReply = { ...usageLimit(resetsAtSec), hold };
+    const sentAt: number[] = [];
+    sandbox = await cliSandbox(
+      (req, i) => {
+        sentAt[i] = Date.now();
+        return i === 0 ? limited : text(`Answer to: ${lastUserText(req.body).split('\n').at(-1)}`);
+      },
+      { subscription: true },
+    );
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-restore-'));
+    const a = newHost();
+    const { id } = a.create({});
+    a.send(id, 'The long task');
+    await waitFor(() => sandbox!.api.turns().length === 1, 'the request that meets the limit', 60_000);
+    expect(a.send(id, 'Queued one', [], true).queued).toBeTruthy();
+    release();
+    await waitFor(() => a.view(id).limitStop, 'the offer to continue', 60_000);
+    a.autoContinue(id, true);
+    const continueAt = a.view(id).limitStop!.continueAt;
+    const file = path.join(dataDir, 'sessions.json');
+    const saved = () =>
+      fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { tabs: Array<{ limit?: { stop: { state: string } } }> }).tabs : [];
+    await waitFor(() => saved()[0]?.limit?.stop.state === 'scheduled', 'the scheduled continue in sessions.json', 10_000);
+    // Quit before the reset: nothing of it goes out from this run.
+    await a.shutdown();
+    hosts.splice(hosts.indexOf(a), 1);
+    expect(sandbox.api.turns()).toHaveLength(1);
+
+    const b = newHost();
+    await b.continuity.restore();
+    const [r] = b.list().map((s) => s.id) as [string];
+    await waitFor(() => b.view(r).limitStop?.state === 'scheduled', 'the scheduled continue, shown again');
+    expect(b.view(r).queue?.map((q) => q.text)).toEqual(['Queued one']);
+    await waitFor(() => sandbox!.api.turns().length >= 3, 'the stopped request and the queued message', 60_000);
+    const turns = sandbox.api.turns().map((t) => lastUserText(t.body));
+    expect(turns[1]).toContain('The long task');
+    expect(turns[2]).toContain('Queued one');
+    expect(sentAt[1]).toBeGreaterThanOrEqual(continueAt);
+    await waitFor(() => b.view(r).status === 'ready' && b.view(r).queue?.length === 0 && b.view(r).limitStop === undefined, 'all sent');
   });
 });

@@ -163,4 +163,44 @@ describe('LimitResume', () => {
     expect(t.notices()).toEqual(['error: clide could not continue after the limit reset: This session has ended.']);
     expect(t.queue.resumed).toBe(0);
   });
+
+  it('is kept across a restart: a scheduled continue goes at its time in the new session, an offer only shows', () => {
+    const before = setup([
+      { text: 'Build it', images: [{ mediaType: 'image/png', data: 'AAAA' }], speaker: THE_PERSON },
+      { text: 'From the other tab', images: [], speaker: { kind: 'peer', session: 'tab-2', permissionMode: 'default' } },
+    ]);
+    before.limited();
+    before.limit.schedule();
+    const kept = before.limit.state()!;
+    expect(kept.stop.state).toBe('scheduled');
+    expect(kept.messages.map((m) => [m.text, m.images.length, m.speaker.kind])).toEqual([
+      ['Build it', 1, 'person'],
+      ['From the other tab', 0, 'peer'],
+    ]);
+    before.limit.dispose();
+
+    const after = setup([]);
+    after.queue.size = 1;
+    after.limit.restore(kept);
+    expect(after.stop()).toEqual(kept.stop);
+    vi.advanceTimersByTime(RESET + CONTINUE_MARGIN_MS - T0);
+    expect(after.sent).toEqual(['Build it', 'From the other tab']);
+    expect(after.queue.resumed).toBe(1);
+    expect(after.stop()).toBeNull();
+    expect(after.limit.state()).toBeUndefined();
+
+    // Only offered when clide closed: shown again, nothing sent by itself, even long after.
+    const offered = setup();
+    offered.limited();
+    const shown = setup([]);
+    shown.limit.restore(offered.limit.state()!);
+    vi.advanceTimersByTime(60 * 60_000);
+    expect(shown.stop()?.state).toBe('offered');
+    expect(shown.sent).toEqual([]);
+    // A time that passed while clide was closed: it goes at once.
+    const late = setup([]);
+    late.limit.restore(kept);
+    vi.advanceTimersByTime(0);
+    expect(late.sent).toEqual(['Build it', 'From the other tab']);
+  });
 });

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Asides, type AsideTarget } from '../../../electron/core/asides';
-import { Continuity, type ContinuitySession, type CreateChoices } from '../../../electron/core/continuity';
+import { Continuity, type ContinuityOptions, type ContinuitySession, type CreateChoices } from '../../../electron/core/continuity';
+import type { KeptLimit } from '../../../electron/core/limit-resume';
 import type { SideAnswer, SideExchange } from '../../../electron/core/protocol/requests';
 import { History, projectSlug } from '../../../electron/core/history';
 import { spawnChoicesProblem } from '../../../electron/core/spawn-args';
@@ -52,7 +53,7 @@ const sessionsFile = () => path.join(dataDir, 'sessions.json');
 const read = () => JSON.parse(fs.readFileSync(sessionsFile(), 'utf8')) as SessionsFile;
 
 /** A host that does what the real one does around the continuity, without processes. */
-function fakeHost(asides?: Asides) {
+function fakeHost(asides?: Asides, limits?: ContinuityOptions['limits']) {
   const sessions: Array<ContinuitySession & { start: ReturnType<typeof vi.fn> }> = [];
   const created: CreateChoices[] = [];
   const restoredQueues: Array<{ id: string; queue: PersistedQueue }> = [];
@@ -86,6 +87,7 @@ function fakeHost(asides?: Asides) {
     debounceMs: 10,
     queue: { state: () => ({ entries: [{ id: 'q1', text: 'queued', images: [], at: 1 }] }), restore: (id, queue) => restoredQueues.push({ id, queue }) },
     asides,
+    limits,
     log: () => {},
   });
   ref.continuity = continuity;
@@ -213,6 +215,39 @@ describe('the open tabs on disk', () => {
       [0, 1],
     ]);
     expect(queueToKeep({ entries: [] })).toBeUndefined();
+  });
+});
+
+describe('a usage-limit stop across a restart', () => {
+  it('keeps the offer and what it sends again, unless its images are over the budget; gives it back to the reopened tab', async () => {
+    const stop = { state: 'scheduled' as const, resetsAt: 5000, continueAt: 8000, limitType: 'five_hour', messages: 1, preview: 'Build it', at: 1 };
+    let current: KeptLimit | undefined = {
+      stop,
+      messages: [{ text: 'Build it', images: [{ mediaType: 'image/png', data: 'AAAA' }], speaker: { kind: 'person' } }],
+    };
+    const first = fakeHost(undefined, { state: () => current, restore: () => {} });
+    const { id } = first.host.create({ cwd: CWD });
+    first.continuity.observe(id, [{ kind: 'info', info: { claudeSessionId: SID } }]);
+    first.continuity.observe(id, [{ kind: 'limit-stop', stop }]);
+    await vi.waitFor(() => expect(read().tabs[0]?.limit).toEqual(current), PATIENT);
+    // Images too large to keep: the stop is not kept at all (sent without them it would be another request).
+    current = {
+      stop,
+      messages: [{ text: 'Build it', images: [{ mediaType: 'image/png', data: 'A'.repeat(MAX_KEPT_IMAGE_CHARS + 4) }], speaker: { kind: 'person' } }],
+    };
+    first.continuity.observe(id, [{ kind: 'limit-stop', stop }]);
+    await vi.waitFor(() => expect(read().tabs[0]?.limit).toBeUndefined(), PATIENT);
+    current = { stop, messages: [{ text: 'Build it', images: [], speaker: { kind: 'peer', session: 'tab-9', permissionMode: undefined } }] };
+    first.continuity.observe(id, [{ kind: 'limit-stop', stop }]);
+    await vi.waitFor(() => expect(read().tabs[0]?.limit?.messages[0]?.speaker).toEqual({ kind: 'peer', session: 'tab-9' }), PATIENT);
+    first.continuity.shutdown();
+
+    const restored: Array<[string, KeptLimit]> = [];
+    const second = fakeHost(undefined, { state: () => undefined, restore: (tab, limit) => restored.push([tab, limit]) });
+    await second.continuity.restore();
+    expect(restored).toEqual([
+      ['tab-1', { stop, messages: [{ text: 'Build it', images: [], speaker: { kind: 'peer', session: 'tab-9', permissionMode: undefined } }] }],
+    ]);
   });
 });
 
