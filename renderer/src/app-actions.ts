@@ -8,6 +8,7 @@ import { createWorkspaceActions, type WorkspaceActions } from './workspace-actio
 import { guarded } from './lib/guarded';
 import { openLaunchRequests } from './components/desktop/desktop-store';
 import { shareViews } from './lib/transcript/share-strings';
+import { showCreated } from './store/show-created';
 
 type Done = Result<unknown>;
 
@@ -44,7 +45,7 @@ export function createActions(api: ClideApi, store: ClideStore): AppActions {
 
   const createSession: AppActions['createSession'] = async (input = {}) => {
     const r = await call(() => api.session.create(input));
-    if (r.ok) store.getState().setActive(r.value.id);
+    if (r.ok) await showCreated(store, r.value.id);
     return r;
   };
 

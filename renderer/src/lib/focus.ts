@@ -15,6 +15,24 @@ export function focusComposer(): void {
   if (composer && !composer.disabled) composer.focus();
 }
 
+let afterDialog: (() => void) | undefined;
+
+/**
+ * Where the focus goes when the open dialog closes, instead of back to what opened it: a dialog
+ * that made a new tab hands it to that tab's message box. (While the dialog is open the rest of
+ * the window is inert, so the new tab could not take it itself.)
+ */
+export function focusAfterDialog(place: () => void): void {
+  afterDialog = place;
+}
+
+/** For the closing dialog: the place set by focusAfterDialog, once. */
+export function takeFocusAfterDialog(): (() => void) | undefined {
+  const place = afterDialog;
+  afterDialog = undefined;
+  return place;
+}
+
 /**
  * The person is moving through the tab strip with the keyboard (arrow keys on a tab): the pane
  * that comes into view must not take the focus from the tabs, or the next arrow goes nowhere.

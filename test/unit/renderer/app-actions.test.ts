@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { channels, type AppEvent, type AppSnapshot, type ClaudeCheck, type ClideApi } from '../../../shared/ipc';
 import { emptySession } from '../../../shared/transcript';
 import { createActions } from '../../../renderer/src/app-actions';
@@ -69,7 +69,10 @@ function fakeApi(snapshot: AppSnapshot, opts: { connection?: boolean } = {}): Fa
         fake.calls.push('session:create');
         fake.created.push(input.cwd);
         created += 1;
-        return { ok: true, value: { id: `new-${created}` } };
+        const id = `new-${created}`;
+        // As the host does: the new session comes with its next batch of events, after the answer.
+        setTimeout(() => fake.push([{ type: 'session-created', session: { id, view: emptySession(id, input.cwd ?? '/code', 1) } }]), 0);
+        return { ok: true, value: { id } };
       },
       setPermissionMode: async () => ({ ok: true, value: { mode: 'default' } }),
       setModel: async () => ({ ok: true, value: { model: 'x' } }),
@@ -156,7 +159,11 @@ describe('folders handed to the app', () => {
     startApp(fake.api, store, createActions(fake.api, store));
     await settle();
     expect(fake.created).toEqual(['/code/api']);
-    expect(desktopStore.getState().problems.map((p) => p.message)).toEqual(['clide could not open “/code/gone”: there is no such folder.']);
+    // Reported once the tab before it is shown (the host's next batch brings its session).
+    await vi.waitFor(() =>
+      expect(desktopStore.getState().problems.map((p) => p.message)).toEqual(['clide could not open “/code/gone”: there is no such folder.']),
+    );
+    expect(store.getState().activeId).toBe('new-1');
   });
 
   it('a second launch, once loaded, opens its folder; before the load, the load takes it', async () => {

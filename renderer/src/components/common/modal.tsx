@@ -2,6 +2,7 @@
 // layer above everything, and turns Esc into a cancel. Used by the new-session, settings and
 // close-confirmation dialogs.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { takeFocusAfterDialog } from '../../lib/focus';
 
 export interface ModalProps {
   /** The accessible name (the visible heading's id). */
@@ -37,8 +38,11 @@ export function Modal({ labelledBy, describedBy, onClose, className, alert, chil
     return () => {
       dialog.removeEventListener('cancel', cancel);
       if (dialog.open) dialog.close();
-      // Give focus back to whatever opened it, if that is still on the page.
-      if (opener?.isConnected) opener.focus();
+      // Give focus back to whatever opened it, if that is still on the page, unless the dialog
+      // said where it goes now (a new tab's message box).
+      const place = takeFocusAfterDialog();
+      if (place) place();
+      else if (opener?.isConnected) opener.focus();
     };
   }, []);
 

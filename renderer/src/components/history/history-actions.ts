@@ -5,6 +5,7 @@ import type { Result } from '../../../../shared/result';
 import type { RewindResult } from '../../../../shared/events';
 import { getApi } from '../../api';
 import { historyStore } from '../../store/history-store';
+import { showCreated } from '../../store/show-created';
 import { clideStore } from '../../store/store';
 import { guarded } from '../../lib/guarded';
 
@@ -27,7 +28,7 @@ export async function openPastSession(s: HistorySession): Promise<Result<{ id: s
   const r = await guarded(() =>
     getApi().session.create({ resume: s.sessionId, ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.location ? { location: s.location } : {}) }),
   );
-  if (r.ok) clideStore.getState().setActive(r.value.id);
+  if (r.ok) await showCreated(clideStore, r.value.id);
   return r;
 }
 
@@ -47,7 +48,7 @@ export async function forkAt(id: string, messageId: string): Promise<Result<{ id
   if (r.ok) {
     const s = clideStore.getState();
     if (r.value.draft) s.setDraft(r.value.id, r.value.draft);
-    s.setActive(r.value.id);
+    await showCreated(clideStore, r.value.id);
   }
   return r;
 }

@@ -5,6 +5,7 @@
 import { useId, useMemo, useState } from 'react';
 import { permissionModes } from '../../../../shared/events';
 import { useActions } from '../../actions-context';
+import { focusAfterDialog, focusComposer } from '../../lib/focus';
 import { folderName, permissionModeLabel, tildify } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
 import { useClide } from '../../store/store';
@@ -89,8 +90,11 @@ function NewSessionForm({ onDone }: { onDone(): void }) {
       ...(choice.worktree ? { worktree: choice.worktree } : {}),
     });
     setBusy(false);
-    if (r.ok) onDone();
-    else setError(`${r.error.message}${r.error.hint ? ` ${r.error.hint}` : ''}`);
+    if (r.ok) {
+      // The new tab is shown now; its message box takes the focus once the dialog has closed.
+      focusAfterDialog(focusComposer);
+      onDone();
+    } else setError(`${r.error.message}${r.error.hint ? ` ${r.error.hint}` : ''}`);
   };
 
   if (where === 'remote') return <RemoteNewSession onWhere={setWhere} onDone={onDone} />;

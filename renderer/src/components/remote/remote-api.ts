@@ -4,6 +4,7 @@ import type { PathCompletion } from '../../../../shared/folders';
 import type { ConnectResult, RemoteHosts } from '../../../../shared/remote';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
+import { showCreated } from '../../store/show-created';
 import { clideStore } from '../../store/store';
 
 export const remoteApi = {
@@ -16,7 +17,7 @@ export const remoteApi = {
   /** A new tab on the host, shown at once. */
   async start(location: string, cwd: string): Promise<Result<{ id: string }>> {
     const r = await guarded(() => getApi().session.create({ location, cwd }));
-    if (r.ok) clideStore.getState().setActive(r.value.id);
+    if (r.ok) await showCreated(clideStore, r.value.id);
     return r;
   },
 };

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { AppError } from '../../../../shared/result';
 import { LOCATION_PATTERN, type ConnectResult, type RemoteHost } from '../../../../shared/remote';
+import { focusAfterDialog, focusComposer } from '../../lib/focus';
 import { folderName, tildify } from '../../lib/format';
 import { Modal } from '../common/modal';
 import { PathField } from '../new-session/path-field';
@@ -177,8 +178,11 @@ function FolderStep({ result, recent, onBack, onDone }: { result: Connected; rec
     }
     const r = await remoteApi.start(where, check.value.resolved);
     setBusy(false);
-    if (r.ok) onDone();
-    else setError(r.error);
+    if (r.ok) {
+      // The new tab is shown now; its message box takes the focus once the dialog has closed.
+      focusAfterDialog(focusComposer);
+      onDone();
+    } else setError(r.error);
   };
 
   return (
