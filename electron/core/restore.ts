@@ -1,6 +1,7 @@
 // The open tabs, kept in the app's data dir so a restart, or a crash, costs nothing: each tab's
 // folder, Claude session id, title, model and mode, unsent draft, queued messages, side questions
-// and their answers, a continue after a usage limit, and whether a turn was running (a turn that never got its result is shown as cut off after a restart).
+// and their answers, a continue after a usage limit, and whether a turn was running (a turn that
+// never got its result is shown as cut off after a restart).
 // Written whenever something changes (debounced, atomically), not only at quit, because a crash
 // gives no warning. A corrupt file is set aside with a warning and the app starts with no tabs.
 import path from 'node:path';
