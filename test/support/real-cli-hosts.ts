@@ -1,7 +1,7 @@
 // A SessionHost over a real-CLI sandbox, for integration tests. Each one made in a test is
 // checked and shut down after that test, whether it passed or not: no control request the CLI
 // sent may be left unanswered, and no claude process may outlive its host's shutdown. (The
-// host first, then its sandbox; a failed check is reported after everything is cleaned up.)
+// hosts first, then their sandboxes; a failed check is reported after everything is cleaned up.)
 import { afterEach } from 'vitest';
 import { SessionHost, type HostOptions } from '../../electron/core/host';
 import type { SessionEvent } from '../../shared/events';
@@ -23,7 +23,9 @@ export function realCliHosts(): OnRealCli {
     const all = made;
     made = [];
     const problems: string[] = [];
-    for (const { host, sandbox } of all) {
+    // Every host before any sandbox: a test may run a second host on the first one's sandbox
+    // (the app run again on the same HOME), and its claude would still be writing there.
+    for (const { host } of all) {
       for (const s of host.list()) {
         const owed = s.connection?.owed ?? [];
         if (owed.length > 0) problems.push(`session ${s.id} left control requests unanswered: ${JSON.stringify(owed)}`);
@@ -31,8 +33,8 @@ export function realCliHosts(): OnRealCli {
       const pids = host.list().flatMap((s) => (s.pid ? [s.pid] : []));
       await host.shutdown();
       for (const pid of pids) if (!processGone(pid)) problems.push(`claude (pid ${pid}) still runs after the host shut down`);
-      await sandbox.cleanup();
     }
+    for (const { sandbox } of all) await sandbox.cleanup();
     if (problems.length > 0) throw new Error(problems.join('\n'));
   });
   return async (script, opts = {}, sandboxOpts = {}) => {
