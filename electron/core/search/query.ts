@@ -13,7 +13,10 @@
 // has CANDIDATES matches, they are the index's newest ones. Otherwise the query is rarer and
 // is asked of the whole index; when `recent` suggests it has well under CANDIDATES matches
 // there, they are scored at once instead of listed first and then scored (each pass reads
-// the words' whole doclists).
+// the words' whole doclists). Scoring costs a pass of its own over each word's doclist
+// (bm25 counts the pieces each word or phrase is in): for a query with a common word, such
+// as a phrase of two ("from path"), that doubled its time, so such a query lists its few
+// matches newest first, as one with more than CANDIDATES matches does.
 import fs from 'node:fs';
 import type { SearchField, SearchHit } from '../../../shared/search';
 import type { TranscriptRecord } from '../protocol/transcript-file';
@@ -58,12 +61,13 @@ export interface QueryPage {
   next?: string;
 }
 
-export function searchIndex(db: Database, query: string, limit = DEFAULT_LIMIT, cursor?: string): QueryPage {
+/** `commonPieces`: see COMMON_PIECES (tests make it small). */
+export function searchIndex(db: Database, query: string, limit = DEFAULT_LIMIT, cursor?: string, commonPieces = COMMON_PIECES): QueryPage {
   const terms = parseQuery(query);
   const expr = ftsExpression(terms);
   if (!expr) return { hits: [] };
   const offset = Math.max(0, Number.parseInt(cursor ?? '0', 10) || 0);
-  const ranked = rank(candidates(db, expr), db);
+  const ranked = rank(candidates(db, expr, terms, commonPieces), db);
   const page = ranked.slice(offset, offset + limit);
   const hits: SearchHit[] = [];
   const reader = new LineReader();
@@ -85,19 +89,23 @@ export function searchIndex(db: Database, query: string, limit = DEFAULT_LIMIT, 
 
 /**
  * The matches to rank: all of them with their bm25 scores when there are fewer than
- * CANDIDATES, else the newest CANDIDATES, unscored (score -1: shown newest first).
+ * CANDIDATES, else the newest CANDIDATES, unscored (score -1: shown newest first). A query
+ * with a common word is not scored either (see commonWord).
  */
-function candidates(db: Database, expr: string): Scored[] {
+function candidates(db: Database, expr: string, terms: readonly QueryTerm[], commonPieces: number): Scored[] {
   const from = recentFrom(db);
+  const last = lastDocId(db);
   let guess: number | undefined;
   if (from !== undefined) {
     const newest = newestIn(db, 'recent', expr);
     // `recent` holds every piece from `from` on, so its newest matches are the index's.
     if (newest.length >= CANDIDATES) return unscored(newest);
-    const last = lastDocId(db);
     // Matches over the whole index at the rate `recent` has them (one more, for a rate of zero).
     if (last >= from) guess = ((newest.length + 1) * last) / (last - from + 1);
   }
+  // Over `recent` when there is one (a small, recent sample), else over the whole index.
+  const common = () =>
+    from !== undefined && last >= from ? commonWord(db, 'recent', terms, last - from + 1, commonPieces) : commonWord(db, 'fts', terms, last, commonPieces);
   // bm25 needs each word's count over the whole index, a full read of its doclist: cheap for a
   // selective query, tens of milliseconds for a word in every other message, which is not
   // worth it for a query with more matches than candidates: their newest are shown newest
@@ -105,12 +113,36 @@ function candidates(db: Database, expr: string): Scored[] {
   // that read (a right one saves listing the matches first), and the statement still lists
   // the newest matches, the same rows in the same order.
   if (guess !== undefined && guess < CANDIDATES) {
+    if (common()) return unscored(newestIn(db, 'fts', expr));
     const rows = db.all(SCORED_SQL, [expr, CANDIDATES]) as unknown as Scored[];
     return rows.length < CANDIDATES ? rows : unscored(rows);
   }
   // The newest matches first: FTS5 streams these without reading a word's whole doclist.
   const newest = newestIn(db, 'fts', expr);
-  return newest.length < CANDIDATES ? (db.all(SCORED_SQL, [expr, CANDIDATES]) as unknown as Scored[]) : unscored(newest);
+  return newest.length < CANDIDATES && !common() ? (db.all(SCORED_SQL, [expr, CANDIDATES]) as unknown as Scored[]) : unscored(newest);
+}
+
+/**
+ * A query's words are common when this many pieces of the whole index have one of them:
+ * bm25's pass over their doclists then costs about as much as finding the matches (tens of
+ * milliseconds over 2 GB of transcripts). Below it, scoring is cheap whatever the share.
+ */
+export const COMMON_PIECES = 50_000;
+
+/**
+ * Whether at least `commonPieces` of the index's pieces have one of the query's words, each
+ * word on its own: a phrase of two common words ("from path") is common however rare the
+ * phrase is, since bm25 reads both words' doclists through. Counted in `table` (of `pieces`
+ * pieces) up to its share of that, which stops early for a common word.
+ */
+function commonWord(db: Database, table: 'fts' | 'recent', terms: readonly QueryTerm[], pieces: number, commonPieces: number): boolean {
+  const last = lastDocId(db);
+  if (last < commonPieces) return false;
+  const enough = Math.max(1, Math.ceil((commonPieces * pieces) / last));
+  const words = terms.flatMap((t) => t.words.map((w, i) => ({ words: [w], prefix: t.prefix && i === t.words.length - 1 })));
+  const any = words.map((w) => ftsExpression([w])).join(' OR ');
+  const n = (db.get(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`, [any, enough]) as { n: number }).n;
+  return n >= enough;
 }
 
 /** The newest CANDIDATES matches in one of the two FTS5 tables: FTS5 streams these by rowid. */

@@ -155,6 +155,28 @@ describe('a word in more messages than are ranked', () => {
     // A rarer word is ranked by bm25: the message that says it most comes first, though older.
     expect(searchIndex(db!, 'okapi ').hits.map((h) => h.target.itemId)).toEqual(['m3', 'm10']);
   });
+
+  it('a query with a common word lists its few matches newest first; rare words are still ranked', async () => {
+    const f = path.join(projects, '-home-me-proj', `${SID}.jsonl`);
+    fs.mkdirSync(path.dirname(f), { recursive: true });
+    let text = '';
+    const words = (i: number) => (i === 3 ? 'okapi lemur, okapi lemur, okapi lemur' : i === 10 ? 'an okapi lemur' : `the lemur number ${i}`);
+    for (let i = 0; i < 400; i++) text += reply(`m${i}`, words(i), i);
+    fs.writeFileSync(f, text);
+    await new Indexer(open(), projects).update();
+    // "lemur" is in every piece: with 300 pieces counting as common (the real threshold is
+    // 50,000), the two matches of the phrase are not scored but listed newest first, the same
+    // with `recent` (a small first build puts everything there) and without it.
+    const common = 300;
+    for (const q of ['"okapi lemur"', 'okapi lemur', 'lemur okapi '])
+      expect(searchIndex(db!, q, 20, undefined, common).hits.map((h) => h.target.itemId)).toEqual(['m10', 'm3']);
+    db!.run("DELETE FROM meta WHERE key = 'recent_from'");
+    expect(searchIndex(db!, '"okapi lemur"', 20, undefined, common).hits.map((h) => h.target.itemId)).toEqual(['m10', 'm3']);
+    // Its words alone are rare: bm25 ranks, the one that says it most first.
+    expect(searchIndex(db!, 'okapi ', 20, undefined, common).hits.map((h) => h.target.itemId)).toEqual(['m3', 'm10']);
+    // Under the threshold (an index of fewer pieces than it), the phrase is ranked by bm25.
+    expect(searchIndex(db!, '"okapi lemur"', 20, undefined, 1000).hits.map((h) => h.target.itemId)).toEqual(['m3', 'm10']);
+  });
 });
 
 describe('keeping the index up to date', () => {
