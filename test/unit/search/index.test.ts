@@ -215,17 +215,35 @@ describe('keeping the index up to date', () => {
     const idx = new Indexer(d, projects, 1024);
     d.run("INSERT INTO fts (fts, rank) VALUES ('hashsize', 2048)");
     const segments = () => (d.all('SELECT count(*) AS n FROM fts_idx WHERE segid > 0 GROUP BY segid') as unknown[]).length;
-    const automerge = () => (d.get("SELECT v FROM fts_config WHERE k = 'automerge'") as { v: number } | null)?.v;
+    const config = (k: string) => (d.get('SELECT v FROM fts_config WHERE k = ?', [k]) as { v: number } | null)?.v;
+    const automerge = () => config('automerge');
+    const crisismerge = () => config('crisismerge');
     // A bulk build cut short left merging off: the next update puts it back either way.
     d.run("INSERT INTO fts (fts, rank) VALUES ('automerge', 0)");
-    await idx.update();
+    // Five more sessions, so the build gives way between files and can be looked at.
+    for (let n = 1; n <= 5; n++) {
+      let more = '';
+      for (let i = 0; i < 100; i++) more += reply(`s${n}-${i}`, `a quokka in session ${n}, line ${i}, and word${n}x${i}`, i);
+      fs.writeFileSync(path.join(path.dirname(file()), `0d6c1a55-1111-4222-8333-94445555000${n}.jsonl`), more);
+    }
+    let most = 0;
+    const during = new Set<number | undefined>();
+    await idx.update(undefined, async () => {
+      most = Math.max(most, segments());
+      during.add(crisismerge());
+    });
+    // While it builds, segments pile up past FTS5's usual 16 before any merge (fewer merges).
+    expect([...during]).toEqual([64]);
+    expect(most).toBeGreaterThan(16);
     expect(segments()).toBe(1);
     expect(automerge()).toBe(4);
+    expect(crisismerge()).toBe(16);
     expect(searchIndex(d, 'quokka', 5).hits.map((h) => h.target.itemId)).toEqual(['m399', 'm398', 'm397', 'm396', 'm395']);
     expect(searchIndex(d, 'word123').hits.map((h) => h.target.itemId)).toEqual(['m123']);
     fs.appendFileSync(file(), reply('late', 'one more quokka', 500));
     await idx.update();
     expect(automerge()).toBe(4);
+    expect(crisismerge()).toBe(16);
     expect(segments()).toBe(2); // the small update's own segment, not merged into everything
     expect(searchIndex(d, 'quokka', 1).hits.map((h) => h.target.itemId)).toEqual(['late']);
   });
