@@ -17,7 +17,7 @@ import type { History } from './history';
 import type { TranscriptSummary } from './protocol/transcript-summary';
 import type { Aside } from '../../shared/aside';
 import type { KeptLimit } from './limit-resume';
-import { keptLimit, limitToKeep, MAX_KEPT_ASIDES, queueToKeep, SessionsStore, type PersistedQueue, type SessionsFile, type TabRecord } from './restore';
+import { limitToKeep, MAX_KEPT_ASIDES, queueToKeep, SessionsStore, type PersistedQueue, type SessionsFile, type TabRecord } from './restore';
 
 /** What the continuity needs of a session. */
 export interface ContinuitySession {
@@ -414,7 +414,7 @@ export class Continuity {
     }
     if (tab.queue && tab.queue.entries.length > 0) this.opts.queue.restore(id, heldAfterRestart(tab.queue));
     if (tab.asides && tab.asides.length > 0) this.opts.asides?.restore(id, tab.asides);
-    if (tab.limit) this.opts.limits?.restore(id, keptLimit(tab.limit));
+    if (tab.limit) this.opts.limits?.restore(id, tab.limit);
     return id;
   }
 

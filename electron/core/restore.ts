@@ -166,21 +166,12 @@ export class SessionsStore {
  */
 export function limitToKeep(limit: KeptLimit | undefined): PersistedLimit | undefined {
   if (!limit) return undefined;
-  const size = limit.messages.reduce((n, m) => n + m.images.reduce((k, i) => k + i.data.length, 0), 0);
-  if (size > MAX_KEPT_IMAGE_CHARS) return undefined;
+  if (limit.messages.reduce((n, m) => n + imageChars(m.images), 0) > MAX_KEPT_IMAGE_CHARS) return undefined;
   return { stop: limit.stop, messages: limit.messages.map((m) => ({ text: m.text, images: [...m.images], speaker: m.speaker })) };
 }
 
-/** A kept stop as the session takes it back. */
-export function keptLimit(limit: PersistedLimit): KeptLimit {
-  return {
-    stop: limit.stop,
-    messages: limit.messages.map((m) => ({
-      text: m.text,
-      images: m.images,
-      speaker: m.speaker.kind === 'peer' ? { kind: 'peer', session: m.speaker.session, permissionMode: m.speaker.permissionMode } : m.speaker,
-    })),
-  };
+function imageChars(images: ReadonlyArray<{ data: string }>): number {
+  return images.reduce((n, i) => n + i.data.length, 0);
 }
 
 /** The queue as it is kept: images beyond the budget are left out (and counted), never half-kept. */
@@ -188,7 +179,7 @@ export function queueToKeep(queue: PersistedQueue | undefined): PersistedQueue |
   if (!queue || queue.entries.length === 0) return undefined;
   let budget = MAX_KEPT_IMAGE_CHARS;
   const entries = queue.entries.map((e) => {
-    const size = e.images.reduce((n, i) => n + i.data.length, 0);
+    const size = imageChars(e.images);
     if (size <= budget) {
       budget -= size;
       return e;

@@ -9,7 +9,7 @@ export const DEFAULT_DENY_MESSAGE = 'The user declined this tool use.';
  * into a running turn), or another session of the team (delivered by the team broker). The
  * session's permission mode is the sender's, at the time it sent.
  */
-export type Speaker = { kind: 'person' } | { kind: 'peer'; session: string; permissionMode: string | undefined };
+export type Speaker = { kind: 'person' } | { kind: 'peer'; session: string; permissionMode?: string };
 
 export const THE_PERSON: Speaker = { kind: 'person' };
 

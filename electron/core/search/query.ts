@@ -105,7 +105,9 @@ function candidates(db: Database, expr: string, terms: readonly QueryTerm[], com
   }
   // Over `recent` when there is one (a small, recent sample), else over the whole index.
   const common = () =>
-    from !== undefined && last >= from ? commonWord(db, 'recent', terms, last - from + 1, commonPieces) : commonWord(db, 'fts', terms, last, commonPieces);
+    from !== undefined && last >= from
+      ? commonWord(db, 'recent', terms, last - from + 1, last, commonPieces)
+      : commonWord(db, 'fts', terms, last, last, commonPieces);
   // bm25 needs each word's count over the whole index, a full read of its doclist: cheap for a
   // selective query, tens of milliseconds for a word in every other message, which is not
   // worth it for a query with more matches than candidates: their newest are shown newest
@@ -133,12 +135,11 @@ export const COMMON_PIECES = 50_000;
  * Whether at least `commonPieces` of the index's pieces have one of the query's words, each
  * word on its own: a phrase of two common words ("from path") is common however rare the
  * phrase is, since bm25 reads both words' doclists through. Counted in `table` (of `pieces`
- * pieces) up to its share of that, which stops early for a common word.
+ * of the index's `total` pieces) up to its share of that, which stops early for a common word.
  */
-function commonWord(db: Database, table: 'fts' | 'recent', terms: readonly QueryTerm[], pieces: number, commonPieces: number): boolean {
-  const last = lastDocId(db);
-  if (last < commonPieces) return false;
-  const enough = Math.max(1, Math.ceil((commonPieces * pieces) / last));
+function commonWord(db: Database, table: 'fts' | 'recent', terms: readonly QueryTerm[], pieces: number, total: number, commonPieces: number): boolean {
+  if (total < commonPieces) return false;
+  const enough = Math.max(1, Math.ceil((commonPieces * pieces) / total));
   const words = terms.flatMap((t) => t.words.map((w, i) => ({ words: [w], prefix: t.prefix && i === t.words.length - 1 })));
   const any = words.map((w) => ftsExpression([w])).join(' OR ');
   const n = (db.get(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`, [any, enough]) as { n: number }).n;
