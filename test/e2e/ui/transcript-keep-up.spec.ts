@@ -5,6 +5,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { syntheticView } from '../../../bench/renderer/synthetic';
 import { doubleOptions, snapshotWith } from '../../support/api-double';
 import { SESSION } from './scenarios';
+import { transcriptStill } from './transcript-still';
 import { expect, test } from './ui-fixtures';
 
 const COUNT = 3000;
@@ -129,6 +130,9 @@ test.describe('a burst of whole messages', () => {
         });
         return row?.dataset.index ?? '';
       });
+    // Rows flung into view are drawn cheaply while the wheel scroll runs and in full once it
+    // stops, which changes their heights: what the person reads is what is there after that.
+    await transcriptStill(page);
     const reading = await onScreen();
     expect(reading).not.toBe('');
     const from = await sent(page);
