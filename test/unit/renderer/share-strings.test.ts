@@ -10,7 +10,12 @@ import { shareStrings, shareViews } from '../../../renderer/src/lib/transcript/s
 import { searchInfo } from '../../../renderer/src/lib/tools/tool-results';
 
 v8.setFlagsFromString('--expose-gc');
+v8.setFlagsFromString('--allow-natives-syntax');
 const gc = vm.runInNewContext('gc') as () => void;
+/** False for an object V8 turned into a hash table (a property deleted, say): several times its size. */
+const hasFastProperties = vm.runInNewContext('(o) => %HasFastProperties(o)') as (o: object) => boolean;
+/** True when both are one string in memory, not two equal ones. */
+const sameString = vm.runInNewContext('(a, b) => %IsSameHeapObject(a, b)') as (a: string, b: string) => boolean;
 
 function heapAfterGc(): number {
   gc();
@@ -34,11 +39,38 @@ function bashSession(calls: number, outputChars: number): SessionView {
   return view;
 }
 
+/** `count` injected context entries, all with the same text of `chars` characters. */
+function withContext(view: SessionView, count: number, chars: number): SessionView {
+  for (let i = 0; i < count; i++) {
+    view.index[`c${i}`] = view.items.length;
+    view.items.push({
+      type: 'context',
+      id: `c${i}`,
+      source: 'skill',
+      label: 'Skill: conventions',
+      text: 'Base directory for this skill: /s\n'.repeat(chars / 34),
+      at: i,
+    });
+  }
+  return view;
+}
+
+/** `count` notices, each with its own id. */
+function manyEntries(count: number): SessionView {
+  const view = emptySession('s1', '/w', 0);
+  for (let i = 0; i < count; i++) {
+    const id = `entry-${String(i).padStart(40, '0')}`;
+    view.index[id] = i;
+    view.items.push({ type: 'notice', id, level: 'info', code: 'x', text: 'ok', at: i });
+  }
+  return view;
+}
+
 const created = (view: SessionView): AppEvent[] => [{ type: 'session-created', session: { id: view.id, view } }];
 
 describe('shareStrings', () => {
   it('changes no value anywhere in the batch (a file list that repeats its text aside)', () => {
-    const view = bashSession(20, 1200);
+    const view = withContext(bashSession(20, 1200), 5, 300);
     view.tools.t3!.result!.structured = { nested: [{ same: view.tools.t3!.result!.content, n: 3, none: null }], command: 'make 3' };
     const batch = JSON.parse(JSON.stringify(created(view))) as AppEvent[];
     const events: AppEvent[] = [
@@ -94,5 +126,36 @@ describe('shareStrings', () => {
     expect(tools.other!.result!.structured).toEqual({ mode: 'files_with_matches', filenames: files, numFiles: 3 });
     for (const [id, t] of Object.entries(tools)) expect(searchInfo('Grep', t.result!.structured).results ?? t.result!.content).toBe(before[id]);
     expect(searchInfo('Grep', tools.same!.result!.structured).countLabel).toBe('3 files');
+  });
+
+  it('keeps a search result whose file list is dropped a plain object, not a hash table', () => {
+    const files = ['src/a.ts', 'src/b.ts'];
+    const view = emptySession('s1', '/w', 0);
+    view.tools.t = { result: { content: files.join('\n'), isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 2 } } };
+    const batch = JSON.parse(JSON.stringify(created(view))) as AppEvent[];
+    shareStrings(batch);
+    const structured = (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session.view.tools.t!.result!.structured as object;
+    expect(structured).toEqual({ mode: 'files_with_matches', numFiles: 2 });
+    expect(hasFastProperties(structured)).toBe(true);
+  });
+
+  it("makes an entry's id one string with its key in the index", () => {
+    const batch = JSON.parse(JSON.stringify(created(manyEntries(50)))) as AppEvent[];
+    const { view } = (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session;
+    // Looked up by id as the store does: each id then has a second, internalized copy.
+    for (const item of view.items) expect(view.index[item.id]).toBeGreaterThanOrEqual(0);
+    const keys = Object.keys(view.index);
+    expect(view.items.some((item, i) => sameString(item.id, keys[i]!))).toBe(false);
+    shareStrings(batch);
+    expect(view.items.every((item, i) => sameString(item.id, keys[i]!))).toBe(true);
+  });
+
+  it('shares the text of injected context that repeats across the session', () => {
+    const batch = JSON.parse(JSON.stringify(created(withContext(emptySession('s1', '/w', 0), 20, 3000)))) as AppEvent[];
+    const texts = () => (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session.view.items.map((i) => (i as { text: string }).text);
+    const first = texts()[0]!;
+    expect(texts().filter((t) => sameString(t, first))).toHaveLength(1);
+    shareStrings(batch);
+    expect(texts().filter((t) => sameString(t, first))).toHaveLength(20);
   });
 });

@@ -4,7 +4,9 @@
 //   - a tool's structured result repeats its text result or its input (a command's stdout is
 //     its result text; a written file's content is in its input and in the result);
 //   - short words repeat on every entry ("assistant", "tool_use", "allowed", tool names);
-//   - a tool call's id is also its key in `tools`.
+//   - a tool call's id is also its key in `tools`, an entry's id its key in `index`;
+//   - context the CLI injects repeats word for word (the same skill or reminder, turn after
+//     turn): it is shared across the session, which costs a hash of that text only.
 // They are made one string again as a batch arrives, before it enters the store. Only equal
 // strings are swapped, so what any reader sees is unchanged. Long strings are shared only within
 // one tool call, never across a session: that would cost a hash of all its text to save little.
@@ -41,6 +43,14 @@ function shortCopy(short: Table): (s: string) => string | undefined {
   };
 }
 
+/** `s`, or the equal string already in `table` (which then holds it). */
+function shared(table: Table, s: string): string {
+  const seen = table.get(s);
+  if (seen !== undefined) return seen;
+  table.set(s, s);
+  return s;
+}
+
 /** The strings of one tool call's input and text result, for its structured result to share. */
 function tableOf(content: string, input: unknown): Table {
   const t: Table = new Map([[content, content]]);
@@ -54,7 +64,12 @@ function tableOf(content: string, input: unknown): Table {
 function shareResult(result: { content: string; structured?: unknown } | undefined, input: unknown): void {
   if (!result || result.structured === null || typeof result.structured !== 'object') return;
   const s = result.structured as { filenames?: unknown };
-  if (Array.isArray(s.filenames) && s.filenames.join('\n') === result.content) delete s.filenames;
+  if (Array.isArray(s.filenames) && s.filenames.join('\n') === result.content && !Object.isFrozen(result)) {
+    // A copy without it, not `delete`: an object with a property deleted turns into a hash
+    // table, several times its size.
+    const { filenames: _dropped, ...rest } = s;
+    result.structured = rest;
+  }
   const own = tableOf(result.content, input);
   walk(result.structured, (s) => own.get(s));
 }
@@ -62,7 +77,14 @@ function shareResult(result: { content: string; structured?: unknown } | undefin
 function shareView(view: SessionView, short: Table): void {
   const toolIds: Table = new Map(Object.keys(view.tools).map((k) => [k, k]));
   const inputs = new Map<string, unknown>();
+  // Frozen objects are left as they are (as walk does): assigning to them would throw.
+  for (const id of Object.keys(view.index ?? {})) {
+    const item = view.items[view.index[id]!];
+    if (item?.id === id && !Object.isFrozen(item)) item.id = id;
+  }
+  const injected: Table = new Map();
   for (const item of view.items) {
+    if (item.type === 'context' && !Object.isFrozen(item)) item.text = shared(injected, item.text);
     if (item.type !== 'assistant') continue;
     for (const b of item.blocks) {
       if (!b.tool) continue;
