@@ -409,7 +409,7 @@ export function leanResult(structured: unknown): unknown {
   if (structured === null || typeof structured !== 'object' || !('originalFile' in structured)) return structured;
   const patch = (structured as Record<string, unknown>).structuredPatch;
   if (!Array.isArray(patch) || patch.length === 0) return structured;
-  const rest: Record<string, unknown> = { ...structured };
-  delete rest.originalFile;
+  // A copy without it, not `delete`: an object with a property deleted turns into a hash table.
+  const { originalFile: _before, ...rest } = structured as Record<string, unknown>;
   return rest;
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { WireNormalizer } from '../../../electron/core/protocol/normalize';
 import type { WireOf } from '../../../electron/core/protocol/wire';
 import type { SessionEvent } from '../../../shared/events';
+import { hasFastProperties } from '../../support/v8-natives';
 
 const big = 'const line = 1;\n'.repeat(5000);
 const patch = [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-const line = 1;', '+const line = 2;'] }];
@@ -36,8 +37,9 @@ describe('tool results', () => {
     };
     const out = structuredOf(new WireNormalizer().user(toolResult(s))) as Record<string, unknown>;
     expect(out).toEqual({ filePath: '/r/a.ts', oldString: 'const line = 1;', newString: 'const line = 2;', structuredPatch: patch, userModified: false });
-    // The CLI's own object is left as it was.
+    // The CLI's own object is left as it was; the one kept is a plain object, not a hash table.
     expect(s.originalFile).toBe(big);
+    expect(hasFastProperties(out)).toBe(true);
   });
 
   it('keep it when there is no patch (an overwriting Write is drawn from it)', () => {

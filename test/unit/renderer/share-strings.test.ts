@@ -8,14 +8,10 @@ import type { AppEvent } from '../../../shared/ipc';
 import { emptySession, type SessionView } from '../../../shared/transcript';
 import { shareStrings, shareViews } from '../../../renderer/src/lib/transcript/share-strings';
 import { searchInfo } from '../../../renderer/src/lib/tools/tool-results';
+import { hasFastProperties, sameString } from '../../support/v8-natives';
 
 v8.setFlagsFromString('--expose-gc');
-v8.setFlagsFromString('--allow-natives-syntax');
 const gc = vm.runInNewContext('gc') as () => void;
-/** False for an object V8 turned into a hash table (a property deleted, say): several times its size. */
-const hasFastProperties = vm.runInNewContext('(o) => %HasFastProperties(o)') as (o: object) => boolean;
-/** True when both are one string in memory, not two equal ones. */
-const sameString = vm.runInNewContext('(a, b) => %IsSameHeapObject(a, b)') as (a: string, b: string) => boolean;
 
 function heapAfterGc(): number {
   gc();
