@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../shared/ipc';
 import type { SearchHit, SearchProgress } from '../../shared/search';
 import type { SessionHost } from '../../electron/core/host';
-import { text } from '../support/fake-api';
+import { text, toolUse } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
 import { waitFor } from '../support/wait';
 
@@ -63,5 +63,27 @@ describe('full-text search over sessions the real CLI wrote', () => {
     await waitFor(() => host.view(id).lastResult !== firstResult, 'second result', 60_000);
     expect(await firstHit(host, 'swims')).toMatchObject({ sessionId, field: 'reply', snippet: 'Yes, and it swims well.' });
     expect(fs.existsSync(path.join(dataDir, 'search-index.sqlite'))).toBe(true);
+  });
+
+  it('finds the words of a file Claude read, never its line numbers', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-search-data-'));
+    const { sandbox, host } = await onRealCli([toolUse('Read', { file_path: 'list.txt' }), text('Read it.')], { dataDir });
+    // 450 lines without a digit in them: "404" is only ever a line number the CLI writes.
+    const lines = Array.from({ length: 450 }, (_, i) => (i === 399 ? 'the armadillo line' : 'a quiet line of the list'));
+    fs.writeFileSync(path.join(sandbox.cwd, 'list.txt'), `${lines.join('\n')}\n`);
+    host.search!.start();
+    const { id } = host.create({ permissionMode: 'acceptEdits' });
+    host.send(id, 'Read the list');
+    await waitFor(() => host.view(id).lastResult, 'the result', 60_000);
+    // The CLI numbers each line of what it read (the tool result, as the model sees it).
+    expect(sandbox.api.turns()[1]?.body.messages.at(-1)?.content).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'tool_result', content: expect.stringMatching(/^1\ta quiet line[^]*\n400\tthe armadillo line\n/) }),
+      ]),
+    );
+    const hit = await firstHit(host, 'armadillo');
+    expect(hit).toMatchObject({ field: 'tool-output', tool: 'Read' });
+    expect(hit.snippet).toContain('a quiet line of the list the armadillo line a quiet line');
+    expect((await host.searchHistory('404')).hits).toEqual([]);
   });
 });

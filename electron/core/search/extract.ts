@@ -103,7 +103,7 @@ function userDocs(r: TranscriptRecord, ctx: RecordContext): IndexDoc[] {
     content.forEach((b, part) => {
       if (!isBlock(b, 'tool_result')) return;
       const toolUseId = str(b.tool_use_id);
-      const text = plainText(b.content);
+      const text = withoutLineNumbers(plainText(b.content), r);
       if (!text) return;
       const tool = toolUseId ? ctx.toolNames.get(toolUseId) : undefined;
       out.push({ field: 'tool-output', text: cap(text), part, target: side ?? (toolUseId ? { toolUseId } : {}), tool });
@@ -151,6 +151,31 @@ function assistantDocs(r: TranscriptRecord, ctx: RecordContext): IndexDoc[] {
     }
   });
   return out;
+}
+
+/**
+ * A file read's text with the line numbers the CLI puts before each line taken off. They are not
+ * the file's words, and every number up to the file's length would otherwise find every file
+ * read that long ("404" matching each read of a file of 404 lines or more). Claude Code writes
+ * them as `12\t` (2.1; the record's toolUseResult is then a text file's) or `    12→` (older
+ * versions; only the Read tool writes that arrow). Only a text that starts numbered is changed.
+ */
+function withoutLineNumbers(text: string | undefined, r: TranscriptRecord): string | undefined {
+  if (!text) return text;
+  if (ARROW_NUMBERED.test(text)) return text.replace(ARROW_LINES, '');
+  if (TAB_NUMBERED.test(text) && isFileRead(r.toolUseResult)) return text.replace(TAB_LINES, '');
+  return text;
+}
+
+const ARROW_NUMBERED = /^ *\d+\u2192/;
+const ARROW_LINES = /^ *\d+\u2192/gm;
+const TAB_NUMBERED = /^ *\d+\t/;
+const TAB_LINES = /^ *\d+\t/gm;
+
+function isFileRead(result: unknown): boolean {
+  if (!result || typeof result !== 'object') return false;
+  const { type, file } = result as { type?: unknown; file?: { filePath?: unknown } };
+  return type === 'text' && typeof file?.filePath === 'string';
 }
 
 function isBlock(b: unknown, type: string): b is Record<string, unknown> {

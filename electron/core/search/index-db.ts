@@ -18,7 +18,7 @@ import sqlite from 'node-sqlite3-wasm';
 export type Database = InstanceType<typeof sqlite.Database>;
 
 /** Bumped when the schema or what is indexed changes: an older index is rebuilt. */
-export const SCHEMA_VERSION = '2';
+export const SCHEMA_VERSION = '3';
 export const INDEX_FILE = 'search-index.sqlite';
 
 const SCHEMA = `

@@ -96,6 +96,39 @@ describe('what is indexed of a 1.0.58 transcript', () => {
   });
 });
 
+describe("a file read's line numbers are not indexed", () => {
+  const notes = Array.from({ length: 12 }, (_, i) => `line ${i + 1} of the notes`);
+  const result = (content: string, toolUseResult?: unknown): TranscriptRecord => ({
+    type: 'user',
+    message: { role: 'user', content: [{ tool_use_id: 'toolu_fake_1', type: 'tool_result', content }] },
+    uuid: 'd010baa3-2015-4031-bb97-7a485be88523',
+    ...(toolUseResult ? { toolUseResult } : {}),
+  });
+  const indexed = (r: TranscriptRecord) => extractDocs(r, { toolNames: new Map([['toolu_fake_1', 'Read']]) }).map((d) => d.text);
+
+  it('2.1.332: "12\\t" before each line, and a toolUseResult naming the file read', () => {
+    // As the pinned CLI wrote it (recorded against the fake API, trimmed to the fields read here).
+    const record = result(`${notes.map((l, i) => `${i + 1}\t${l}`).join('\n')}\n13\t`, {
+      type: 'text',
+      file: { filePath: 'notes.txt', content: `${notes.join('\n')}\n`, numLines: 13, startLine: 1, totalLines: 13 },
+    });
+    expect(indexed(record)).toEqual([`${notes.join('\n')}\n`]);
+    // The snippet a hit shows is cut from the same text: no numbers in it either.
+    expect(makeSnippet(indexed(record)[0]!, parseQuery('notes')).text).toMatch(/^line 1 of the notes line 2/);
+  });
+
+  it('older versions: "    12→" before each line', () => {
+    const record = result(notes.map((l, i) => `${String(i + 1).padStart(6)}\u2192${l}`).join('\n'));
+    expect(indexed(record)).toEqual([notes.join('\n')]);
+  });
+
+  it("other tools' output keeps numbers at the start of its lines", () => {
+    const tsv = '1\talice\n2\tbob';
+    expect(indexed(result(tsv, { stdout: tsv, stderr: '', interrupted: false }))).toEqual([tsv]);
+    expect(indexed(result('404\tnot found'))).toEqual(['404\tnot found']);
+  });
+});
+
 describe('the check before parsing', () => {
   it('reads the type off the bytes, also when a line was written with spaces', () => {
     expect(mayIndexBytes(Buffer.from('{"type": "assistant", "message": {}}'))).toBe(true);
