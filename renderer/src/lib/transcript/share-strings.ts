@@ -8,8 +8,9 @@
 //   - context the CLI injects repeats word for word (the same skill or reminder, turn after
 //     turn): it is shared across the session, which costs a hash of that text only.
 // They are made one string again as a batch arrives, before it enters the store. Only equal
-// strings are swapped, so what any reader sees is unchanged. Long strings are shared only within
-// one tool call, never across a session: that would cost a hash of all its text to save little.
+// strings are swapped, so what any reader sees is unchanged. Other long strings are shared only
+// within one tool call, never across a session: that would cost a hash of all its text to save
+// little (replies rarely repeat).
 // One more copy cannot be shared, only dropped: a search's list of file names that is its text
 // result again, line by line. The card then shows the text result (searchInfo falls back to it).
 import type { AppEvent } from '../../../../shared/ipc';
