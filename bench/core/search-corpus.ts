@@ -1,9 +1,9 @@
 // Transcripts for H1, generated into a temporary projects dir: sessions shaped as the CLI
 // writes them (records of the 1.x-2.x formats with their bookkeeping fields: usage, request
 // ids, file-history snapshots, a `toolUseResult` repeating each tool's output, an Edit's whole
-// original file, a file read's numbered lines), with real English and real code: lines drawn at random from the Markdown and
-// JavaScript/TypeScript files in node_modules, so the vocabulary and word frequencies are
-// those of real text. A quarter of the sessions are of the pinned CLI's format (2.1.332),
+// original file, a file read's numbered lines), with real English and real code: lines drawn
+// at random from the Markdown and JavaScript/TypeScript files in node_modules, so the
+// vocabulary and word frequencies are those of real text. A quarter of the sessions are of the pinned CLI's format (2.1.332),
 // which also writes request and prompt records around the conversation: those lines are
 // copied from the recorded fixture (fixtures/transcripts/2.1.332-background-agent), once per
 // session, per turn and per API call as the CLI writes them. Deterministic for a given size
@@ -232,11 +232,9 @@ export function writeCorpus(projectsDir: string, bytes: number, pools: Pools, se
           input = { file_path: file };
           // As the CLI gives it to the model: each line numbered (`12\t`), the file's own text
           // in the structured result.
-          result = body
-            .split('\n')
-            .map((l, i) => `${i + 1}\t${l}`)
-            .join('\n');
-          structured = { type: 'text', file: { filePath: file, content: body, numLines: body.split('\n').length, startLine: 1, totalLines: 400 } };
+          const fileLines = body.split('\n');
+          result = fileLines.map((l, i) => `${i + 1}\t${l}`).join('\n');
+          structured = { type: 'text', file: { filePath: file, content: body, numLines: fileLines.length, startLine: 1, totalLines: 400 } };
         } else if (tool === 'Edit') {
           const oldString = rng.pick(pools.code);
           const newString = rng.pick(pools.code);

@@ -168,9 +168,9 @@ function withoutLineNumbers(text: string | undefined, r: TranscriptRecord): stri
 }
 
 const ARROW_NUMBERED = /^ *\d+\u2192/;
-const ARROW_LINES = /^ *\d+\u2192/gm;
+const ARROW_LINES = new RegExp(ARROW_NUMBERED.source, 'gm');
 const TAB_NUMBERED = /^ *\d+\t/;
-const TAB_LINES = /^ *\d+\t/gm;
+const TAB_LINES = new RegExp(TAB_NUMBERED.source, 'gm');
 
 function isFileRead(result: unknown): boolean {
   if (!result || typeof result !== 'object') return false;

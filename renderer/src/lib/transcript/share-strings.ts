@@ -35,21 +35,15 @@ function walk(value: unknown, swap: (s: string) => string | undefined): void {
   }
 }
 
-function shortCopy(short: Table): (s: string) => string | undefined {
-  return (s) => {
-    if (s.length > SHORT) return undefined;
-    const seen = short.get(s);
-    if (seen === undefined) short.set(s, s);
-    return seen;
-  };
+/** The equal string `table` already holds, or undefined (and `s` is held from now on). */
+function earlierCopy(table: Table, s: string): string | undefined {
+  const seen = table.get(s);
+  if (seen === undefined) table.set(s, s);
+  return seen;
 }
 
-/** `s`, or the equal string already in `table` (which then holds it). */
-function shared(table: Table, s: string): string {
-  const seen = table.get(s);
-  if (seen !== undefined) return seen;
-  table.set(s, s);
-  return s;
+function shortCopy(short: Table): (s: string) => string | undefined {
+  return (s) => (s.length > SHORT ? undefined : earlierCopy(short, s));
 }
 
 /** The strings of one tool call's input and text result, for its structured result to share. */
@@ -85,7 +79,7 @@ function shareView(view: SessionView, short: Table): void {
   }
   const injected: Table = new Map();
   for (const item of view.items) {
-    if (item.type === 'context' && !Object.isFrozen(item)) item.text = shared(injected, item.text);
+    if (item.type === 'context' && !Object.isFrozen(item)) item.text = earlierCopy(injected, item.text) ?? item.text;
     if (item.type !== 'assistant') continue;
     for (const b of item.blocks) {
       if (!b.tool) continue;
