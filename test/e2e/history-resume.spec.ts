@@ -19,7 +19,10 @@ test('a closed session is found in History, resumed with its conversation, and c
   await composer.fill('Please remember the kiwi');
   await composer.press('Enter');
   await expect(transcript.getByRole('article', { name: 'Claude' })).toContainText('I will remember the kiwi.');
-  await expect(page.getByRole('contentinfo', { name: 'Session status' })).toContainText(/\$\d/);
+  const status = page.getByRole('contentinfo', { name: 'Session status' });
+  await expect(status).toContainText(/\$\d/);
+  // The turn is over (the cost can show a moment before): closing a working tab asks first.
+  await expect(status.locator('.sb-status')).toHaveText('Ready');
 
   // Close the tab: nothing is open any more.
   const tabs = page.getByRole('tablist', { name: 'Sessions' }).getByRole('tab');
