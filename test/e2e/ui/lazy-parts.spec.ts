@@ -61,6 +61,19 @@ test('the composer takes a prompt before any part loaded on demand arrives; the 
   await expect(composer).toHaveValue('A prompt typed before the rest of the app arrived');
 });
 
+/** What the first screen may load before it takes a prompt (minified; R12-JS in `npm run bench`). */
+const FIRST_SCREEN_BUDGET_KB = 400;
+
+test(`the first screen's JavaScript stays within its ${FIRST_SCREEN_BUDGET_KB} kB budget`, () => {
+  const sizes = firstScreen().map((f) => ({ f, kb: fs.statSync(path.join(dist, 'assets', f)).size / 1000 }));
+  const total = sizes.reduce((n, s) => n + s.kb, 0);
+  const biggest = [...sizes].sort((a, b) => b.kb - a.kb).slice(0, 5);
+  // Over the budget: make what the new code shows only on demand a part (lib/lazy-part.ts).
+  expect(total, `kB on the first screen; the biggest files: ${biggest.map((s) => `${s.f} ${s.kb.toFixed(1)} kB`).join(', ')}`).toBeLessThanOrEqual(
+    FIRST_SCREEN_BUDGET_KB,
+  );
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`a part that cannot be loaded says so with Try again and Reload; Try again brings it (${scheme})`, async ({ browser, rendererUrl }, testInfo) => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 700 }, colorScheme: scheme });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../shared/events';
 import { applyEvents, emptySession } from '../../../shared/transcript';
 import { topLevelIds } from '../../../renderer/src/lib/transcript/top-level-ids';
-import { rowOf } from '../../../renderer/src/components/transcript/reveal';
+import { rowOf } from '../../../renderer/src/components/transcript/reveal-mark';
 
 const events: SessionEvent[] = [
   { kind: 'user', id: 'u1', text: 'find the quokka', at: 1 },

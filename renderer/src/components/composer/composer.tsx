@@ -17,8 +17,7 @@ import { ComposerToolbar } from '../modes/toolbar';
 import { usePaneShown } from '../tabs/pane-shown';
 import { cycleMode } from '../modes/mode-requests';
 import { answering } from './api-calls';
-import { AttachmentStrip } from './attachment-strip';
-import { addImageFiles, attachmentsOf, setAttachments, useAttachments } from './attachments';
+import { attachmentsOf, setAttachments, useAttachments } from './attachments';
 import { notBrowsing, onFirstLine, onLastLine, promptHistory, stepBack, stepForward, type HistoryState } from './history';
 import { ForegroundBar } from '../tasks/foreground-bar';
 import { accept } from './typeahead';
@@ -194,8 +193,10 @@ export function Composer({ sessionId }: { sessionId: string }) {
 
   const takeFiles = async (files: File[]) => {
     if (files.length === 0) return;
-    const problem = await addImageFiles(sessionId, files);
-    setNotice(problem);
+    // A part that will not load is said once for the window (with Try again); here, that these
+    // files were not taken.
+    const part = await imageAttachments.load().catch(() => undefined);
+    setNotice(part ? await part.addImageFiles(sessionId, files) : `Not attached: ${imageAttachments.name} could not be loaded.`);
   };
   const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = [...e.clipboardData.files];
@@ -259,7 +260,9 @@ export function Composer({ sessionId }: { sessionId: string }) {
           {(m) => <m.TypeaheadMenu t={ta} onPick={pick} />}
         </LazyView>
         <div className="composer-main">
-          <AttachmentStrip sessionId={sessionId} />
+          <LazyView part={imageAttachments} when={images.length > 0}>
+            {(m) => <m.AttachmentStrip sessionId={sessionId} />}
+          </LazyView>
           <textarea
             ref={ref}
             className="composer-input"
@@ -339,6 +342,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
 // Shown only while messages wait for the turn to end: a part loaded on demand (lib/lazy-part.ts).
 const queueList = lazyPart('the message queue', () => import('./queue-list'));
 // The `/` and `@` suggestions' list: fetched right after the first screen, drawn once a trigger is typed.
+const imageAttachments = lazyPart('the image attachments', () => import('./attach-images'));
 const typeaheadList = lazyPart('the command and file suggestions', () => import('./typeahead-list'), { soon: true });
 
 function QueueList({ sessionId }: { sessionId: string }) {

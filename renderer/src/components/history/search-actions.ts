@@ -5,7 +5,7 @@ import type { SearchHit, SearchResult } from '../../../../shared/search';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
 import { historyStore } from '../../store/history-store';
-import { requestReveal } from '../transcript/reveal';
+import { requestReveal } from '../transcript/reveal-store';
 import { openPastSession } from './history-actions';
 
 export function searchHistory(query: string, cursor?: string): Promise<Result<SearchResult>> {

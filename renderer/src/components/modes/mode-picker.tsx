@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import { permissionModeLabel } from '../../lib/format';
 import { useSessionField } from '../../store/hooks';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
 import { Menu, type MenuItem } from './menu';
 import { clearError, requestMode, useControl } from './mode-requests';
 
@@ -13,6 +15,9 @@ const describe: Record<string, string> = {
   plan: 'Claude explores and plans, and changes nothing until you approve the plan',
   bypassPermissions: 'Claude runs every tool without asking',
 };
+
+/** The confirmation before Bypass permissions: a part loaded when it is first asked for. */
+const bypassConfirm = lazyPart('the Bypass permissions confirmation', () => import('./bypass-confirm'));
 
 export function ModePicker({ sessionId, disabled }: { sessionId: string; disabled: boolean }) {
   const mode = useSessionField(sessionId, (v) => v.info.permissionMode, undefined);
@@ -60,29 +65,9 @@ export function ModePicker({ sessionId, disabled }: { sessionId: string; disable
           {state.error.message}
         </span>
       )}
-      {confirming && (
-        <div className="bypass-confirm" role="alertdialog" aria-label="Turn on Bypass permissions?" aria-describedby="bypass-confirm-text">
-          <p id="bypass-confirm-text">
-            <strong>Bypass permissions?</strong> Claude will edit files, run commands and use the network without asking you first, for the rest of this session
-            or until you change the mode. Use it only where a mistake cannot hurt (a sandbox, a throwaway checkout).
-          </p>
-          <div className="bypass-actions">
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => {
-                setConfirming(false);
-                void requestMode(sessionId, 'bypassPermissions');
-              }}
-            >
-              Turn on bypass
-            </button>
-            <button type="button" className="btn" autoFocus onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      )}
+      <LazyView part={bypassConfirm} when={confirming}>
+        {(m) => <m.BypassConfirm onTurnOn={() => void requestMode(sessionId, 'bypassPermissions')} onClose={() => setConfirming(false)} />}
+      </LazyView>
     </div>
   );
 }

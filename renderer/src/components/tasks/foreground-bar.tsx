@@ -9,15 +9,12 @@ import { useSessionField } from '../../store/hooks';
 import { isTurnRunning } from '../../store/selectors';
 import { clideStore, useClide } from '../../store/store';
 import { useWindowKeys } from '../../lib/shortcuts';
-import { VisibleText } from '../common/visible-text';
+import { lazyPart } from '../../lib/lazy-part';
+import { LazyView } from '../common/lazy-view';
 import { clearBackgroundNote, runInBackground, useBackgroundNote } from './task-calls';
-import { taskName } from './task-words';
 import { useShallow } from 'zustand/react/shallow';
-import './tasks.css';
 
 /** Ctrl+B on every platform, as in the terminal (Cmd+B is not the terminal's key). */
-export const BACKGROUND_KEY = 'Ctrl+B';
-
 function isBackgroundKey(e: KeyboardEvent): boolean {
   return e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'b';
 }
@@ -40,6 +37,9 @@ export function useBackgroundShortcut(): void {
   useWindowKeys(onKey);
 }
 
+/** The part that draws the line (loaded when something first runs in the foreground). */
+const line = lazyPart('the foreground task line', () => import('./foreground-line'));
+
 export function ForegroundBar({ sessionId }: { sessionId: string }) {
   const tasks = useClide(useShallow((s) => (s.sessions[sessionId] ? foregroundTasks(s.sessions[sessionId]) : [])));
   const status = useSessionField(sessionId, (v) => v.status, 'starting');
@@ -48,33 +48,9 @@ export function ForegroundBar({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     if (!isTurnRunning({ status })) clearBackgroundNote(sessionId);
   }, [status, sessionId]);
-  if (tasks.length === 0 && !note) return null;
-  const only = tasks.length === 1 ? tasks[0] : undefined;
   return (
-    <div className="foreground-bar" role="group" aria-label="Running in the foreground">
-      {tasks.length > 0 && (
-        <>
-          <span className="tasks-spinner" aria-hidden="true" />
-          <span className="foreground-what">
-            {only ? (
-              <>
-                Running in the foreground: <VisibleText text={taskName(only)} />
-              </>
-            ) : (
-              `${tasks.length} commands and subagents running in the foreground`
-            )}
-          </span>
-          <button type="button" className="btn btn-small" onClick={() => void runInBackground(sessionId, only?.toolUseId)}>
-            Run in background
-          </button>
-          <kbd className="foreground-key">{BACKGROUND_KEY}</kbd>
-        </>
-      )}
-      {note && (
-        <span className={note.error ? 'foreground-note is-error' : 'foreground-note'} role="status">
-          {note.text}
-        </span>
-      )}
-    </div>
+    <LazyView part={line} when={tasks.length > 0 || note !== undefined}>
+      {(m) => <m.ForegroundLine sessionId={sessionId} tasks={tasks} note={note} />}
+    </LazyView>
   );
 }
