@@ -1,7 +1,9 @@
 // The search index on disk: one SQLite file in the app's data dir, with an FTS5 table over
 // the searchable text and, beside it, where each piece came from (file, byte offset of its
 // line, which part of the record) instead of a second copy of the text: snippets are read
-// back from the transcript itself, which keeps the index small.
+// back from the transcript itself, which keeps the index small. What a hit needs that the
+// record says again (its uuid, its message id) is read from there too (query.ts); only the
+// tool call a piece belongs to is kept, as the record alone cannot always say it.
 //
 // A second, small FTS5 table, `recent`, indexes again the pieces from `recent_from` (a docs id
 // kept in meta) on: the newest few percent of the history. A query for a common word or
@@ -14,11 +16,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
+import type { SearchField } from '../../../shared/search';
 
 export type Database = InstanceType<typeof sqlite.Database>;
 
+/**
+ * A piece's field, stored as its position here: a number binds and stores for less than a
+ * word, on every one of millions of rows. Only ever appended to (the index keeps the numbers).
+ */
+export const FIELDS: readonly SearchField[] = ['prompt', 'reply', 'thinking', 'tool-input', 'tool-output', 'title'];
+export const fieldCode = (f: SearchField): number => FIELDS.indexOf(f);
+
 /** Bumped when the schema or what is indexed changes: an older index is rebuilt. */
-export const SCHEMA_VERSION = '3';
+export const SCHEMA_VERSION = '4';
 export const INDEX_FILE = 'search-index.sqlite';
 
 const SCHEMA = `
@@ -32,7 +42,7 @@ const SCHEMA = `
   ) WITHOUT ROWID;
   CREATE TABLE docs (
     id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, line_at INTEGER NOT NULL, line_len INTEGER NOT NULL,
-    part INTEGER NOT NULL, field TEXT NOT NULL, at INTEGER NOT NULL, uuid TEXT, item_id TEXT, tool_use_id TEXT, tool TEXT
+    part INTEGER NOT NULL, field INTEGER NOT NULL, at INTEGER NOT NULL, tool_use_id TEXT, tool TEXT
   );
   CREATE INDEX docs_file ON docs (file_id);
   CREATE VIRTUAL TABLE fts USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');

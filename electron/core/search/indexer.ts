@@ -8,7 +8,8 @@ import { str } from '../../../shared/guards';
 import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
 import { readHead } from '../protocol/transcript-summary';
 import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
-import { lastDocId, recentFrom, setRecentFrom, type Database } from './index-db';
+import { DocWriter } from './doc-writer';
+import { fieldCode, lastDocId, recentFrom, setRecentFrom, type Database } from './index-db';
 import { readLines } from './line-reader';
 import { transcriptFiles, type TranscriptFile } from './transcript-files';
 
@@ -73,6 +74,8 @@ export class Indexer {
   private recentFrom: number | undefined;
   /** In a bulk build: after how many bytes read `recent` starts. */
   private recentAfter = 0;
+  /** Set while an update runs. */
+  private writer: DocWriter | undefined;
 
   constructor(
     private readonly db: Database,
@@ -107,6 +110,7 @@ export class Indexer {
     this.setMerging(bulk ? BULK_MERGING : MERGING);
     let done = 0;
     this.db.exec('BEGIN');
+    const writer = (this.writer = new DocWriter(this.db, lastDocId(this.db) + 1));
     try {
       if (bulk) {
         // Most of what is read is old: `recent` starts again near the end of this read.
@@ -132,6 +136,9 @@ export class Indexer {
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw err;
+    } finally {
+      writer.finalize();
+      this.writer = undefined;
     }
     this.pendingChars = 0;
     if (bulk) {
@@ -159,7 +166,7 @@ export class Indexer {
 
   /** Every piece added from now on also goes into `recent`. */
   private startRecent(): void {
-    this.recentFrom = lastDocId(this.db) + 1;
+    this.recentFrom = this.writer?.nextId ?? lastDocId(this.db) + 1;
     setRecentFrom(this.db, this.recentFrom);
   }
 
@@ -229,48 +236,29 @@ export class Indexer {
     };
     const session = f.subagent ? undefined : new SessionFacts(f.sessionId);
     const read = { end: start, bytesRead: 0 };
-    const insertDoc = this.db.prepare(
-      'INSERT INTO docs (file_id, line_at, line_len, part, field, at, uuid, item_id, tool_use_id, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const insertText = this.db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
-    const insertRecent = this.db.prepare('INSERT INTO recent (rowid, text) VALUES (?, ?)');
-    try {
-      for await (const lines of readLines(f.file, start, st.size, read, mayIndexBytes)) {
-        for (const line of lines) {
-          if (this.recentFrom === undefined && stats.bytesRead + line.at - start >= this.recentAfter) this.startRecent();
-          if (!mayIndex(line.text)) continue;
-          let r: TranscriptRecord;
-          try {
-            r = JSON.parse(line.text) as TranscriptRecord;
-          } catch {
-            continue; // a damaged line: skipped, the rest of the file still counts
-          }
-          if (!r || typeof r !== 'object') continue;
-          session?.add(r);
-          const at = recordTime(r);
-          const uuid = str(r.uuid) ?? null;
-          for (const d of extractDocs(r, ctx)) {
-            const id = Number(
-              insertDoc.run([fileId, line.at, line.bytes, d.part, d.field, at, uuid, d.target.itemId ?? null, d.target.toolUseId ?? null, d.tool ?? null])
-                .lastInsertRowid,
-            );
-            // As UTF-8 bytes: the library would encode a string in a JavaScript loop, char by
-            // char, which cost more than FTS5's own indexing (SQLite reads the bytes as text).
-            const text = Buffer.from(d.text, 'utf8');
-            insertText.run([id, text]);
-            if (this.recentFrom !== undefined && id >= this.recentFrom) insertRecent.run([id, text]);
-            this.pendingChars += d.text.length;
-            stats.docs++;
-          }
+    const writer = this.writer!;
+    for await (const lines of readLines(f.file, start, st.size, read, mayIndexBytes)) {
+      for (const line of lines) {
+        if (this.recentFrom === undefined && stats.bytesRead + line.at - start >= this.recentAfter) this.startRecent();
+        if (!mayIndex(line.text)) continue;
+        let r: TranscriptRecord;
+        try {
+          r = JSON.parse(line.text) as TranscriptRecord;
+        } catch {
+          continue; // a damaged line: skipped, the rest of the file still counts
         }
-        // Before the next read gives way: a search answered meanwhile (on this connection, so it
-        // sees the rows above) finds the session's folder and title with its messages.
-        session?.save(this.db, start === 0);
+        if (!r || typeof r !== 'object') continue;
+        session?.add(r);
+        const place = { fileId, lineAt: line.at, lineBytes: line.bytes, at: recordTime(r) };
+        for (const d of extractDocs(r, ctx)) {
+          writer.add(place, d, this.recentFrom !== undefined);
+          this.pendingChars += d.text.length;
+          stats.docs++;
+        }
       }
-    } finally {
-      insertDoc.finalize();
-      insertText.finalize();
-      insertRecent.finalize();
+      // Before the next read gives way: a search answered meanwhile (on this connection, so it
+      // sees the rows above) finds the session's folder and title with its messages.
+      session?.save(this.db, start === 0);
     }
     stats.bytesRead += read.bytesRead;
     // Remembered only up to the last complete line: a line being written is read whole next time.
@@ -288,7 +276,10 @@ export class Indexer {
   }
 
   private toolNames(fileId: number): Map<string, string> {
-    const rows = this.db.all("SELECT tool_use_id, tool FROM docs WHERE file_id = ? AND field = 'tool-input' AND tool_use_id IS NOT NULL", [fileId]) as Array<{
+    const rows = this.db.all('SELECT tool_use_id, tool FROM docs WHERE file_id = ? AND field = ? AND tool_use_id IS NOT NULL', [
+      fileId,
+      fieldCode('tool-input'),
+    ]) as Array<{
       tool_use_id: string;
       tool: string;
     }>;

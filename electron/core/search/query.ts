@@ -18,11 +18,12 @@
 // as a phrase of two ("from path"), that doubled its time, so such a query lists its few
 // matches newest first, as one with more than CANDIDATES matches does.
 import fs from 'node:fs';
-import type { SearchField, SearchHit } from '../../../shared/search';
+import { str } from '../../../shared/guards';
+import type { SearchHit } from '../../../shared/search';
 import type { TranscriptRecord } from '../protocol/transcript-file';
 import { oneLine } from '../protocol/transcript-file';
 import { extractDocs } from './extract';
-import { lastDocId, recentFrom, type Database } from './index-db';
+import { FIELDS, lastDocId, recentFrom, type Database } from './index-db';
 import { ftsExpression, parseQuery, type QueryTerm } from './query-text';
 import { makeSnippet } from './snippet';
 
@@ -40,10 +41,9 @@ interface DocRow {
   line_at: number;
   line_len: number;
   part: number;
-  field: SearchField;
+  /** A code: see FIELDS. */
+  field: number;
   at: number;
-  uuid: string | null;
-  item_id: string | null;
   tool_use_id: string | null;
   tool: string | null;
   path: string;
@@ -163,7 +163,7 @@ function unscored(rows: ReadonlyArray<{ id: number }>): Scored[] {
 }
 
 const DOC_SQL = `
-  SELECT d.id, d.line_at, d.line_len, d.part, d.field, d.at, d.uuid, d.item_id, d.tool_use_id, d.tool,
+  SELECT d.id, d.line_at, d.line_len, d.part, d.field, d.at, d.tool_use_id, d.tool,
          f.path, f.session_id, f.agent_tool, s.cwd, s.custom_title, s.ai_title, s.summary, s.first_prompt
   FROM docs d JOIN files f ON f.id = d.file_id LEFT JOIN sessions s ON s.session_id = f.session_id
   WHERE d.id = ?`;
@@ -184,9 +184,9 @@ function rank(rows: Array<{ id: number; score: number }>, db: Database): Candida
 
 function toHit(row: DocRow, terms: readonly QueryTerm[], reader: LineReader): SearchHit | undefined {
   const record = reader.record(row.path, row.line_at, row.line_len);
+  const field = FIELDS[row.field];
   const doc =
-    record &&
-    extractDocs(record, { toolNames: new Map(), agentToolUseId: row.agent_tool ?? undefined }).find((d) => d.part === row.part && d.field === row.field);
+    record && extractDocs(record, { toolNames: new Map(), agentToolUseId: row.agent_tool ?? undefined }).find((d) => d.part === row.part && d.field === field);
   // The transcript changed under the index (rewritten since): the next update re-reads it.
   if (!doc) return undefined;
   const snippet = makeSnippet(doc.text, terms);
@@ -195,9 +195,12 @@ function toHit(row: DocRow, terms: readonly QueryTerm[], reader: LineReader): Se
     sessionId: row.session_id,
     title,
     cwd: row.cwd ?? undefined,
-    uuid: row.uuid ?? undefined,
-    target: { ...(row.item_id ? { itemId: row.item_id } : {}), ...(row.tool_use_id ? { toolUseId: row.tool_use_id } : {}) },
-    field: row.field,
+    uuid: str(record.uuid),
+    // The entry as the record says it; the tool call as the index kept it (a subagent's record
+    // in an older CLI's session file belongs to the Task call before it, which the record
+    // alone does not say).
+    target: { ...(doc.target.itemId ? { itemId: doc.target.itemId } : {}), ...(row.tool_use_id ? { toolUseId: row.tool_use_id } : {}) },
+    field: doc.field,
     tool: row.tool ?? undefined,
     subagent: row.agent_tool !== null || record.isSidechain === true,
     snippet: snippet.text,

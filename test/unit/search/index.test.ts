@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INDEX_FILE, openIndex, type Database } from '../../../electron/core/search/index-db';
+import { FIELDS, INDEX_FILE, openIndex, type Database } from '../../../electron/core/search/index-db';
+import { SearchFieldSchema } from '../../../shared/search';
 import { Indexer } from '../../../electron/core/search/indexer';
 import { CANDIDATES, searchIndex } from '../../../electron/core/search/query';
 
@@ -203,6 +204,37 @@ describe('keeping the index up to date', () => {
     expect(searchIndex(db!, 'tapir').hits.map((h) => h.target.itemId)).toEqual(['m3']);
     // Nothing changed: nothing is read.
     expect((await idx.update()).read).toBe(0);
+  });
+
+  it('a tool result appended later is labelled with the tool its call, read in an earlier update, named', async () => {
+    fs.mkdirSync(path.dirname(file()), { recursive: true });
+    const call = line({
+      type: 'assistant',
+      message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls zebra' } }] },
+      uuid: 'a-m1',
+      timestamp: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+    });
+    fs.writeFileSync(file(), prompt('u1', 'list it', 0) + call);
+    const idx = new Indexer(open(), projects);
+    await idx.update();
+    const result = line({
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'zebra.txt' }] },
+      uuid: 'u2',
+      timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, 5)).toISOString(),
+    });
+    fs.appendFileSync(file(), result);
+    expect((await idx.update()).bytesRead).toBe(result.length);
+    const hits = searchIndex(db!, 'zebra').hits;
+    expect(hits.map((h) => [h.field, h.tool, h.target.toolUseId, h.uuid])).toEqual([
+      ['tool-output', 'Bash', 'toolu_1', 'u2'],
+      ['tool-input', 'Bash', 'toolu_1', 'a-m1'],
+    ]);
+    expect(hits[1]!.target.itemId).toBe('m1');
+  });
+
+  it('stores every search field under a code of its own', () => {
+    expect([...FIELDS].sort()).toEqual([...SearchFieldSchema.options].sort());
   });
 
   it('a bulk build merges its segments once at its end, and later small updates merge as usual', async () => {
