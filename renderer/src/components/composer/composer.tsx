@@ -341,8 +341,9 @@ export function Composer({ sessionId }: { sessionId: string }) {
 
 // Shown only while messages wait for the turn to end: a part loaded on demand (lib/lazy-part.ts).
 const queueList = lazyPart('the message queue', () => import('./queue-list'));
-// The `/` and `@` suggestions' list: fetched right after the first screen, drawn once a trigger is typed.
+// Pasted and dropped images (reading them, their thumbnails): loaded when the first files arrive.
 const imageAttachments = lazyPart('the image attachments', () => import('./attach-images'));
+// The `/` and `@` suggestions' list: fetched right after the first screen, drawn once a trigger is typed.
 const typeaheadList = lazyPart('the command and file suggestions', () => import('./typeahead-list'), { soon: true });
 
 function QueueList({ sessionId }: { sessionId: string }) {
