@@ -35,7 +35,7 @@ test('without the token, with a stale one, or under a foreign Host name the page
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toHaveCount(0);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `access-needed-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `access-needed-${scheme}.png`), animations: 'disabled' });
   }
   expect(await page.evaluate(openSocket, [ws, []] as [string, string[]])).toBe('closed');
   expect(await page.evaluate(openSocket, [ws, socketProtocols('x'.repeat(43))] as [string, string[]])).toBe('closed');

@@ -52,7 +52,7 @@ test('Always allow, Deny with a message, Allow by keyboard, a prompt cancelled b
   await expect(prompt).toContainText('Allow Bash(npm test *) · this project, just you (.claude/settings.local.json)');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(test.info().project.outputDir, `answering-always-allow-${scheme}.png`) });
+    await page.screenshot({ path: path.join(test.info().project.outputDir, `answering-always-allow-${scheme}.png`), animations: 'disabled' });
   }
   await prompt.getByRole('button', { name: 'Always allow' }).click();
   await expect(transcript).toContainText('Ran them twice.');

@@ -51,9 +51,9 @@ test('a word from a past reply is found in History and opens the session at that
   await expect(hit.locator('mark')).toHaveText('quetzal');
   await expect(hit).toContainText('Claude · Tell me about a bird');
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: testInfo.outputPath('history-search-light.png') });
+  await page.screenshot({ path: testInfo.outputPath('history-search-light.png'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath('history-search-dark.png') });
+  await page.screenshot({ path: testInfo.outputPath('history-search-dark.png'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'light' });
 
   await hit.click();
@@ -63,7 +63,7 @@ test('a word from a past reply is found in History and opens the session at that
   await expect(landed).toContainText('The resplendent quetzal nests in cloud forests.');
   await expect(landed).toBeInViewport();
   await expect(transcript.getByText('Step 2.60', { exact: false })).not.toBeInViewport();
-  await page.screenshot({ path: testInfo.outputPath('search-landed-light.png') });
+  await page.screenshot({ path: testInfo.outputPath('search-landed-light.png'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath('search-landed-dark.png') });
+  await page.screenshot({ path: testInfo.outputPath('search-landed-dark.png'), animations: 'disabled' });
 });

@@ -70,9 +70,9 @@ test('several tabs, at most one process; a used tab parks when idle and resumes 
   await expect(page.locator('.tab[data-active] .tab-marker')).toHaveClass(/marker-parked/);
   await expect(shown).toHaveAttribute('title', /parked/);
   await expect.poll(() => host.claudePids().length, { timeout: 20_000 }).toBe(0);
-  await page.screenshot({ path: shot(testInfo, 'parked-light') });
+  await page.screenshot({ path: shot(testInfo, 'parked-light'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: shot(testInfo, 'parked-dark') });
+  await page.screenshot({ path: shot(testInfo, 'parked-dark'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'light' });
 
   // The next message resumes the same conversation, shown once.

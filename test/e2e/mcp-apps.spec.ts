@@ -49,7 +49,7 @@ test('an MCP app runs only when asked, gets its input and result, and reaches ne
     await expect(app).toContainText('probe has its own view of this tool');
     await expect(page.locator('iframe')).toHaveCount(0);
     await page.emulateMedia({ colorScheme: 'light' });
-    await card.screenshot({ path: shot('app-offered-light') });
+    await card.screenshot({ path: shot('app-offered-light'), animations: 'disabled' });
     await app.getByRole('button', { name: 'Show app' }).click();
 
     const frame = page.frameLocator('iframe[title="App: weather"]');
@@ -71,7 +71,7 @@ test('an MCP app runs only when asked, gets its input and result, and reaches ne
 
     // It grew to its content (size-changed), within bounds.
     await expect.poll(async () => (await page.locator('iframe[title="App: weather"]').boundingBox())?.height ?? 0).toBeGreaterThan(200);
-    await card.screenshot({ path: shot('app-shown-light') });
+    await card.screenshot({ path: shot('app-shown-light'), animations: 'disabled' });
 
     // Hide app ends it and offers it again.
     await app.getByRole('button', { name: 'Hide app' }).click();
@@ -98,7 +98,7 @@ test("an MCP app's tool call is refused, its message waits in the message box, i
   // A change of theme reaches the running app (host-context-changed).
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(frame.locator('body')).toHaveClass('dark');
-  await card.screenshot({ path: shot('app-shown-dark') });
+  await card.screenshot({ path: shot('app-shown-dark'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(frame.locator('body')).not.toHaveClass('dark');
 
@@ -117,7 +117,7 @@ test("an MCP app's tool call is refused, its message waits in the message box, i
   await frame.getByRole('button', { name: 'Open the docs' }).click();
   await expect(app).toContainText('The app asks to open https://example.com/probe-docs');
   await expect(app.getByRole('link', { name: 'Open link' })).toHaveAttribute('href', 'https://example.com/probe-docs');
-  await card.screenshot({ path: shot('app-link-light') });
+  await card.screenshot({ path: shot('app-link-light'), animations: 'disabled' });
   await app.getByRole('button', { name: 'Dismiss' }).click();
   await expect(app.getByRole('link', { name: 'Open link' })).toHaveCount(0);
 });
@@ -138,7 +138,7 @@ test('an app that cannot be shown says why in the card, and Retry asks again', a
   );
   await expect(page.locator('iframe')).toHaveCount(0);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await app.screenshot({ path: shot('app-failed-dark') });
+  await app.screenshot({ path: shot('app-failed-dark'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'light' });
   await problem.getByRole('button', { name: 'Retry' }).click();
   await expect(problem).toContainText('too large to show');

@@ -14,7 +14,7 @@ const shot = (name: string) => path.join(test.info().project.outputDir, 'mcp-scr
 async function bothSchemes(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(`${name}-${scheme}`) });
+    await page.screenshot({ path: shot(`${name}-${scheme}`), animations: 'disabled' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -54,7 +54,7 @@ test('a failed server is a badge on the status bar; its panel says why, and Reco
   await clide.open(page, started);
   const badge = page.getByRole('contentinfo', { name: 'Session status' }).getByRole('button', { name: /^MCP \d/ });
   await expect(badge).toHaveText('MCP 1⚠ 1 failed');
-  await page.screenshot({ path: shot('mcp-badge-light') });
+  await page.screenshot({ path: shot('mcp-badge-light'), animations: 'disabled' });
   await badge.click();
   const server = page.getByRole('dialog', { name: /MCP servers/ }).getByRole('listitem', { name: 'probe' });
   await expect(server).toContainText('Failed');

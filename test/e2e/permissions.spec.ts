@@ -27,7 +27,7 @@ test('Allow on a Write prompt writes the file and the tool card says Allowed', a
   await expect(page.getByLabel('Tool: Write')).toBeVisible();
 
   // The picture of the browser host mid-conversation: a streamed reply and a waiting prompt.
-  await page.screenshot({ path: path.join(test.info().project.outputDir, 'browser-host-mid-conversation.png'), fullPage: true });
+  await page.screenshot({ path: path.join(test.info().project.outputDir, 'browser-host-mid-conversation.png'), fullPage: true, animations: 'disabled' });
 
   await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(prompt).toBeHidden();

@@ -140,7 +140,7 @@ test('after the host is killed, a new host reopens every tab with its conversati
   // The side question and its answer are back beside it.
   if (!(await asidePanel.isVisible())) await page.keyboard.press('Control+Shift+Slash');
   await expect(aside).toContainText('You asked: Which fruit was it? It was a kiwi.');
-  await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', 'restored-aside.png') });
+  await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', 'restored-aside.png'), animations: 'disabled' });
   const before = sandbox.api.turns().length;
   await composer.fill('What fruit did I mention?');
   await composer.press('Enter');
@@ -158,7 +158,7 @@ test('after the host is killed, a new host reopens every tab with its conversati
   const queue = page.getByRole('region', { name: 'Queued messages' });
   await expect(queue).toContainText('queued while busy');
   await expect(queue).toContainText('clide was closed while these messages waited');
-  await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', 'restored-cut-off.png') });
+  await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', 'restored-cut-off.png'), animations: 'disabled' });
   release();
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);

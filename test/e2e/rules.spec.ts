@@ -42,7 +42,7 @@ test("the panel lists every settings file's rules with their file, and the hooks
   await expect(panel.getByRole('list', { name: 'Stop hooks' }).getByRole('listitem', { name: 'Check the work' })).toContainText('Prompt');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(`rules-panel-${scheme}`) });
+    await page.screenshot({ path: shot(`rules-panel-${scheme}`), animations: 'disabled' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
@@ -80,7 +80,7 @@ test('"Always allow" is marked in the panel; Remove asks, takes it out, and the 
   await expect(confirm).toContainText(`Remove it from ${local}? Claude will ask again before doing what it allowed.`);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(`rules-remove-confirm-${scheme}`) });
+    await page.screenshot({ path: shot(`rules-remove-confirm-${scheme}`), animations: 'disabled' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await confirm.getByRole('button', { name: 'Remove rule' }).click();

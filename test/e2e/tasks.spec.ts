@@ -57,7 +57,7 @@ test('the status bar counts a background command; the Tasks panel shows its outp
   await expect(output).toContainText('line-3');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(`tasks-panel-${scheme}`) });
+    await page.screenshot({ path: shot(`tasks-panel-${scheme}`), animations: 'disabled' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
@@ -77,7 +77,7 @@ test('Ctrl+B moves the running foreground command to the background, and the tur
   // Claude Code offers a command for the background a few seconds after it starts.
   const bar = page.getByRole('group', { name: 'Running in the foreground' });
   await expect(bar).toContainText('Running in the foreground: Count in the foreground', { timeout: 30_000 });
-  await page.screenshot({ path: shot('foreground-bar-light') });
+  await page.screenshot({ path: shot('foreground-bar-light'), animations: 'disabled' });
   await page.keyboard.press('Control+b');
 
   await expect(bar).toHaveCount(0);

@@ -89,7 +89,7 @@ test('a message from one tab arrives as a turn in the other, both transcripts an
   await panel.getByRole('button', { name: 'Pause' }).click();
   await expect(panel.getByText('The team is paused.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Team/ })).toContainText('paused');
-  await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', 'team-e2e.png') });
+  await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', 'team-e2e.png'), animations: 'disabled' });
   await panel.getByRole('button', { name: 'Resume' }).click();
   await expect(panel.getByText('The team is paused.')).toBeHidden();
   expect(host.claudePids()).toHaveLength(2);

@@ -16,7 +16,7 @@ test('a window over the limit says too many windows are connected, and connects 
   await expect(second.getByRole('textbox', { name: 'Message Claude' })).toHaveCount(0);
   for (const scheme of ['light', 'dark'] as const) {
     await second.emulateMedia({ colorScheme: scheme });
-    await second.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `too-many-windows-${scheme}.png`) });
+    await second.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `too-many-windows-${scheme}.png`), animations: 'disabled' });
   }
   expect(started.host.stderr()).toContain('refused WebSocket: 1 are connected, the most allowed (--max-connections)');
 

@@ -57,7 +57,7 @@ test('while Claude works, Enter queues; the queue is visible, editable, reordera
   await expect(queue).toContainText('sent one at a time when Claude finishes (3)');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(testInfo, `answering-queue-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `answering-queue-${scheme}`), animations: 'disabled' });
   }
 
   // Edit in place.
@@ -143,7 +143,7 @@ test('slash commands: listed from the CLI with hints, filtered as you type, keyb
   await expect(list.getByRole('option').first()).toContainText('<env>');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(testInfo, `answering-slash-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `answering-slash-${scheme}`), animations: 'disabled' });
   }
   await composer.pressSequentially('re');
   await expect(list.getByRole('option')).toHaveCount(1);
@@ -283,7 +283,7 @@ test('mode, model and effort show what the CLI confirmed; Shift+Tab cycles; bypa
   await expect(confirm).toContainText('without asking you');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(testInfo, `answering-bypass-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `answering-bypass-${scheme}`), animations: 'disabled' });
   }
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   expect((await ui.calls('session:setPermissionMode')).map((c) => (c.input as { mode: string }).mode)).not.toContain('bypassPermissions');
@@ -327,7 +327,7 @@ test('the Style menu sets the output style the CLI listed, and its last entry re
   await expect(page.getByRole('option')).toHaveText([/Default/, /Explanatory/, /Learning/, /Reload styles, skills and plugins/]);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(testInfo, `answering-style-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `answering-style-${scheme}`), animations: 'disabled' });
   }
   await page.getByRole('option', { name: /Explanatory/ }).click();
   await expect.poll(async () => (await ui.calls('session:setOutputStyle')).map((c) => c.input)).toEqual([{ id: SESSION, style: 'Explanatory' }]);

@@ -101,7 +101,7 @@ test('an Edit prompt shows the change as a diff, every line of it', async ({ ui,
     await page.emulateMedia({ colorScheme: scheme });
     await dialog.click({ position: { x: 5, y: 5 } });
     await dialog.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await page.screenshot({ path: shot(testInfo, `answering-edit-prompt-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `answering-edit-prompt-${scheme}`), animations: 'disabled' });
   }
 });
 
@@ -115,7 +115,7 @@ test('questions: single and multiple choice and Other; answers go back in update
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await dialog.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await page.screenshot({ path: shot(testInfo, `answering-question-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `answering-question-${scheme}`), animations: 'disabled' });
   }
   // Submit with a question unanswered says which.
   await dialog.getByRole('radio', { name: /SQLite/ }).check();
@@ -172,7 +172,7 @@ test('a plan card shows the plan; Approve continues in the chosen mode, Keep pla
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await dialog.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await page.screenshot({ path: shot(testInfo, `answering-plan-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `answering-plan-${scheme}`), animations: 'disabled' });
   }
   // Keep planning first (the double echoes the close; a second plan arrives).
   await dialog.getByRole('textbox', { name: 'What should Claude change?' }).fill('Add a readiness probe too.');

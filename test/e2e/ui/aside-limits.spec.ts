@@ -242,12 +242,12 @@ for (const scheme of ['light', 'dark'] as const) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('status', { name: 'Usage limit' })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `aside-and-limit-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `aside-and-limit-${scheme}`), animations: 'disabled' });
     await page
       .getByRole('contentinfo', { name: 'Session status' })
       .getByRole('button', { name: /5-hour limit reached/ })
       .click();
     await expect(page.getByRole('dialog', { name: 'Usage limits' }).getByRole('region', { name: 'Plan usage' })).toContainText('Max plan');
-    await page.screenshot({ path: shot(testInfo, `usage-popover-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `usage-popover-${scheme}`), animations: 'disabled' });
   });
 }

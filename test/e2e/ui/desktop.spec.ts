@@ -162,11 +162,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('alert')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot(testInfo, `desktop-notices-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `desktop-notices-${scheme}`), animations: 'disabled' });
     await page.keyboard.press('Control+,');
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await dialog.getByRole('checkbox', { name: 'Check for updates automatically' }).scrollIntoViewIfNeeded();
     await expect(dialog.getByRole('textbox', { name: 'Update server address' })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `update-settings-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `update-settings-${scheme}`), animations: 'disabled' });
   });
 }

@@ -112,7 +112,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(drawer.getByRole('listitem').filter({ hasText: 'login redirect' })).toContainText('cut off');
     await expect(drawer.getByRole('listitem').filter({ hasText: 'Kiwi' })).toContainText('104 MB');
     await expect(drawer).toContainText('4 of 4 sessions');
-    await page.screenshot({ path: shot(testInfo, `history-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `history-${scheme}`), animations: 'disabled' });
 
     // Search narrows the list; Down then Enter opens the match in a new tab (resume).
     await page.keyboard.type('kiwi');
@@ -190,7 +190,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const rewind = message.getByRole('button', { name: 'Rewind files to here' });
     await expect(rewind).toBeVisible();
     await expect(message.getByRole('button', { name: 'Fork from here' })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `message-actions-${scheme}`), clip: { x: 0, y: 40, width: 1100, height: 360 } });
+    await page.screenshot({ path: shot(testInfo, `message-actions-${scheme}`), clip: { x: 0, y: 40, width: 1100, height: 360 }, animations: 'disabled' });
     await page.evaluate(() =>
       window.__clideDouble?.setReplies('session:rewindFiles', [
         {
@@ -218,7 +218,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('list', { name: 'Files to rewind' }).getByRole('listitem')).toHaveText(['src/health.ts', 'test/health.test.ts']);
     await expect(dialog).toContainText('+0 −24 lines');
-    await page.screenshot({ path: shot(testInfo, `rewind-confirm-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `rewind-confirm-${scheme}`), animations: 'disabled' });
     await expect
       .poll(async () => (await ui.calls('session:rewindFiles')).map((c) => c.input))
       .toEqual([{ id: SESSION, userMessageId: 'a1b2c3d4-0000-4000-8000-000000000001', dryRun: true }]);
@@ -279,7 +279,7 @@ test('a cut-off prompt shows Retry, which sends it again; drafts come back from 
   // Shown without hovering: the one thing to do here.
   await expect(retry).toBeVisible();
   await page.setViewportSize({ width: 1100, height: 600 });
-  await page.screenshot({ path: shot(testInfo, 'cut-off-retry-light') });
+  await page.screenshot({ path: shot(testInfo, 'cut-off-retry-light'), animations: 'disabled' });
   await retry.click();
   await expect.poll(async () => (await ui.calls('session:send')).map((c) => c.input)).toEqual([{ id: SESSION, text: 'Summarise the failing tests' }]);
   await expect(retry).toHaveCount(0);

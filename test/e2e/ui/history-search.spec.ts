@@ -68,7 +68,7 @@ for (const scheme of ['light', 'dark'] as const) {
       'The importer reads the kiwi crates from the CSV and checks each row.',
     );
     expect((await ui.calls('history:search')).at(-1)?.input).toEqual({ query: 'kiwi', limit: 20 });
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `history-search-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `history-search-${scheme}.png`), animations: 'disabled' });
 
     await matches.getByRole('button', { name: 'More messages' }).click();
     await expect(matches.getByRole('listitem')).toHaveCount(4);

@@ -338,7 +338,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Shift');
       await step();
       await expectFocusShown(page);
-      await page.screenshot({ path: shot(testInfo, `focus-${name}-${scheme}`) });
+      await page.screenshot({ path: shot(testInfo, `focus-${name}-${scheme}`), animations: 'disabled' });
     }
   });
 }

@@ -92,7 +92,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
     // Nothing else is lost: the rest of the window works.
     await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeEnabled();
-    await page.screenshot({ path: shot(testInfo, `part-failure-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `part-failure-${scheme}`), animations: 'disabled' });
 
     gone = false;
     await banner.getByRole('button', { name: 'Try again' }).click();

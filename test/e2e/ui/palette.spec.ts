@@ -100,7 +100,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await listHistory(page);
     const { dialog } = await palette(page);
     await expect(dialog.getByRole('option').nth(4)).toBeVisible();
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `palette-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `palette-${scheme}.png`), animations: 'disabled' });
   });
 }
 

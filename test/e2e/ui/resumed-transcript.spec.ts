@@ -61,6 +61,6 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await expect(page.locator('.notice[data-code="records-not-shown"] .notice-text')).toHaveText('Not shown: 2 records of type marble-origami-commit.');
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: shot(testInfo, `resumed-transcript-${scheme}`), fullPage: true });
+    await page.screenshot({ path: shot(testInfo, `resumed-transcript-${scheme}`), fullPage: true, animations: 'disabled' });
   });
 }

@@ -175,9 +175,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(stop).toContainText('runs in the background');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot(testInfo, `rules-panel-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `rules-panel-${scheme}`), animations: 'disabled' });
     await panel.locator('.rules-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await page.screenshot({ path: shot(testInfo, `rules-panel-hooks-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `rules-panel-hooks-${scheme}`), animations: 'disabled' });
   });
 }
 
@@ -233,7 +233,7 @@ test('Remove asks first; Keep changes nothing; a refusal shows its reason; then 
   await row.getByRole('button', { name: 'Remove rule' }).click();
   await expect(row.getByRole('alert')).toHaveText('Claude refused "list_permission_rules": settings are locked. Try again later.');
   await expect(row).toBeVisible();
-  await page.screenshot({ path: shot(test.info(), 'rules-panel-refused-light') });
+  await page.screenshot({ path: shot(test.info(), 'rules-panel-refused-light'), animations: 'disabled' });
 
   await row.getByRole('button', { name: 'Remove' }).click();
   await row.getByRole('button', { name: 'Remove rule' }).click();
@@ -289,5 +289,5 @@ test('skipped files, a remote session, hook policy and a failed ask are said in 
   await expect(panel).toContainText('Safe mode: hooks from settings files do not run. Start claude without --safe-mode.');
   await expect(panel.getByRole('list', { name: 'Folders' })).toContainText('Command line (--add-dir)');
   await panel.locator('.rules-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await page.screenshot({ path: shot(test.info(), 'rules-panel-notices-light') });
+  await page.screenshot({ path: shot(test.info(), 'rules-panel-notices-light'), animations: 'disabled' });
 });

@@ -306,26 +306,26 @@ for (const scheme of ['light', 'dark'] as const) {
     const card = page.locator('.tool-card[data-kind="bash"]');
     await card.locator('.tool-head').click();
     await expect(card.locator('.tool-command .invisible-char')).toBeVisible();
-    await card.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-bash-${scheme}.png`) });
+    await card.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-bash-${scheme}.png`), animations: 'disabled' });
     const write = page.locator('.tool-card[data-kind="write"]');
-    await write.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-write-${scheme}.png`) });
+    await write.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-write-${scheme}.png`), animations: 'disabled' });
     // The notes beside typed fields: the composer, a tab being renamed, the folder field.
     await page.getByRole('textbox', { name: 'Message Claude' }).fill('Summarise the pasted text:\u200b\u200b ignore\u202e');
     await expect(page.locator('.composer .hidden-chars-note')).toBeVisible();
     await page
       .locator('.composer-wrap, .composer')
       .first()
-      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-composer-${scheme}.png`) });
+      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-composer-${scheme}.png`), animations: 'disabled' });
     await page.getByRole('tab', { name: /^release/ }).dblclick();
     await expect(page.locator('.tab .hidden-chars-note')).toBeVisible();
     await page
       .getByRole('tablist', { name: 'Sessions' })
-      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-tab-${scheme}.png`) });
+      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-tab-${scheme}.png`), animations: 'disabled' });
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'New session' }).click();
     await page.getByRole('combobox', { name: 'Working folder' }).fill('~/in\u202ebox');
     await page
       .getByRole('dialog', { name: 'New session' })
-      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-folder-${scheme}.png`) });
+      .screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `hidden-chars-folder-${scheme}.png`), animations: 'disabled' });
   });
 }

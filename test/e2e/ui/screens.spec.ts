@@ -184,7 +184,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const banner = page.getByRole('status').filter({ hasText: 'Too many windows are connected to clide' });
     await expect(banner).toContainText('this window connects by itself when there is room');
     await expect(page.getByText(/Lost the connection to clide/)).toHaveCount(0);
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `too-many-windows-banner-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `too-many-windows-banner-${scheme}.png`), animations: 'disabled' });
     await ui.setConnection('connected');
     await expect(banner).toHaveCount(0);
     await expect.poll(async () => (await ui.calls('app:snapshot')).length).toBe(2);

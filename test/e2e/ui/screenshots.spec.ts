@@ -28,9 +28,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.locator('.transcript-scroller').focus();
     await page.keyboard.press('Home');
     await expect.poll(() => page.locator('.transcript-scroller').evaluate((el) => el.scrollTop)).toBe(0);
-    await page.screenshot({ path: shot(testInfo, `conversation-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `conversation-${scheme}`), animations: 'disabled' });
     await prompt.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await page.screenshot({ path: shot(testInfo, `prompt-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `prompt-${scheme}`), animations: 'disabled' });
   });
 }
 
@@ -40,7 +40,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1100, height: 760 });
     await ui.open(doubleOptions(snapshotWith([sessionView(SESSION)])));
     await expect(page.getByRole('region', { name: 'New session' })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `empty-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `empty-${scheme}`), animations: 'disabled' });
 
     const failed = applyEvents(sessionView(SESSION), [
       ...conversation().slice(0, 10),
@@ -61,7 +61,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await ui.open(doubleOptions(snapshotWith([failed])));
     await page.getByRole('alert').getByText('Details').click();
     await expect(page.getByRole('alert')).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `failed-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `failed-${scheme}`), animations: 'disabled' });
 
     const silent = applyEvents(sessionView(SESSION, { status: 'working' }), [
       ...conversation().slice(0, 10),
@@ -69,7 +69,7 @@ for (const scheme of ['light', 'dark'] as const) {
     ]);
     await ui.open(doubleOptions(snapshotWith([silent])));
     await expect(page.getByRole('button', { name: 'Force quit' })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `not-responding-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `not-responding-${scheme}`), animations: 'disabled' });
 
     await ui.open(
       doubleOptions(
@@ -79,6 +79,6 @@ for (const scheme of ['light', 'dark'] as const) {
       ),
     );
     await expect(page.getByRole('heading', { name: 'Claude Code was not found' })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `not-found-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `not-found-${scheme}`), animations: 'disabled' });
   });
 }

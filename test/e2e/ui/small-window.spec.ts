@@ -41,7 +41,10 @@ for (const [name, size] of [
     const allow = prompt.getByRole('button', { name: 'Allow', exact: true });
     await allow.focus();
     await expect(allow).toBeInViewport({ ratio: 1 });
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'small-window-screenshots', `${size.width}x${size.height}.png`) });
+    await page.screenshot({
+      path: path.join(testInfo.project.outputDir, 'small-window-screenshots', `${size.width}x${size.height}.png`),
+      animations: 'disabled',
+    });
   });
 }
 

@@ -239,7 +239,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'api-server' }).click();
     await expect(leftPane(page)).toHaveAccessibleName('Left pane, focused');
     await noSidewaysOverflow(page);
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `split-view-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `split-view-${scheme}.png`), animations: 'disabled' });
 
     // Mid-drag: the drop zone's highlight.
     const panes = (await page.locator('.panes').boundingBox())!;
@@ -248,7 +248,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.mouse.down();
     await page.mouse.move(panes.x + panes.width * 0.25, panes.y + panes.height / 2, { steps: 8 });
     await expect(page.locator('.drop-zone[data-over]')).toHaveAttribute('data-side', 'left');
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `split-drop-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `split-drop-${scheme}.png`), animations: 'disabled' });
     await page.mouse.up();
   });
 }

@@ -23,13 +23,13 @@ for (const scheme of ['light', 'dark'] as const) {
     const { views, folders, settings } = tabsScenario();
     await ui.open(doubleOptions(snapshotWith(views), { folders, settings, contextUsage: contextUsageSample() }));
     await expect(page.getByRole('tab')).toHaveCount(views.length);
-    await page.screenshot({ path: shot(testInfo, `tabs-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `tabs-${scheme}`), animations: 'disabled' });
 
     await page.getByRole('button', { name: /Needs you: 2 waiting/ }).click();
     const inbox = page.getByRole('region', { name: 'Needs you' });
     await expect(inbox.getByRole('dialog', { name: 'Allow Bash?' })).toBeVisible();
     await noSidewaysOverflow(page);
-    await page.screenshot({ path: shot(testInfo, `inbox-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `inbox-${scheme}`), animations: 'disabled' });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await expect(inbox).toBeHidden();
@@ -39,7 +39,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Working folder' }).fill('~/code/');
     await expect(dialog.getByRole('listbox', { name: 'Folders' }).getByRole('option')).toHaveCount(4);
-    await page.screenshot({ path: shot(testInfo, `new-session-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `new-session-${scheme}`), animations: 'disabled' });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -47,20 +47,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: /^Context:/ }).click();
     const ctx = page.getByRole('dialog', { name: 'Context window' });
     await expect(ctx.getByRole('row')).not.toHaveCount(0);
-    await page.screenshot({ path: shot(testInfo, `context-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `context-${scheme}`), animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     // A menu button's list (a part of its own, menu-list.tsx) opens with the focus in it.
     await page.getByRole('button', { name: 'Permission mode' }).click();
     const modes = page.getByRole('listbox', { name: 'Permission mode' });
     await expect(modes).toBeFocused();
-    await page.screenshot({ path: shot(testInfo, `mode-menu-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `mode-menu-${scheme}`), animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect(modes).toBeHidden();
 
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('dialog', { name: /Settings/ })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `settings-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `settings-${scheme}`), animations: 'disabled' });
     void applyEvents;
     void sessionView;
   });

@@ -33,7 +33,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(bar).toContainText('Ctrl+B');
     const status = page.getByRole('contentinfo', { name: 'Session status' });
     await expect(status.getByRole('button', { name: /^Tasks 2/ })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `tasks-foreground-bar-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `tasks-foreground-bar-${scheme}`), animations: 'disabled' });
 
     await status.getByRole('button', { name: /^Tasks 2/ }).click();
     const panel = page.getByRole('dialog', { name: /Background tasks/ });
@@ -56,7 +56,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(failed).toContainText('Failed');
     await expect(failed.getByLabel('Output of Run the migration')).toContainText('relation "users" already exists');
     await expect(panel.getByRole('listitem', { name: 'Run the test suite' })).toContainText('Foreground');
-    await page.screenshot({ path: shot(testInfo, `tasks-panel-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `tasks-panel-${scheme}`), animations: 'disabled' });
   });
 }
 

@@ -277,12 +277,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('article', { name: 'Team message from web-ui to api-server' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot(testInfo, `team-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `team-${scheme}`), animations: 'disabled' });
     // The message log, further down the panel, and the other session's transcript.
     await page.getByRole('button', { name: 'Show 1 done' }).click();
     await panel.getByRole('list', { name: 'Messages between sessions, newest first' }).scrollIntoViewIfNeeded();
     await page.getByRole('tab', { name: /web-ui/ }).click();
     await expect(page.getByRole('article', { name: 'Team message from api-server to web-ui' })).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `team-log-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `team-log-${scheme}`), animations: 'disabled' });
   });
 }

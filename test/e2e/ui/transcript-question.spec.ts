@@ -104,6 +104,6 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByLabel('Tool: 2 questions').first().locator('.tool-head').click();
     await expect(page.locator('.question-details')).toBeVisible();
     await transcriptStill(page);
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `question-card-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `question-card-${scheme}.png`), animations: 'disabled' });
   });
 }

@@ -34,11 +34,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await transcriptStill(page);
     await expect(log.locator('.md-table-wrap table')).toBeVisible();
     await expect(log.locator('.code-block[data-highlight="done"]').first()).toBeVisible();
-    await page.screenshot({ path: shot(testInfo, `transcript-1-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `transcript-1-${scheme}`), animations: 'disabled' });
     for (let i = 2; i <= 4; i++) {
       await scroller.evaluate((el) => el.scrollBy({ top: el.clientHeight - 80 }));
       await transcriptStill(page);
-      await page.screenshot({ path: shot(testInfo, `transcript-${i}-${scheme}`) });
+      await page.screenshot({ path: shot(testInfo, `transcript-${i}-${scheme}`), animations: 'disabled' });
     }
     // Open the subagent, the Bash failure and the web search, then look again.
     for (const name of ['Tool: Agent', 'Tool: Bash']) {
@@ -48,7 +48,7 @@ for (const scheme of ['light', 'dark'] as const) {
       if ((await head.getAttribute('aria-expanded')) === 'false') await head.click();
     }
     await log.getByLabel('Tool: Agent').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot(testInfo, `transcript-open-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `transcript-open-${scheme}`), animations: 'disabled' });
 
     // Find: a count, every match marked, the current one apart, collapsed cards flagged.
     await page.keyboard.press('Control+f');
@@ -61,6 +61,6 @@ for (const scheme of ['light', 'dark'] as const) {
     // Two matches on: another one is current and scrolled into view.
     await expect(count).not.toHaveText(first ?? '');
     await transcriptStill(page);
-    await page.screenshot({ path: shot(testInfo, `transcript-find-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `transcript-find-${scheme}`), animations: 'disabled' });
   });
 }

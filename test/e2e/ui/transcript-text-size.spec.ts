@@ -187,10 +187,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Home');
     await expect.poll(() => page.locator('.transcript-scroller').evaluate((el) => el.scrollTop)).toBe(0);
     await transcriptStill(page);
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `text-size-largest-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `text-size-largest-${scheme}.png`), animations: 'disabled' });
     await page.keyboard.press(`${mod}+Comma`);
     await expect(page.getByRole('radio', { name: 'Largest, 22 pixels' })).toBeChecked();
     await page.getByRole('radiogroup', { name: 'Transcript text size' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `text-size-settings-${scheme}.png`) });
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'ui-screenshots', `text-size-settings-${scheme}.png`), animations: 'disabled' });
   });
 }

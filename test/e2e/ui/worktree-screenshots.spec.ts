@@ -64,20 +64,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Worktree setup' })).toContainText('Setting up the worktree');
     await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeDisabled();
     await noSpill(page);
-    await page.screenshot({ path: shot(testInfo, `setup-running-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `setup-running-${scheme}`), animations: 'disabled' });
 
     await ui.pushSession('setup', [
       { kind: 'setup-output', stream: 'err', text: 'npm ERR! code ERESOLVE\nnpm ERR! Could not resolve dependency: peer react@"^18" from react-dom@18.3.1\n' },
       { kind: 'setup-finished', ok: false, exitCode: 1, at: Date.now() },
     ]);
     await expect(page.getByRole('region', { name: 'Worktree setup' })).toContainText('The setup failed');
-    await page.screenshot({ path: shot(testInfo, `setup-failed-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `setup-failed-${scheme}`), animations: 'disabled' });
 
     await page.getByRole('button', { name: 'New session' }).click();
     const dialog = page.getByRole('dialog', { name: 'New session' });
     await expect(dialog.getByRole('checkbox', { name: /Work in a new worktree/ })).toBeChecked();
     await noSpill(page);
-    await page.screenshot({ path: shot(testInfo, `new-session-worktree-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `new-session-worktree-${scheme}`), animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -85,7 +85,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const repo = settingsDialog.getByRole('group', { name: 'Repository orders' });
     await repo.scrollIntoViewIfNeeded();
     await expect(repo.getByRole('textbox', { name: 'Setup command for orders' })).toHaveValue('npm ci');
-    await page.screenshot({ path: shot(testInfo, `settings-worktrees-${scheme}`) });
+    await page.screenshot({ path: shot(testInfo, `settings-worktrees-${scheme}`), animations: 'disabled' });
   });
 
   test(`the Changes panel, unified and side by side with a comment; the merge dialog (${scheme})`, async ({ ui, page }, testInfo) => {
@@ -142,21 +142,21 @@ for (const scheme of ['light', 'dark'] as const) {
       await diff.getByRole('button', { name: 'Add comment' }).click();
       await expect(diff.getByRole('group', { name: 'Comment on line 7' })).toBeVisible();
       await noSpill(page);
-      await page.screenshot({ path: shot(testInfo, `changes-unified-${scheme}`) });
+      await page.screenshot({ path: shot(testInfo, `changes-unified-${scheme}`), animations: 'disabled' });
 
       await panel.getByRole('radiogroup', { name: 'Diff layout' }).getByText('Side by side').click();
       await expect(diff.locator('.cd-pair').first()).toBeVisible();
       await noSpill(page);
-      await page.screenshot({ path: shot(testInfo, `changes-split-${scheme}`) });
+      await page.screenshot({ path: shot(testInfo, `changes-split-${scheme}`), animations: 'disabled' });
 
       await panel.getByRole('button', { name: 'Merge into main' }).click();
       const merge = page.getByRole('dialog', { name: 'Merge clide/tax-totals-1 into main' });
       await expect(merge).toBeVisible();
-      await page.screenshot({ path: shot(testInfo, `merge-ask-${scheme}`) });
+      await page.screenshot({ path: shot(testInfo, `merge-ask-${scheme}`), animations: 'disabled' });
       await merge.getByRole('button', { name: 'Merge into main' }).click();
       await expect(merge.getByText('stopped on conflicts')).toBeVisible();
       await expect(merge.locator('.diff-line').first()).toBeVisible();
-      await page.screenshot({ path: shot(testInfo, `merge-conflicts-${scheme}`) });
+      await page.screenshot({ path: shot(testInfo, `merge-conflicts-${scheme}`), animations: 'disabled' });
     } finally {
       s.cleanup();
     }
