@@ -164,9 +164,9 @@ export class Indexer {
     }
   }
 
-  /** Every piece added from now on also goes into `recent`. */
+  /** Every piece added from now on also goes into `recent` (called only while an update runs). */
   private startRecent(): void {
-    this.recentFrom = this.writer?.nextId ?? lastDocId(this.db) + 1;
+    this.recentFrom = this.writer!.nextId;
     setRecentFrom(this.db, this.recentFrom);
   }
 
