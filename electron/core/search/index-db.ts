@@ -1,11 +1,12 @@
 // The search index on disk: one SQLite file in the app's data dir, with an FTS5 table over
 // the searchable text and, beside it, where each piece came from (file, byte offset of its
-// line, which part of the record) instead of a second copy of the text: snippets are read
-// back from the transcript itself, which keeps the index small. What a hit needs that the
-// record says again (its uuid, its message id) is read from there too (query.ts); only the
-// tool call a piece belongs to is kept, as the record alone cannot always say it.
+// line, which part of the record; packed in blocks, see doc-blocks.ts) instead of a second
+// copy of the text: snippets are read back from the transcript itself, which keeps the index
+// small. What a hit needs that the record says again (its uuid, its message id) is read from
+// there too (query.ts); only the tool call a piece belongs to is kept, as the record alone
+// cannot always say it.
 //
-// A second, small FTS5 table, `recent`, indexes again the pieces from `recent_from` (a docs id
+// A second, small FTS5 table, `recent`, indexes again the pieces from `recent_from` (a piece id
 // kept in meta) on: the newest few percent of the history. A query for a common word or
 // prefix wants only its newest matches, and FTS5 answers a prefix query by merging the whole
 // doclist of every word that starts with it: over `recent` that is a small fraction of the
@@ -28,7 +29,7 @@ export const FIELDS: readonly SearchField[] = ['prompt', 'reply', 'thinking', 't
 export const fieldCode = (f: SearchField): number => FIELDS.indexOf(f);
 
 /** Bumped when the schema or what is indexed changes: an older index is rebuilt. */
-export const SCHEMA_VERSION = '4';
+export const SCHEMA_VERSION = '5';
 export const INDEX_FILE = 'search-index.sqlite';
 
 const SCHEMA = `
@@ -40,24 +41,27 @@ const SCHEMA = `
   CREATE TABLE sessions (
     session_id TEXT PRIMARY KEY, cwd TEXT, custom_title TEXT, ai_title TEXT, summary TEXT, first_prompt TEXT
   ) WITHOUT ROWID;
-  CREATE TABLE docs (
-    id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, line_at INTEGER NOT NULL, line_len INTEGER NOT NULL,
-    part INTEGER NOT NULL, field INTEGER NOT NULL, at INTEGER NOT NULL, tool_use_id TEXT, tool TEXT
-  );
-  CREATE INDEX docs_file ON docs (file_id);
+  CREATE TABLE doc_blocks (block INTEGER PRIMARY KEY, entries BLOB NOT NULL, tools TEXT);
+  CREATE TABLE file_docs (file_id INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL);
+  CREATE INDEX file_docs_file ON file_docs (file_id);
   CREATE VIRTUAL TABLE fts USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
   CREATE VIRTUAL TABLE recent USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
 `;
 
-/** The first docs id that `recent` also indexes; undefined while it indexes none. */
+/** The first piece id that `recent` also indexes; undefined while it indexes none. */
 export function recentFrom(db: Database): number | undefined {
   const v = (db.get("SELECT value FROM meta WHERE key = 'recent_from'") as { value: string } | null)?.value;
   return v === undefined ? undefined : Number(v);
 }
 
-/** The newest docs id (0 for an empty index). */
+/** The newest piece's id (0 for an empty index). Ids are never used twice, even after pieces are taken out. */
 export function lastDocId(db: Database): number {
-  return Number((db.get('SELECT coalesce(max(id), 0) AS n FROM docs') as { n: number }).n);
+  const v = (db.get("SELECT value FROM meta WHERE key = 'next_doc'") as { value: string } | null)?.value;
+  return v === undefined ? 0 : Number(v) - 1;
+}
+
+export function setNextDocId(db: Database, id: number): void {
+  db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_doc', ?)", [String(id)]);
 }
 
 export function setRecentFrom(db: Database, id: number): void {
@@ -122,7 +126,8 @@ function check(db: Database): string | undefined {
   if (version !== SCHEMA_VERSION) return OLD_VERSION;
   db.get('SELECT count(*) AS n, max(offset) AS o FROM files');
   db.get('SELECT count(*) AS n FROM sessions');
-  db.get('SELECT max(id) AS n FROM docs');
+  db.get('SELECT max(block) AS n FROM doc_blocks');
+  db.get('SELECT count(*) AS n FROM file_docs');
   db.get("SELECT rowid FROM fts WHERE fts MATCH 'clide' LIMIT 1");
   db.get("SELECT rowid FROM recent WHERE recent MATCH 'clide' LIMIT 1");
   return undefined;

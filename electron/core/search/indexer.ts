@@ -8,6 +8,7 @@ import { str } from '../../../shared/guards';
 import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
 import { readHead } from '../protocol/transcript-summary';
 import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
+import { deleteRange, entriesBetween, fileRanges } from './doc-blocks';
 import { DocWriter } from './doc-writer';
 import { fieldCode, lastDocId, recentFrom, setRecentFrom, type Database } from './index-db';
 import { readLines } from './line-reader';
@@ -70,7 +71,7 @@ const RECENT_KEEP_DOCS = 50_000;
 
 export class Indexer {
   private pendingChars = 0;
-  /** The first docs id that also goes into `recent` (see index-db.ts). */
+  /** The first piece id that also goes into `recent` (see index-db.ts). */
   private recentFrom: number | undefined;
   /** In a bulk build: after how many bytes read `recent` starts. */
   private recentAfter = 0;
@@ -84,6 +85,8 @@ export class Indexer {
     private readonly bulkBytes = BULK_BYTES,
     /** How much a bulk build leaves to read when it starts `recent` (tests make it small). */
     private readonly recentBytes = RECENT_BYTES,
+    /** When `recent` is trimmed, and to how many pieces (tests make them small). */
+    private readonly recentDocs = { trim: RECENT_TRIM_DOCS, keep: RECENT_KEEP_DOCS },
   ) {
     db.run("INSERT INTO fts (fts, rank) VALUES ('hashsize', ?)", [FTS_HASH_BYTES]);
     db.run("INSERT INTO recent (recent, rank) VALUES ('hashsize', ?)", [FTS_HASH_BYTES]);
@@ -131,6 +134,7 @@ export class Indexer {
         }
       }
       if (this.recentFrom === undefined) this.startRecent();
+      writer.flush();
       this.trimRecent();
       this.db.exec('COMMIT');
     } catch (err) {
@@ -174,14 +178,20 @@ export class Indexer {
   private trimRecent(): void {
     if (this.recentFrom === undefined) return;
     const max = lastDocId(this.db);
-    if (max - this.recentFrom < RECENT_TRIM_DOCS) return;
-    const from = max + 1 - RECENT_KEEP_DOCS;
-    this.db.run('DELETE FROM recent WHERE rowid IN (SELECT id FROM docs WHERE id >= ? AND id < ?)', [this.recentFrom, from]);
+    if (max - this.recentFrom < this.recentDocs.trim) return;
+    const from = max + 1 - this.recentDocs.keep;
+    // Only the numbers some file's pieces still have: those of pieces taken out are in no table.
+    const ranges = this.db.all('SELECT first, last FROM file_docs WHERE last >= ? AND first < ?', [this.recentFrom, from]) as Array<{
+      first: number;
+      last: number;
+    }>;
+    for (const r of ranges) deleteRange(this.db, 'recent', Math.max(r.first, this.recentFrom), Math.min(r.last, from - 1));
     this.recentFrom = from;
     setRecentFrom(this.db, from);
   }
 
   private commit(): void {
+    this.writer?.flush();
     this.db.exec('COMMIT');
     this.db.exec('BEGIN');
     this.pendingChars = 0;
@@ -200,10 +210,11 @@ export class Indexer {
   }
 
   private forget(fileId: number): void {
-    if (this.recentFrom !== undefined)
-      this.db.run('DELETE FROM recent WHERE rowid IN (SELECT id FROM docs WHERE file_id = ? AND id >= ?)', [fileId, this.recentFrom]);
-    this.db.run('DELETE FROM fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)', [fileId]);
-    this.db.run('DELETE FROM docs WHERE file_id = ?', [fileId]);
+    for (const r of fileRanges(this.db, fileId)) {
+      if (this.recentFrom !== undefined) deleteRange(this.db, 'recent', Math.max(r.first, this.recentFrom), r.last);
+      deleteRange(this.db, 'fts', r.first, r.last);
+    }
+    this.db.run('DELETE FROM file_docs WHERE file_id = ?', [fileId]);
   }
 
   /** Index what is new in one file; false when nothing had to be read. */
@@ -237,6 +248,7 @@ export class Indexer {
     const session = f.subagent ? undefined : new SessionFacts(f.sessionId);
     const read = { end: start, bytesRead: 0 };
     const writer = this.writer!;
+    const firstId = writer.nextId;
     for await (const lines of readLines(f.file, start, st.size, read, mayIndexBytes)) {
       for (const line of lines) {
         if (this.recentFrom === undefined && stats.bytesRead + line.at - start >= this.recentAfter) this.startRecent();
@@ -257,9 +269,11 @@ export class Indexer {
         }
       }
       // Before the next read gives way: a search answered meanwhile (on this connection, so it
-      // sees the rows above) finds the session's folder and title with its messages.
+      // sees the rows above) finds the pieces' places, and the session's folder and title.
+      writer.flush();
       session?.save(this.db, start === 0);
     }
+    if (writer.nextId > firstId) this.db.run('INSERT INTO file_docs (file_id, first, last) VALUES (?, ?, ?)', [fileId, firstId, writer.nextId - 1]);
     stats.bytesRead += read.bytesRead;
     // Remembered only up to the last complete line: a line being written is read whole next time.
     this.db.run('UPDATE files SET ino = ?, size = ?, mtime = ?, offset = ?, head = ?, agent_call = ? WHERE id = ?', [
@@ -276,14 +290,12 @@ export class Indexer {
   }
 
   private toolNames(fileId: number): Map<string, string> {
-    const rows = this.db.all('SELECT tool_use_id, tool FROM docs WHERE file_id = ? AND field = ? AND tool_use_id IS NOT NULL', [
-      fileId,
-      fieldCode('tool-input'),
-    ]) as Array<{
-      tool_use_id: string;
-      tool: string;
-    }>;
-    return new Map(rows.map((r) => [r.tool_use_id, r.tool]));
+    const names = new Map<string, string>();
+    const input = fieldCode('tool-input');
+    for (const r of fileRanges(this.db, fileId))
+      for (const { entry } of entriesBetween(this.db, r.first, r.last))
+        if (entry.field === input && entry.toolUseId !== undefined && entry.tool !== undefined) names.set(entry.toolUseId, entry.tool);
+    return names;
   }
 }
 

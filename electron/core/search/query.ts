@@ -22,6 +22,7 @@ import { str } from '../../../shared/guards';
 import type { SearchHit } from '../../../shared/search';
 import type { TranscriptRecord } from '../protocol/transcript-file';
 import { oneLine } from '../protocol/transcript-file';
+import { readEntries, type DocEntry } from './doc-blocks';
 import { extractDocs } from './extract';
 import { FIELDS, lastDocId, recentFrom, type Database } from './index-db';
 import { ftsExpression, parseQuery, type QueryTerm } from './query-text';
@@ -36,16 +37,7 @@ interface Candidate {
   at: number;
 }
 
-interface DocRow {
-  id: number;
-  line_at: number;
-  line_len: number;
-  part: number;
-  /** A code: see FIELDS. */
-  field: number;
-  at: number;
-  tool_use_id: string | null;
-  tool: string | null;
+interface FileRow {
   path: string;
   session_id: string;
   agent_tool: string | null;
@@ -71,16 +63,21 @@ export function searchIndex(db: Database, query: string, limit = DEFAULT_LIMIT, 
   const page = ranked.slice(offset, offset + limit);
   const hits: SearchHit[] = [];
   const reader = new LineReader();
-  const doc = db.prepare(DOC_SQL);
+  const entries = readEntries(
+    db,
+    page.map((c) => c.id),
+  );
+  const file = db.prepare(FILE_SQL);
   try {
     for (const c of page) {
-      const row = doc.get([c.id]) as DocRow | null;
-      if (!row) continue;
-      const hit = toHit(row, terms, reader);
+      const entry = entries.get(c.id);
+      const row = entry && (file.get([entry.fileId]) as FileRow | null);
+      if (!entry || !row) continue;
+      const hit = toHit(entry, row, terms, reader);
       if (hit) hits.push(hit);
     }
   } finally {
-    doc.finalize();
+    file.finalize();
     reader.close();
   }
   const more = offset + limit < ranked.length;
@@ -162,31 +159,30 @@ function unscored(rows: ReadonlyArray<{ id: number }>): Scored[] {
   return rows.map((r) => ({ id: r.id, score: -1 }));
 }
 
-const DOC_SQL = `
-  SELECT d.id, d.line_at, d.line_len, d.part, d.field, d.at, d.tool_use_id, d.tool,
-         f.path, f.session_id, f.agent_tool, s.cwd, s.custom_title, s.ai_title, s.summary, s.first_prompt
-  FROM docs d JOIN files f ON f.id = d.file_id LEFT JOIN sessions s ON s.session_id = f.session_id
-  WHERE d.id = ?`;
+const FILE_SQL = `
+  SELECT f.path, f.session_id, f.agent_tool, s.cwd, s.custom_title, s.ai_title, s.summary, s.first_prompt
+  FROM files f LEFT JOIN sessions s ON s.session_id = f.session_id
+  WHERE f.id = ?`;
 
 /** bm25 first (lower is better in FTS5); scores within about 5 % of each other count as equal, and then the newer wins. */
 function rank(rows: Array<{ id: number; score: number }>, db: Database): Candidate[] {
   if (rows.length === 0) return [];
-  const times = new Map<number, number>();
-  const ids = rows.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    for (const t of db.all(`SELECT id, at FROM docs WHERE id IN (${chunk.map(() => '?').join(',')})`, chunk) as Array<{ id: number; at: number }>)
-      times.set(t.id, t.at);
-  }
+  const entries = readEntries(
+    db,
+    rows.map((r) => r.id),
+  );
   const bucket = (score: number) => Math.floor(Math.log(Math.max(1e-12, -score)) / Math.log(1.05));
-  return rows.map((r) => ({ id: r.id, score: r.score, at: times.get(r.id) ?? 0, b: bucket(r.score) })).sort((a, b) => b.b - a.b || b.at - a.at || b.id - a.id);
+  return rows
+    .map((r) => ({ id: r.id, score: r.score, at: entries.get(r.id)?.at ?? 0, b: bucket(r.score) }))
+    .sort((a, b) => b.b - a.b || b.at - a.at || b.id - a.id);
 }
 
-function toHit(row: DocRow, terms: readonly QueryTerm[], reader: LineReader): SearchHit | undefined {
-  const record = reader.record(row.path, row.line_at, row.line_len);
-  const field = FIELDS[row.field];
+function toHit(entry: DocEntry, row: FileRow, terms: readonly QueryTerm[], reader: LineReader): SearchHit | undefined {
+  const record = reader.record(row.path, entry.lineAt, entry.lineBytes);
+  const field = FIELDS[entry.field];
   const doc =
-    record && extractDocs(record, { toolNames: new Map(), agentToolUseId: row.agent_tool ?? undefined }).find((d) => d.part === row.part && d.field === field);
+    record &&
+    extractDocs(record, { toolNames: new Map(), agentToolUseId: row.agent_tool ?? undefined }).find((d) => d.part === entry.part && d.field === field);
   // The transcript changed under the index (rewritten since): the next update re-reads it.
   if (!doc) return undefined;
   const snippet = makeSnippet(doc.text, terms);
@@ -199,13 +195,13 @@ function toHit(row: DocRow, terms: readonly QueryTerm[], reader: LineReader): Se
     // The entry as the record says it; the tool call as the index kept it (a subagent's record
     // in an older CLI's session file belongs to the Task call before it, which the record
     // alone does not say).
-    target: { ...(doc.target.itemId ? { itemId: doc.target.itemId } : {}), ...(row.tool_use_id ? { toolUseId: row.tool_use_id } : {}) },
+    target: { ...(doc.target.itemId ? { itemId: doc.target.itemId } : {}), ...(entry.toolUseId ? { toolUseId: entry.toolUseId } : {}) },
     field: doc.field,
-    tool: row.tool ?? undefined,
+    tool: entry.tool,
     subagent: row.agent_tool !== null || record.isSidechain === true,
     snippet: snippet.text,
     ranges: snippet.ranges,
-    at: row.at,
+    at: entry.at,
   };
 }
 
