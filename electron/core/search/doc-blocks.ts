@@ -107,14 +107,21 @@ function withTools(row: BlockRow, wanted: Map<number, DocEntry>): void {
   }
 }
 
-/** The entries of these pieces (those still in a block), by id. */
-export function readEntries(db: Database, ids: readonly number[]): Map<number, DocEntry> {
+/**
+ * The entries of these pieces (those still in a block), by id. `tools: false` leaves out the
+ * tool call ids and names, which cost a JSON text parsed per block: ranking a thousand
+ * matches spread over as many blocks needs only their times.
+ */
+export function readEntries(db: Database, ids: readonly number[], { tools = true } = {}): Map<number, DocEntry> {
   const out = new Map<number, DocEntry>();
   const blocks = [...new Set(ids.map(blockOf))];
   const want = new Set(ids);
   for (let i = 0; i < blocks.length; i += 500) {
     const chunk = blocks.slice(i, i + 500);
-    const rows = db.all(`SELECT block, entries, tools FROM doc_blocks WHERE block IN (${chunk.map(() => '?').join(',')})`, chunk) as unknown as BlockRow[];
+    const rows = db.all(
+      `SELECT block, entries${tools ? ', tools' : ''} FROM doc_blocks WHERE block IN (${chunk.map(() => '?').join(',')})`,
+      chunk,
+    ) as unknown as BlockRow[];
     for (const row of rows) {
       const found = new Map<number, DocEntry>();
       for (let slot = 0; slot < BLOCK_DOCS; slot++) {
@@ -123,7 +130,7 @@ export function readEntries(db: Database, ids: readonly number[]): Map<number, D
         const e = decode(row, slot);
         if (e) found.set(id, e);
       }
-      withTools(row, found);
+      if (tools) withTools(row, found);
       for (const [id, e] of found) out.set(id, e);
     }
   }

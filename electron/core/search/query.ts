@@ -170,6 +170,7 @@ function rank(rows: Array<{ id: number; score: number }>, db: Database): Candida
   const entries = readEntries(
     db,
     rows.map((r) => r.id),
+    { tools: false },
   );
   const bucket = (score: number) => Math.floor(Math.log(Math.max(1e-12, -score)) / Math.log(1.05));
   return rows
