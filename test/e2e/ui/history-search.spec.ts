@@ -64,6 +64,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(matches.getByRole('listitem').nth(1)).toContainText('Bash output');
     await expect(matches.getByRole('listitem').nth(2)).toContainText('Subagent · You');
     await expect(matches.locator('mark')).toHaveText(['kiwi', 'kiwi', 'kiwi']);
+    // No session is listed (this double lists none), but the matches say there are some.
+    await expect(drawer).not.toContainText('No past sessions yet');
+    await expect(drawer.locator('.history-empty')).toHaveText('No session titles match “kiwi”.');
     await expect(matches.getByRole('listitem').nth(0).locator('.search-hit-snippet')).toHaveText(
       'The importer reads the kiwi crates from the CSV and checks each row.',
     );

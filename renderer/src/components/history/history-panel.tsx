@@ -147,10 +147,11 @@ export function HistoryDrawer() {
             </div>
           )}
           {!sessions && loading && <p className="history-empty">Reading Claude's transcripts…</p>}
-          {sessions && sessions.length === 0 && (
+          {/* While a search is typed, what it finds in conversations shows below: never "no sessions" above it. */}
+          {sessions && sessions.length === 0 && query.trim() === '' && (
             <p className="history-empty">No past sessions yet. Sessions you run with Claude Code, here or in a terminal, appear here.</p>
           )}
-          {sessions && sessions.length > 0 && total === 0 && <p className="history-empty">No session titles match “{query}”.</p>}
+          {sessions && query.trim() !== '' && total === 0 && <p className="history-empty">No session titles match “{query}”.</p>}
           {shownGroups.map((g) => (
             <section
               key={`${g.location ?? ''}\0${g.cwd}`}
