@@ -69,8 +69,12 @@ export class DocWriter {
     this.dirty = false;
   }
 
+  /**
+   * Free the statements. Writes nothing: the update flushes before it commits, and after a
+   * failure (rolled back) a write here would land outside any transaction, or throw and hide
+   * the error that matters.
+   */
   finalize(): void {
-    this.flush();
     this.putBlock.finalize();
     this.text.finalize();
     this.recentText.finalize();
