@@ -13,14 +13,18 @@ import type { Database } from './index-db';
 export const BLOCK_DOCS = 64;
 const ENTRY_BYTES = 32;
 
-/** One piece's place: its file, its line (byte offset and length), which part of the record, its field code and time. */
-export interface DocEntry {
+/** Where a record is: its file, its line (byte offset and length), and its time (epoch ms). */
+export interface DocPlace {
   fileId: number;
   lineAt: number;
   lineBytes: number;
+  at: number;
+}
+
+/** One piece's place: its record's, which part of the record, its field code, and its tool call. */
+export interface DocEntry extends DocPlace {
   part: number;
   field: number;
-  at: number;
   toolUseId?: string;
   tool?: string;
 }
@@ -172,6 +176,11 @@ export interface IdRange {
 /** The ranges of piece numbers a file's pieces have. */
 export function fileRanges(db: Database, fileId: number): IdRange[] {
   return db.all('SELECT first, last FROM file_docs WHERE file_id = ? ORDER BY first', [fileId]) as unknown as IdRange[];
+}
+
+/** The ranges of piece numbers some file's pieces still have that reach into `from` to `to`. */
+export function rangesWithin(db: Database, from: number, to: number): IdRange[] {
+  return db.all('SELECT first, last FROM file_docs WHERE last >= ? AND first <= ?', [from, to]) as unknown as IdRange[];
 }
 
 /** Take the pieces numbered `first` to `last` out of a full-text table (all of them are in it). */

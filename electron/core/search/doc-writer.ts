@@ -3,19 +3,11 @@
 // pieces itself and keeps the next number in `meta`.
 // Each text is one statement run: multi-row inserts (32 or 8 rows to a statement, which pay
 // the calls into the WebAssembly SQLite once per run) made a 200 MB build 20-40 % slower.
-import { BLOCK_DOCS, BlockBuffer, blockOf, storedBlock } from './doc-blocks';
+import { BLOCK_DOCS, BlockBuffer, blockOf, storedBlock, type DocPlace } from './doc-blocks';
 import type { IndexDoc } from './extract';
 import { fieldCode, setNextDocId, type Database } from './index-db';
 
 type Statement = ReturnType<Database['prepare']>;
-
-export interface DocPlace {
-  fileId: number;
-  lineAt: number;
-  lineBytes: number;
-  /** Epoch ms of the record. */
-  at: number;
-}
 
 export class DocWriter {
   private readonly putBlock: Statement;

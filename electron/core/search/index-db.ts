@@ -50,22 +50,29 @@ const SCHEMA = `
 
 /** The first piece id that `recent` also indexes; undefined while it indexes none. */
 export function recentFrom(db: Database): number | undefined {
-  const v = (db.get("SELECT value FROM meta WHERE key = 'recent_from'") as { value: string } | null)?.value;
-  return v === undefined ? undefined : Number(v);
+  return metaNumber(db, 'recent_from');
 }
 
 /** The newest piece's id (0 for an empty index). Ids are never used twice, even after pieces are taken out. */
 export function lastDocId(db: Database): number {
-  const v = (db.get("SELECT value FROM meta WHERE key = 'next_doc'") as { value: string } | null)?.value;
-  return v === undefined ? 0 : Number(v) - 1;
+  return (metaNumber(db, 'next_doc') ?? 1) - 1;
 }
 
 export function setNextDocId(db: Database, id: number): void {
-  db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_doc', ?)", [String(id)]);
+  setMetaNumber(db, 'next_doc', id);
 }
 
 export function setRecentFrom(db: Database, id: number): void {
-  db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('recent_from', ?)", [String(id)]);
+  setMetaNumber(db, 'recent_from', id);
+}
+
+function metaNumber(db: Database, key: string): number | undefined {
+  const v = (db.get('SELECT value FROM meta WHERE key = ?', [key]) as { value: string } | null)?.value;
+  return v === undefined ? undefined : Number(v);
+}
+
+function setMetaNumber(db: Database, key: string, value: number): void {
+  db.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', [key, String(value)]);
 }
 
 export interface OpenedIndex {

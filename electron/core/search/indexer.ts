@@ -8,7 +8,7 @@ import { str } from '../../../shared/guards';
 import { promptText, type TranscriptRecord } from '../protocol/transcript-file';
 import { readHead } from '../protocol/transcript-summary';
 import { extractDocs, mayIndex, mayIndexBytes, recordTime, type RecordContext } from './extract';
-import { deleteRange, entriesBetween, fileRanges } from './doc-blocks';
+import { deleteRange, entriesBetween, fileRanges, rangesWithin } from './doc-blocks';
 import { DocWriter } from './doc-writer';
 import { fieldCode, lastDocId, recentFrom, setRecentFrom, type Database } from './index-db';
 import { readLines } from './line-reader';
@@ -181,11 +181,8 @@ export class Indexer {
     if (max - this.recentFrom < this.recentDocs.trim) return;
     const from = max + 1 - this.recentDocs.keep;
     // Only the numbers some file's pieces still have: those of pieces taken out are in no table.
-    const ranges = this.db.all('SELECT first, last FROM file_docs WHERE last >= ? AND first < ?', [this.recentFrom, from]) as Array<{
-      first: number;
-      last: number;
-    }>;
-    for (const r of ranges) deleteRange(this.db, 'recent', Math.max(r.first, this.recentFrom), Math.min(r.last, from - 1));
+    for (const r of rangesWithin(this.db, this.recentFrom, from - 1))
+      deleteRange(this.db, 'recent', Math.max(r.first, this.recentFrom), Math.min(r.last, from - 1));
     this.recentFrom = from;
     setRecentFrom(this.db, from);
   }
