@@ -16,7 +16,7 @@ export function scenarioPath(name: string): string {
 export interface LiveHost {
   host: SessionHost;
   dir: string;
-  /** Start a session on `scenario`; resolves when it is ready. */
+  /** Start a session on `scenario` (its process too); resolves when it is ready. */
   open(scenario: string): Promise<string>;
   dispose(): Promise<void>;
 }
@@ -41,6 +41,10 @@ export function liveHost(onBatch: (batch: AppEvent[]) => void = (b) => void JSON
     async open(name) {
       env.CLIDE_FAKE_SCENARIO = scenarioPath(name);
       const { id } = host.create({});
+      // A new tab starts no process until it is used (lazy tabs): these suites measure sessions
+      // with a live process, so start it as a tab's first use would.
+      await until(() => host.view(id).status !== 'starting', `session on ${name} created`);
+      if (host.view(id).status === 'not-started') host.restart(id);
       await until(() => host.view(id).status === 'ready', `session on ${name} ready`);
       return id;
     },
