@@ -77,6 +77,25 @@ describe('a real claude session', () => {
     expect(v.tools[prompt.toolUseId!]?.result?.structured).toMatchObject({ type: 'create' });
   });
 
+  it('a Read shows its text once: the result keeps the path and line counts, not a second copy', async () => {
+    const { id, h, sb } = await open([toolUse('Read', { file_path: 'notes.txt' }), text('Read it.')]);
+    fs.writeFileSync(path.join(sb.cwd, 'notes.txt'), 'first line\nsecond line\nthird line\n');
+    h.send(id, 'Read notes.txt');
+    await waitFor(() => h.view(id).lastResult, 'result');
+    const call = withoutVersionNote(h.view(id).items)
+      .flatMap((i) => (i.type === 'assistant' ? i.blocks : []))
+      .find((b) => b.tool?.name === 'Read');
+    const result = h.view(id).tools[call!.tool!.id]?.result;
+    expect(result?.isError).toBe(false);
+    expect(result?.content).toContain('second line');
+    // The CLI sends the file's text again inside its structured result (file.content); it is
+    // not kept, and what the window reads from there is.
+    const file = (result?.structured as { type?: string; file?: Record<string, unknown> }).file;
+    expect(result?.structured).toMatchObject({ type: 'text' });
+    expect(file).toMatchObject({ filePath: expect.stringMatching(/notes\.txt$/), numLines: expect.any(Number), startLine: 1, totalLines: expect.any(Number) });
+    expect(file).not.toHaveProperty('content');
+  });
+
   it('a Write that is denied creates nothing and the denial reaches Claude and the transcript', async () => {
     const { id, h, sb } = await open([toolUse('Write', { file_path: 'denied.txt', content: 'no\n' }), text('Understood, I did not write it.')]);
     h.send(id, 'Write denied.txt');

@@ -399,17 +399,33 @@ export function parseResetsAt(v: number | string | undefined): number | undefine
 }
 
 /**
- * A tool's structured result as the app keeps it. An Edit's (or an overwriting Write's) carries
- * the whole file as it was before (originalFile) beside the patch; the window draws the patch, so
- * the file before is dropped when there is one (kept when there is none: a Write is then drawn
- * from it). A session of many edits to a large file would otherwise hold the file once per edit,
- * in the host and in every window. The CLI's own object is not changed.
+ * A tool's structured result as the app keeps it: without the copies of file contents that no
+ * window draws. The CLI's own object is not changed (copies, not `delete`: an object with a
+ * property deleted turns into a hash table, several times its size).
+ * - An Edit's (or an overwriting Write's) carries the whole file as it was before
+ *   (originalFile) beside the patch; the window draws the patch, so the file before is dropped
+ *   when there is one (kept when there is none: a Write is then drawn from it). A session of many
+ *   edits to a large file would otherwise hold the file once per edit, in the host and in every
+ *   window.
+ * - A Read's carries what it read a second time (`file.content`, the text result without its
+ *   line numbers) or, for an image or a PDF, its bytes as base64 (`file.base64`). The window
+ *   shows the text result and takes only the path and line counts from here.
  */
 export function leanResult(structured: unknown): unknown {
-  if (structured === null || typeof structured !== 'object' || !('originalFile' in structured)) return structured;
-  const patch = (structured as Record<string, unknown>).structuredPatch;
-  if (!Array.isArray(patch) || patch.length === 0) return structured;
-  // A copy without it, not `delete`: an object with a property deleted turns into a hash table.
-  const { originalFile: _before, ...rest } = structured as Record<string, unknown>;
-  return rest;
+  if (structured === null || typeof structured !== 'object') return structured;
+  const s = structured as Record<string, unknown>;
+  if ('originalFile' in s) {
+    const patch = s.structuredPatch;
+    if (!Array.isArray(patch) || patch.length === 0) return structured;
+    const { originalFile: _before, ...rest } = s;
+    return rest;
+  }
+  const file = s.file;
+  if (typeof s.type === 'string' && file !== null && typeof file === 'object' && !Array.isArray(file)) {
+    const f = file as Record<string, unknown>;
+    if (typeof f.content !== 'string' && typeof f.base64 !== 'string') return structured;
+    const { content: _text, base64: _bytes, ...kept } = f;
+    return { ...s, file: kept };
+  }
+  return structured;
 }

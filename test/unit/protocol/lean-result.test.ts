@@ -1,7 +1,8 @@
 // An Edit's (or an overwriting Write's) structured result carries the whole file as it was before
 // (originalFile) beside the patch. The window draws the patch; the file before is kept only when
 // there is no patch to draw, so a session of many edits to a large file does not hold a copy of
-// that file per edit in the host and in every window.
+// that file per edit in the host and in every window. A Read's carries what it read a second time
+// (or an image's bytes as base64), which no window draws: only its path and line counts are kept.
 import { describe, expect, it } from 'vitest';
 import { WireNormalizer } from '../../../electron/core/protocol/normalize';
 import type { WireOf } from '../../../electron/core/protocol/wire';
@@ -47,9 +48,27 @@ describe('tool results', () => {
     expect(structuredOf(new WireNormalizer().user(toolResult(s)))).toEqual(s);
   });
 
+  it('keep the path and line counts of a text Read, not its text again', () => {
+    const s = { type: 'text', file: { filePath: '/r/a.ts', content: big, numLines: 5000, startLine: 1, totalLines: 5000 } };
+    const out = structuredOf(new WireNormalizer().user(toolResult(s))) as Record<string, unknown>;
+    expect(out).toEqual({ type: 'text', file: { filePath: '/r/a.ts', numLines: 5000, startLine: 1, totalLines: 5000 } });
+    expect(s.file.content).toBe(big);
+    expect(hasFastProperties(out)).toBe(true);
+    expect(hasFastProperties(out.file as object)).toBe(true);
+  });
+
+  it('keep the kind and size of an image Read, not its bytes', () => {
+    const base64 = 'iVBORw0KGgo'.repeat(10_000);
+    const s = { type: 'image', file: { base64, type: 'image/png', originalSize: 82_000 } };
+    expect(structuredOf(new WireNormalizer().user(toolResult(s)))).toEqual({ type: 'image', file: { type: 'image/png', originalSize: 82_000 } });
+  });
+
   it('pass other results through', () => {
     const s = { stdout: 'ok', stderr: '', interrupted: false };
     expect(structuredOf(new WireNormalizer().user(toolResult(s)))).toEqual(s);
+    // A notebook's cells are its own; a file record without a copy of the text is left alone.
+    const notebook = { type: 'notebook', file: { filePath: '/r/n.ipynb', cells: [{ cell_type: 'code', source: 'x = 1' }] } };
+    expect(structuredOf(new WireNormalizer().user(toolResult(notebook)))).toBe(notebook);
     expect(structuredOf(new WireNormalizer().user(toolResult(undefined)))).toBeUndefined();
   });
 });
