@@ -281,6 +281,15 @@ export const GitInputs = {
       scope: DiffScopeSchema.optional(),
       /** Up to the hard limit rather than the panel's size. */
       full: z.boolean().optional(),
+      /**
+       * The `baseCommit` of the listing the panel shows, for scope `base`: the diff is then
+       * against the same commit as the list, and the host need not work it out again (two git
+       * commands). A full object name only: it becomes an argument of `git diff`.
+       */
+      baseCommit: z
+        .string()
+        .regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'a full commit id')
+        .optional(),
     })
     .strict(),
   revert: z.object({ id: SessionId, path: RepoPathSchema, hunk: HunkRefSchema.optional(), scope: z.enum(['base', 'unstaged']).optional() }).strict(),

@@ -43,6 +43,9 @@ describe('the Changes panel on an isolated session', () => {
 
     const { files } = await call<{ files: FileDiff[] }>('git:diff', { id, files: [{ path: 'notes.txt' }] });
     expect(files[0]!.hunks).toHaveLength(2);
+    // As the panel asks: against the listing's commit, the same diff.
+    const asListed = await call<{ files: FileDiff[] }>('git:diff', { id, files: [{ path: 'notes.txt' }], baseCommit: changes.baseCommit });
+    expect(asListed.files).toEqual(files);
     const { undo } = await call<{ undo: string }>('git:revert', { id, path: 'notes.txt', hunk: { index: 1, digest: files[0]!.hunks[1]!.digest } });
     expect(fs.readFileSync(path.join(dir, 'notes.txt'), 'utf8')).toBe(lines(40).replace('line 2\n', 'line two\n'));
     // The same hunk again is not there any more: refused, nothing changes.
@@ -85,6 +88,10 @@ describe('the Changes panel on an isolated session', () => {
     for (const p of ['../outside.txt', '/etc/passwd', `${l.repo.base}/outside.txt`, 'a/../../outside.txt', '.git/config']) {
       expect((await l.refused('git:revert', { id, path: p })).kind, p).toBe('invalid-input');
       expect((await l.refused('git:diff', { id, files: [{ path: p }] })).kind, p).toBe('invalid-input');
+    }
+    // The listing's commit, handed back with a diff request, is a git argument: a full commit id only.
+    for (const c of ['--output=/tmp/clide-diff', 'HEAD', 'main', 'abc123', `${'a'.repeat(40)} `]) {
+      expect((await l.refused('git:diff', { id, files: [{ path: 'README.md' }], baseCommit: c })).kind, c).toBe('invalid-input');
     }
     expect(fs.readFileSync(path.join(l.repo.base, 'outside.txt'), 'utf8')).toBe('keep me\n');
     expect((await l.refused('git:changes', { id: 'no-such-session' })).kind).toBe('session-not-found');

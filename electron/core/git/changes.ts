@@ -209,6 +209,7 @@ export async function rawPatches(
   files: readonly DiffRequest[],
   scope: DiffScope,
   maxBytes = FULL_BYTES,
+  compare?: string,
 ): Promise<Map<string, { text: string; truncated: boolean }>> {
   const out = new Map<string, { text: string; truncated: boolean }>();
   const tracked = files.filter((f) => !f.untracked);
@@ -216,7 +217,7 @@ export async function rawPatches(
     const paths = tracked.flatMap((f) => (f.oldPath ? [repoPath(f.oldPath), repoPath(f.path)] : [repoPath(f.path)]));
     const args =
       scope === 'base'
-        ? ['diff', ...DIFF_FLAGS, '-M', (await headAndCompare(run, tree)).commit, '--', ...paths]
+        ? ['diff', ...DIFF_FLAGS, '-M', compare ?? (await headAndCompare(run, tree)).commit, '--', ...paths]
         : ['diff', ...DIFF_FLAGS, '--no-renames', ...(scope === 'staged' ? ['--cached'] : []), '--', ...paths];
     const res = await run(args, { readOnly: true, maxBytes, truncate: true });
     for (const f of splitPatch(text(res))) out.set(f.path, { text: f.text, truncated: res.truncated });
@@ -237,9 +238,12 @@ export async function rawPatches(
   return out;
 }
 
-/** Per-file diffs for the panel: patch text (cut at the panel's size unless `full`), hunks, flags. */
-export async function diffFiles(run: RunGit, tree: Tree, files: readonly DiffRequest[], scope: DiffScope, full = false): Promise<FileDiff[]> {
-  const patches = await rawPatches(run, tree, files, scope);
+/**
+ * Per-file diffs for the panel: patch text (cut at the panel's size unless `full`), hunks, flags.
+ * `compare`: for scope `base`, the commit the listing compared with (else found again).
+ */
+export async function diffFiles(run: RunGit, tree: Tree, files: readonly DiffRequest[], scope: DiffScope, full = false, compare?: string): Promise<FileDiff[]> {
+  const patches = await rawPatches(run, tree, files, scope, undefined, compare);
   return files.map((req) => {
     const raw = patches.get(req.path);
     if (!raw) return { path: req.path, oldPath: req.oldPath, scope, binary: false, patch: '', hunks: [], lines: 0, large: false, truncated: false };

@@ -18,8 +18,10 @@ test('lists every changed file grouped, reads diffs one file at a time, and show
     await expect(panel.getByText('Committed on clide/tax-totals-1')).toBeVisible();
     // The first file is open; only its diff was asked for.
     await expect.poll(async () => (await ui.calls('git:diff')).length).toBe(1);
-    const first = (await ui.calls('git:diff'))[0]!.input as { files: Array<{ path: string }> };
+    const first = (await ui.calls('git:diff'))[0]!.input as { files: Array<{ path: string }>; baseCommit?: string };
     expect(first.files.map((f) => f.path)).toEqual(['README.md']);
+    // Against the commit the list was made against (the host need not find it again).
+    expect(first.baseCommit).toBe(s.changes.baseCommit);
     // The list came first without line counts, then (after that diff) with them.
     await expect(panel.locator('.changes-totals')).toContainText(`+${formatCount(s.changes.totals.added)}`);
     const readmeFile = s.changes.files.find((f) => f.path === 'README.md')!;
@@ -49,7 +51,10 @@ test('lists every changed file grouped, reads diffs one file at a time, and show
     await expect(scopes.getByRole('radio')).toHaveCount(3);
     await scopes.getByText('Unstaged').click();
     await expect(readme.getByRole('button', { name: 'Stage', exact: true })).toBeVisible();
-    expect((await ui.calls('git:diff')).map((c) => (c.input as { scope: string }).scope)).toContain('unstaged');
+    const unstaged = (await ui.calls('git:diff')).map((c) => c.input as { scope: string; baseCommit?: string }).find((i) => i.scope === 'unstaged');
+    // The index against the working tree: no base commit in it.
+    expect(unstaged).toBeDefined();
+    expect(unstaged!.baseCommit).toBeUndefined();
   } finally {
     s.cleanup();
   }

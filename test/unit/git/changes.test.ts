@@ -123,6 +123,27 @@ describe('the Changes listing', () => {
     expect(stagedOnly!.patch).toContain('+more');
   });
 
+  it('diffs against the commit the listing gives, in one git command, with the same result', async () => {
+    const { repo, tree } = branchWithEveryChange();
+    const { run } = runner(repo.root, repo.env);
+    const commands: string[] = [];
+    const counted: RunGit = (args, opts) => {
+      commands.push(args[0]!);
+      return run(args, opts);
+    };
+    const listing = await listChanges(run, tree, { counts: false });
+    // The merge base with main, not main itself (main moved on after the branch left it).
+    expect(listing.baseCommit).toBe(repo.git(['merge-base', 'main', 'HEAD']));
+    const files = [{ path: 'edit.txt' }, { path: 'committed.txt' }];
+    const found = await diffFiles(counted, tree, files, 'base');
+    expect(commands).toEqual(['rev-parse', 'merge-base', 'diff']);
+    commands.length = 0;
+    const given = await diffFiles(counted, tree, files, 'base', false, listing.baseCommit);
+    expect(commands).toEqual(['diff']);
+    expect(given).toEqual(found);
+    expect(given[1]!.patch).toContain('+from a commit');
+  });
+
   it('flags a large diff and cuts it only past the panel size', async () => {
     const repo = repos({ files: { 'big.txt': lines(5000) } });
     const { run } = runner(repo.root, repo.env);

@@ -140,6 +140,8 @@ export async function loadDiff(id: string, path: string, scope: DiffScope, opts:
       id,
       scope,
       full: opts.full || undefined,
+      // Against the commit the list was made against: the same diff, two git commands fewer.
+      baseCommit: scope === 'base' ? panelOf(id).changes?.baseCommit : undefined,
       files: [{ path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), ...(f.untracked ? { untracked: true } : {}) }],
     }),
   );
