@@ -1,6 +1,7 @@
 // A quiet moment of the server: no request in flight for a little while. The browser host loads
-// its core (seconds of a busy machine's CPU, during which it answers nothing) only then, so a
-// page opened at once gets its files first and the core loads while the browser runs them. A
+// its core (a few hundred ms of a busy machine's CPU, during which it answers nothing) only
+// then, so it does not hold up a file a page is waiting for: it loads before the first page
+// is opened, or in the pause between the page and its scripts, or once they are served. A
 // socket asking for the host ends the wait: the page is ready and needs the core now.
 
 export class QuietWatch {

@@ -56,8 +56,14 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** How long the server must have nothing to do before quiet() resolves. */
-const QUIET_MS = 150;
+/**
+ * How long the server must have nothing to do before quiet() resolves. Short: a browser asks
+ * for the page, then pauses (often a few hundred ms while it starts the page's process) before
+ * it asks for the scripts. The core loads best in that pause. Waiting 150 ms let the pause pass,
+ * and the core then held up the scripts or loaded only once the page asked for it (R12: the
+ * host's cold start about 8 % slower).
+ */
+const QUIET_MS = 20;
 
 const LISTEN_HOST = '127.0.0.1';
 /** Socket errors that only say the peer went away, which a client may do at any moment. */
