@@ -61,7 +61,7 @@ async function answers(
     const q = await listChanges(run, tree, { counts: false });
     const f = q.files.find((x) => x.path === first) ?? q.files.find((x) => x.unstaged) ?? q.files[0]!;
     // As the panel asks: against the commit the listing compared with.
-    const d = (await diffFiles(run, tree, [f], 'base', full, q.baseCommit))[0]!;
+    const d = (await diffFiles(run, tree, [f], 'base', { full, compare: q.baseCommit }))[0]!;
     core.push(performance.now() - t);
     const c = await listChanges(run, tree);
     counts.push(performance.now() - t);

@@ -208,8 +208,8 @@ export async function rawPatches(
   tree: Tree,
   files: readonly DiffRequest[],
   scope: DiffScope,
-  maxBytes = FULL_BYTES,
-  compare?: string,
+  /** `compare`: for scope `base`, the commit to diff against (found from the tree when absent). */
+  { maxBytes = FULL_BYTES, compare }: { maxBytes?: number; compare?: string } = {},
 ): Promise<Map<string, { text: string; truncated: boolean }>> {
   const out = new Map<string, { text: string; truncated: boolean }>();
   const tracked = files.filter((f) => !f.untracked);
@@ -242,8 +242,14 @@ export async function rawPatches(
  * Per-file diffs for the panel: patch text (cut at the panel's size unless `full`), hunks, flags.
  * `compare`: for scope `base`, the commit the listing compared with (else found again).
  */
-export async function diffFiles(run: RunGit, tree: Tree, files: readonly DiffRequest[], scope: DiffScope, full = false, compare?: string): Promise<FileDiff[]> {
-  const patches = await rawPatches(run, tree, files, scope, undefined, compare);
+export async function diffFiles(
+  run: RunGit,
+  tree: Tree,
+  files: readonly DiffRequest[],
+  scope: DiffScope,
+  { full = false, compare }: { full?: boolean; compare?: string } = {},
+): Promise<FileDiff[]> {
+  const patches = await rawPatches(run, tree, files, scope, { compare });
   return files.map((req) => {
     const raw = patches.get(req.path);
     if (!raw) return { path: req.path, oldPath: req.oldPath, scope, binary: false, patch: '', hunks: [], lines: 0, large: false, truncated: false };

@@ -36,7 +36,7 @@ export function gitHandlers(host: () => GitHandlerHost): Handlers<ChannelOf<'git
     },
     'git:diff': async (i) => {
       const { tree, run: r } = await run(i.id);
-      return { files: await diffFiles(r, tree, i.files, i.scope ?? 'base', i.full, i.baseCommit) };
+      return { files: await diffFiles(r, tree, i.files, i.scope ?? 'base', { full: i.full, compare: i.baseCommit }) };
     },
     'git:revert': async (i) => edited(i.id, await iso().edits.revert(await iso().tree(i.id), i.path, i.hunk, i.scope)),
     'git:undo': async (i) => edited(i.id, await iso().edits.undoRevert(await iso().tree(i.id), i.token)),

@@ -138,7 +138,7 @@ describe('the Changes listing', () => {
     const found = await diffFiles(counted, tree, files, 'base');
     expect(commands).toEqual(['rev-parse', 'merge-base', 'diff']);
     commands.length = 0;
-    const given = await diffFiles(counted, tree, files, 'base', false, listing.baseCommit);
+    const given = await diffFiles(counted, tree, files, 'base', { compare: listing.baseCommit });
     expect(commands).toEqual(['diff']);
     expect(given).toEqual(found);
     expect(given[1]!.patch).toContain('+from a commit');
