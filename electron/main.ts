@@ -5,6 +5,7 @@ import os from 'node:os';
 import { app, BrowserWindow, dialog, Menu, protocol, session } from 'electron';
 import type { AppUpdater } from 'electron-updater';
 import { createHandlers } from './core/api-handlers';
+import { ignoreClosedOutput } from './core/closed-output';
 import { SessionHost } from './core/host';
 import { forwardHostEvents, registerIpcHandlers } from './ipc';
 import { hasAppPage, registerAppScheme, serveAppScheme } from './shell/app-protocol';
@@ -21,6 +22,8 @@ import { raiseWindow } from './shell/window-focus';
 import { createMainWindow } from './window';
 
 function start(): void {
+  // Started from a terminal that is then closed, its log writes would fail (closed-output.ts).
+  ignoreClosedOutput();
   // A second launch hands over to the running instance (one set of sessions, one window).
   if (!app.requestSingleInstanceLock()) {
     app.quit();

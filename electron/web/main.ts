@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionHost } from '../core/host';
+import { ignoreClosedOutput } from '../core/closed-output';
 import { parseArgs, USAGE } from './args';
 import { webDataDir } from './data-dir';
 import { startWebServer } from './server';
@@ -34,6 +35,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stderr.write(`clide web: --cwd ${args.cwd} is not a directory. Pass an existing directory for new sessions.\n`);
     process.exit(2);
   }
+  // Its output's reader may go away while it runs; it goes on serving (closed-output.ts).
+  ignoreClosedOutput();
   // Anything the core logs with console.log must not add lines to stdout.
   console.log = console.error;
   console.info = console.error;

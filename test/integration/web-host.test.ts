@@ -26,6 +26,11 @@ afterEach(async () => {
   sandbox = proc = undefined;
 });
 
+/** What `p` resolves to, or `late` if that takes longer than `ms`. */
+function within<T>(ms: number, p: Promise<T>, late: string): Promise<T | string> {
+  return Promise.race([p, new Promise<string>((resolve) => setTimeout(() => resolve(late), ms).unref())]);
+}
+
 function sessionEvents(events: AppEvent[], id: string) {
   return events.flatMap((e) => (e.type === 'session-events' && e.id === id ? e.events : []));
 }
@@ -276,6 +281,23 @@ describe('npm run web as a process', () => {
       release();
       await first.stop('SIGKILL');
     }
+  });
+
+  it('keeps serving, and quits on SIGTERM, once whoever read its output has gone (a closed pipe)', async () => {
+    sandbox = await cliSandbox([]);
+    proc = await startWebHost({ cwd: sandbox.cwd, env: sandbox.env, args: ['--no-build'] });
+    const host = proc;
+    // The reader of its stdout and stderr goes away, as a closed terminal or `| head` would.
+    host.child.stdout!.destroy();
+    host.child.stderr!.destroy();
+    // A request it logs (a foreign Host header): the write to the closed pipe fails (EPIPE).
+    const refused = await request(host.port, '/', { host: 'evil.example' });
+    expect(refused.status).toBe(403);
+    // Still serving: before, the failed write was thrown, the handler of uncaught errors logged
+    // that, which failed again, and the host spun on it at full speed, answering nothing.
+    const page = await within(5000, request(host.port, '/'), 'no answer within 5 s');
+    expect(page).toMatchObject({ status: 200 });
+    expect(await within(10_000, host.stop('SIGTERM'), 'still running 10 s after SIGTERM')).toEqual({ code: 0, signal: null });
   });
 
   it('refuses a --cwd that does not exist with a clear message', async () => {
