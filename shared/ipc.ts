@@ -2,6 +2,7 @@
 // allowlist, the typed API object, the main-process handlers and the browser host's
 // WebSocket protocol are all derived from this table.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { AppErrorSchema, type Result } from './result';
 import { DialogAnswerSchema } from './dialogs';
 import { ContextUsageSchema, McpServerStatusSchema, RewindResultSchema, SessionEventSchema } from './events';
@@ -39,65 +40,77 @@ import { MAX_ASIDE_CHARS } from './aside';
 import { PlanUsageSchema } from './usage';
 import { DesktopEventSchemas, desktopContracts } from './desktop';
 
-const SessionId = z.string().min(1).max(200);
+const SessionId = lazySchema(() => z.string().min(1).max(200));
 
-export const ImageInputSchema = z.object({
-  mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
-  /** Base64, without a data: prefix. */
-  data: z.string().min(1).max(30_000_000),
-});
+export const ImageInputSchema = lazySchema(() =>
+  z.object({
+    mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+    /** Base64, without a data: prefix. */
+    data: z.string().min(1).max(30_000_000),
+  }),
+);
 export type ImageInput = z.infer<typeof ImageInputSchema>;
 
-export const PermissionDecisionSchema = z.discriminatedUnion('behavior', [
-  z.object({
-    behavior: z.literal('allow'),
-    /** Defaults to the tool's own input, unchanged. */
-    updatedInput: z.record(z.string(), z.unknown()).optional(),
-    /** Chosen permission suggestions to save ("Always allow"). */
-    updatedPermissions: z.array(z.record(z.string(), z.unknown())).optional(),
-  }),
-  z.object({
-    behavior: z.literal('deny'),
-    message: z.string().max(100_000).optional(),
-    /** Also stop the turn. */
-    interrupt: z.boolean().optional(),
-  }),
-]);
+export const PermissionDecisionSchema = lazySchema(() =>
+  z.discriminatedUnion('behavior', [
+    z.object({
+      behavior: z.literal('allow'),
+      /** Defaults to the tool's own input, unchanged. */
+      updatedInput: z.record(z.string(), z.unknown()).optional(),
+      /** Chosen permission suggestions to save ("Always allow"). */
+      updatedPermissions: z.array(z.record(z.string(), z.unknown())).optional(),
+    }),
+    z.object({
+      behavior: z.literal('deny'),
+      message: z.string().max(100_000).optional(),
+      /** Also stop the turn. */
+      interrupt: z.boolean().optional(),
+    }),
+  ]),
+);
 export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>;
 
 /** The answer to a prompt that is not a tool call: an MCP server's request for input, or a dialog. */
-export const PromptAnswerSchema = z.union([z.object({ input: ElicitationAnswerSchema }).strict(), z.object({ dialog: DialogAnswerSchema }).strict()]);
+export const PromptAnswerSchema = lazySchema(() =>
+  z.union([z.object({ input: ElicitationAnswerSchema }).strict(), z.object({ dialog: DialogAnswerSchema }).strict()]),
+);
 export type PromptAnswer = z.infer<typeof PromptAnswerSchema>;
 
-export const FileSuggestionsSchema = z.object({
-  cwd: z.string(),
-  /** Paths relative to cwd with `/` separators; folders end with `/`. */
-  items: z.array(z.object({ path: z.string(), folder: z.boolean() })),
-  /** The folder has more files than clide indexes; some may be missing. */
-  truncated: z.boolean(),
-});
+export const FileSuggestionsSchema = lazySchema(() =>
+  z.object({
+    cwd: z.string(),
+    /** Paths relative to cwd with `/` separators; folders end with `/`. */
+    items: z.array(z.object({ path: z.string(), folder: z.boolean() })),
+    /** The folder has more files than clide indexes; some may be missing. */
+    truncated: z.boolean(),
+  }),
+);
 export type FileSuggestions = z.infer<typeof FileSuggestionsSchema>;
 
-export const ClaudeCheckSchema = z.object({
-  found: z.boolean(),
-  path: z.string().optional(),
-  /** Where it was found: the env variable, PATH, or a usual install location. */
-  source: z.enum(['env', 'setting', 'path', 'install-location']).optional(),
-  error: AppErrorSchema.optional(),
-});
+export const ClaudeCheckSchema = lazySchema(() =>
+  z.object({
+    found: z.boolean(),
+    path: z.string().optional(),
+    /** Where it was found: the env variable, PATH, or a usual install location. */
+    source: z.enum(['env', 'setting', 'path', 'install-location']).optional(),
+    error: AppErrorSchema.optional(),
+  }),
+);
 export type ClaudeCheck = z.infer<typeof ClaudeCheckSchema>;
 
-export const EnvironmentSchema = z.object({
-  host: z.enum(['electron', 'web']),
-  platform: z.string(),
-  defaultCwd: z.string(),
-  homeDir: z.string(),
-  claude: ClaudeCheckSchema,
-  testedCliVersion: z.string(),
-  appVersion: z.string(),
-  /** A native folder dialog is available (the desktop app); else new sessions use a path field. */
-  folderPicker: z.boolean().optional(),
-});
+export const EnvironmentSchema = lazySchema(() =>
+  z.object({
+    host: z.enum(['electron', 'web']),
+    platform: z.string(),
+    defaultCwd: z.string(),
+    homeDir: z.string(),
+    claude: ClaudeCheckSchema,
+    testedCliVersion: z.string(),
+    appVersion: z.string(),
+    /** A native folder dialog is available (the desktop app); else new sessions use a path field. */
+    folderPicker: z.boolean().optional(),
+  }),
+);
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
 /**
@@ -105,43 +118,47 @@ export type Environment = z.infer<typeof EnvironmentSchema>;
  * the same pure reducer (shared/transcript.ts) the window uses, so both always agree.
  * Main-to-window traffic is trusted, so the view is not re-validated field by field.
  */
-export const SessionSnapshotSchema = z.object({
-  id: SessionId,
-  view: z.custom<SessionView>((v) => typeof v === 'object' && v !== null),
-});
+export const SessionSnapshotSchema = lazySchema(() =>
+  z.object({
+    id: SessionId,
+    view: z.custom<SessionView>((v) => typeof v === 'object' && v !== null),
+  }),
+);
 export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
 
-export const AppSnapshotSchema = z.object({
-  environment: EnvironmentSchema,
-  sessions: z.array(SessionSnapshotSchema),
-  /** The team of sessions: task board, message log, pause and loop-guard state. */
-  team: TeamStateSchema.optional(),
-});
+export const AppSnapshotSchema = lazySchema(() =>
+  z.object({
+    environment: EnvironmentSchema,
+    sessions: z.array(SessionSnapshotSchema),
+    /** The team of sessions: task board, message log, pause and loop-guard state. */
+    team: TeamStateSchema.optional(),
+  }),
+);
 export type AppSnapshot = z.infer<typeof AppSnapshotSchema>;
 
-const empty = z.object({}).strict();
-const done = z.object({});
+const empty = lazySchema(() => z.object({}).strict());
+const done = lazySchema(() => z.object({}));
 
 /** Channel table: `domain:verb` -> input and output schemas. */
 export const contracts = {
   app: {
-    snapshot: { input: empty, output: AppSnapshotSchema },
-    checkClaude: { input: empty, output: ClaudeCheckSchema },
+    snapshot: lazySchema(() => ({ input: empty, output: AppSnapshotSchema })),
+    checkClaude: lazySchema(() => ({ input: empty, output: ClaudeCheckSchema })),
     /** Raise and focus the window (a notification was clicked); nothing to do in a browser. */
-    focusWindow: { input: empty, output: done },
+    focusWindow: lazySchema(() => ({ input: empty, output: done })),
     /** Folders handed to the app, and its updates (shared/desktop.ts). */
     ...desktopContracts,
   },
   settings: {
-    get: { input: empty, output: SettingsStateSchema },
-    update: { input: SettingsPatchSchema, output: SettingsStateSchema },
+    get: lazySchema(() => ({ input: empty, output: SettingsStateSchema })),
+    update: lazySchema(() => ({ input: SettingsPatchSchema, output: SettingsStateSchema })),
   },
   folders: {
-    pick: { input: FolderPickInputSchema, output: FolderPickSchema },
-    complete: { input: PathCompleteInputSchema, output: PathCompletionSchema },
+    pick: lazySchema(() => ({ input: FolderPickInputSchema, output: FolderPickSchema })),
+    complete: lazySchema(() => ({ input: PathCompleteInputSchema, output: PathCompletionSchema })),
   },
   session: {
-    create: {
+    create: lazySchema(() => ({
       input: z
         .object({
           cwd: z.string().min(1).max(4096).optional(),
@@ -161,8 +178,8 @@ export const contracts = {
         })
         .strict(),
       output: z.object({ id: SessionId }),
-    },
-    send: {
+    })),
+    send: lazySchema(() => ({
       input: z
         .object({
           id: SessionId,
@@ -177,55 +194,55 @@ export const contracts = {
         .strict(),
       /** `queued`: the id it waits under in the queue (absent when it was sent at once). */
       output: z.object({ queued: z.string().optional() }),
-    },
+    })),
     /** Change the text of a queued message. */
-    queueEdit: {
+    queueEdit: lazySchema(() => ({
       input: z.object({ id: SessionId, messageId: z.string().min(1).max(200), text: z.string().max(2_000_000) }).strict(),
       output: done,
-    },
-    queueRemove: { input: z.object({ id: SessionId, messageId: z.string().min(1).max(200) }).strict(), output: done },
+    })),
+    queueRemove: lazySchema(() => ({ input: z.object({ id: SessionId, messageId: z.string().min(1).max(200) }).strict(), output: done })),
     /** Move a queued message to position `to` (0 is sent first). */
-    queueMove: {
+    queueMove: lazySchema(() => ({
       input: z.object({ id: SessionId, messageId: z.string().min(1).max(200), to: z.number().int().min(0).max(10_000) }).strict(),
       output: done,
-    },
+    })),
     /** Send a queued message now, into the running turn if there is one. */
-    queueSendNow: { input: z.object({ id: SessionId, messageId: z.string().min(1).max(200) }).strict(), output: done },
+    queueSendNow: lazySchema(() => ({ input: z.object({ id: SessionId, messageId: z.string().min(1).max(200) }).strict(), output: done })),
     /** Let a queue held after Stop or a failed turn send again. */
-    queueResume: { input: z.object({ id: SessionId }).strict(), output: done },
+    queueResume: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: done })),
     /** Files and folders in the session's working directory matching an @ mention, best first. */
-    fileSuggestions: {
+    fileSuggestions: lazySchema(() => ({
       input: z.object({ id: SessionId, query: z.string().max(1000) }).strict(),
       output: FileSuggestionsSchema,
-    },
-    respond: {
+    })),
+    respond: lazySchema(() => ({
       input: z.object({ id: SessionId, requestId: z.string().min(1).max(200), decision: PermissionDecisionSchema }).strict(),
       output: done,
-    },
+    })),
     /** Answer an MCP server's request for input (checked against its form) or a dialog. */
-    answerPrompt: {
+    answerPrompt: lazySchema(() => ({
       input: z.object({ id: SessionId, requestId: z.string().min(1).max(200), answer: PromptAnswerSchema }).strict(),
       output: done,
-    },
-    interrupt: { input: z.object({ id: SessionId }).strict(), output: done },
+    })),
+    interrupt: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: done })),
     /** End the process by force (offered when a session is not responding). */
-    kill: { input: z.object({ id: SessionId }).strict(), output: done },
-    close: { input: z.object({ id: SessionId }).strict(), output: done },
-    restart: { input: z.object({ id: SessionId }).strict(), output: done },
-    setPermissionMode: {
+    kill: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: done })),
+    close: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: done })),
+    restart: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: done })),
+    setPermissionMode: lazySchema(() => ({
       input: z.object({ id: SessionId, mode: z.string().min(1).max(64) }).strict(),
       output: z.object({ mode: z.string() }),
-    },
-    setModel: {
+    })),
+    setModel: lazySchema(() => ({
       input: z.object({ id: SessionId, model: z.string().min(1).max(200) }).strict(),
       output: z.object({ model: z.string() }),
-    },
+    })),
     /** null restores the CLI's default thinking budget. */
-    setMaxThinkingTokens: {
+    setMaxThinkingTokens: lazySchema(() => ({
       input: z.object({ id: SessionId, tokens: z.number().int().min(0).max(10_000_000).nullable() }).strict(),
       output: done,
-    },
-    setEffort: {
+    })),
+    setEffort: lazySchema(() => ({
       input: z
         .object({
           id: SessionId,
@@ -237,81 +254,81 @@ export const contracts = {
         })
         .strict(),
       output: done,
-    },
+    })),
     /** For this session only (apply_flag_settings): the person's settings files stay as they are. */
-    setOutputStyle: { input: z.object({ id: SessionId, style: z.string().min(1).max(200) }).strict(), output: done },
+    setOutputStyle: lazySchema(() => ({ input: z.object({ id: SessionId, style: z.string().min(1).max(200) }).strict(), output: done })),
     /** Read the session's skills, plugins and output styles again from disk (starts a tab not yet started). */
-    reload: { input: z.object({ id: SessionId }).strict(), output: ReloadReportSchema },
+    reload: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: ReloadReportSchema })),
     /**
      * What fills the context window; starts Claude in a tab that has no process yet, unless
      * `cached`: then a tab that has not started answers with the count a new session in its
      * folder started with last time (`cached: true` in the answer), or not-running.
      */
-    getContextUsage: { input: z.object({ id: SessionId, cached: z.boolean().optional() }).strict(), output: ContextUsageSchema },
+    getContextUsage: lazySchema(() => ({ input: z.object({ id: SessionId, cached: z.boolean().optional() }).strict(), output: ContextUsageSchema })),
     /** The MCP servers now (also pushed to every window as info.mcp). */
-    mcpStatus: { input: z.object({ id: SessionId }).strict(), output: z.object({ servers: z.array(McpServerStatusSchema) }) },
+    mcpStatus: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: z.object({ servers: z.array(McpServerStatusSchema) }) })),
     /** Reconnect a server, or disable or enable it (Claude Code remembers that for the folder). Refused with the CLI's reason. */
-    mcpChange: {
+    mcpChange: lazySchema(() => ({
       input: z.object({ id: SessionId, change: McpChangeSchema }).strict(),
       output: z.object({ servers: z.array(McpServerStatusSchema) }),
-    },
+    })),
     /** MCP Apps: a tool's own UI (`ui://`), read from its server; refused with Claude Code's reason. */
     mcpReadApp: mcpReadAppContract,
     /** Restore files to their state at a user message (the id of its transcript item). */
-    rewindFiles: {
+    rewindFiles: lazySchema(() => ({
       input: z.object({ id: SessionId, userMessageId: z.string().min(1).max(200), dryRun: z.boolean().optional() }).strict(),
       output: RewindResultSchema,
-    },
+    })),
     /** Stop one background task (a shell, a Monitor, a subagent); its end arrives as task events. */
-    stopTask: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: done },
+    stopTask: lazySchema(() => ({ input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: done })),
     /** The end of a shell's or Monitor's output, as the running Claude Code has it; refused with its reason for other tasks. */
-    taskOutput: { input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: TaskOutputSchema },
+    taskOutput: lazySchema(() => ({ input: z.object({ id: SessionId, taskId: z.string().min(1).max(200) }).strict(), output: TaskOutputSchema })),
     /**
      * Move the running foreground command or subagent to the background: the one `toolUseId`
      * started (`backgrounded` says whether there was one), or every one (Ctrl+B).
      */
-    backgroundTasks: {
+    backgroundTasks: lazySchema(() => ({
       input: z.object({ id: SessionId, toolUseId: z.string().min(1).max(200).optional() }).strict(),
       output: z.object({ backgrounded: z.boolean().optional() }),
-    },
+    })),
     /** Name the session (also sent to the CLI as rename_session while it runs). */
-    rename: { input: z.object({ id: SessionId, title: z.string().trim().min(1).max(200) }).strict(), output: done },
+    rename: lazySchema(() => ({ input: z.object({ id: SessionId, title: z.string().trim().min(1).max(200) }).strict(), output: done })),
     /**
      * Ask aside: a question answered beside the conversation (the CLI's side_question), while a
      * turn runs or not; its progress and answer come as `aside` events, never in the transcript.
      * Starts Claude in a tab that has no process yet.
      */
-    ask: {
+    ask: lazySchema(() => ({
       input: z.object({ id: SessionId, question: z.string().max(MAX_ASIDE_CHARS + 1000) }).strict(),
       output: z.object({ asideId: z.string() }),
-    },
+    })),
     /** Give a side question up (shown as cancelled at once). */
-    cancelAside: { input: z.object({ id: SessionId, asideId: z.string().min(1).max(200) }).strict(), output: done },
+    cancelAside: lazySchema(() => ({ input: z.object({ id: SessionId, asideId: z.string().min(1).max(200) }).strict(), output: done })),
     /**
      * After a usage limit stopped the turn (`limit-stop`): send it again, then the queue, when the
      * limit resets (`on`), or cancel that (`off`). The main process keeps the timer.
      */
-    autoContinue: { input: z.object({ id: SessionId, on: z.boolean() }).strict(), output: done },
+    autoContinue: lazySchema(() => ({ input: z.object({ id: SessionId, on: z.boolean() }).strict(), output: done })),
     /** The plan and its usage windows (get_usage); starts Claude in a tab that has no process yet. */
-    getUsage: { input: z.object({ id: SessionId }).strict(), output: PlanUsageSchema },
+    getUsage: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: PlanUsageSchema })),
   },
   /** Past sessions and what survives a restart (electron/core/continuity.ts). */
   history: {
     /** Every past session, newest first; open one with session:create { resume, cwd }. */
-    list: { input: empty, output: HistoryListSchema },
+    list: lazySchema(() => ({ input: empty, output: HistoryListSchema })),
     /** Title a past session (a running one is renamed in its tab, and in the CLI's transcript). */
-    rename: { input: HistoryInputs.rename, output: done },
+    rename: lazySchema(() => ({ input: HistoryInputs.rename, output: done })),
     /** A new tab with the conversation up to just before that user message; its text comes back to edit. */
-    fork: { input: HistoryInputs.fork, output: ForkResultSchema },
+    fork: lazySchema(() => ({ input: HistoryInputs.fork, output: ForkResultSchema })),
     /** The window's unsent text of a tab, kept across a restart (send it debounced). */
-    saveDraft: { input: HistoryInputs.saveDraft, output: done },
+    saveDraft: lazySchema(() => ({ input: HistoryInputs.saveDraft, output: done })),
     /** Saved drafts by tab id (a window that starts fills its composers from these). */
-    drafts: { input: empty, output: DraftsSchema },
-    saveLayout: { input: HistoryInputs.saveLayout, output: done },
+    drafts: lazySchema(() => ({ input: empty, output: DraftsSchema })),
+    saveLayout: lazySchema(() => ({ input: HistoryInputs.saveLayout, output: done })),
     /** Full-text search over every message of every past session (electron/core/search). */
-    search: { input: SearchInputSchema, output: SearchResultSchema },
+    search: lazySchema(() => ({ input: SearchInputSchema, output: SearchResultSchema })),
     /** How far the search index has got (also pushed as `search-progress` events). */
-    searchStatus: { input: empty, output: SearchProgressSchema },
+    searchStatus: lazySchema(() => ({ input: empty, output: SearchProgressSchema })),
   },
   /**
    * A session's working tree (electron/core/git): the Changes panel. Every call names a session;
@@ -320,29 +337,29 @@ export const contracts = {
    */
   git: {
     /** The tab's glance now; it is also pushed as `git-status` events while it changes (worktrees). */
-    status: { input: GitInputs.session, output: GitStatusSchema },
+    status: lazySchema(() => ({ input: GitInputs.session, output: GitStatusSchema })),
     /** Every file that differs from the base: committed on the branch, staged, unstaged, untracked (without line counts when asked: `counts: false`). */
-    changes: { input: GitInputs.changes, output: ChangesSchema },
+    changes: lazySchema(() => ({ input: GitInputs.changes, output: ChangesSchema })),
     /** Unified patches with hunks, for files as `changes` listed them (default scope: against the base). */
-    diff: { input: GitInputs.diff, output: DiffResultSchema },
+    diff: lazySchema(() => ({ input: GitInputs.diff, output: DiffResultSchema })),
     /**
      * Revert a file to the base (working tree and index), or one hunk (from scope `base` or
      * `unstaged`, working tree only). Commits stay; the revert shows as a new change. The answer's
      * `undo` token undoes it while the files are as the revert left them (memory only).
      */
-    revert: { input: GitInputs.revert, output: RevertResultSchema },
+    revert: lazySchema(() => ({ input: GitInputs.revert, output: RevertResultSchema })),
     /** Undo a revert by its token; refused (nothing changed) when a file changed since the revert. */
-    undo: { input: GitInputs.undo, output: UndoResultSchema },
+    undo: lazySchema(() => ({ input: GitInputs.undo, output: UndoResultSchema })),
     /** Stage a file, or one hunk of its `unstaged` diff. */
-    stage: { input: GitInputs.stage, output: done },
+    stage: lazySchema(() => ({ input: GitInputs.stage, output: done })),
     /** Unstage a file, or one hunk of its `staged` diff. */
-    unstage: { input: GitInputs.stage, output: done },
+    unstage: lazySchema(() => ({ input: GitInputs.stage, output: done })),
     /** Commit what is staged (everything with `all`); the repository's hooks run, their output comes back. A refusing hook is a `git-failed` error with its output in `detail`. */
-    commit: { input: GitInputs.commit, output: CommitResultSchema },
+    commit: lazySchema(() => ({ input: GitInputs.commit, output: CommitResultSchema })),
     /** Send the comments to Claude as one message naming each file and line (the normal send path, queued while a turn runs). */
-    review: { input: GitInputs.review, output: ReviewResultSchema },
+    review: lazySchema(() => ({ input: GitInputs.review, output: ReviewResultSchema })),
     /** Tabs that share one working tree without isolation (each also gets a `shared-tree` event). */
-    sharedTrees: { input: empty, output: SharedTreesSchema },
+    sharedTrees: lazySchema(() => ({ input: empty, output: SharedTreesSchema })),
   },
   /** Isolated sessions: the worktree's life from New session to merge, pull request or archive. */
   worktree: {
@@ -351,37 +368,37 @@ export const contracts = {
      * suggested branch, where its worktree would go, the branches to pick a base from and the
      * person's last choice for that repository. Read-only; the one channel that takes a folder.
      */
-    capability: { input: GitInputs.capability, output: GitCapabilitySchema },
+    capability: lazySchema(() => ({ input: GitInputs.capability, output: GitCapabilitySchema })),
     /** Answer the `setup-confirm` of a committed `.clide/setup`: run it (remembered for this content) or skip it. */
-    confirmSetup: { input: GitInputs.confirmSetup, output: done },
+    confirmSetup: lazySchema(() => ({ input: GitInputs.confirmSetup, output: done })),
     /** Start Claude although the setup failed, or stop a running setup and start. */
-    startAnyway: { input: GitInputs.session, output: done },
+    startAnyway: lazySchema(() => ({ input: GitInputs.session, output: done })),
     /** Run the setup again after it failed. */
-    retrySetup: { input: GitInputs.session, output: done },
+    retrySetup: lazySchema(() => ({ input: GitInputs.session, output: done })),
     /** Make a worktree deleted outside clide again from its branch (when `canRecreate`), then start. */
-    recreate: { input: GitInputs.session, output: done },
+    recreate: lazySchema(() => ({ input: GitInputs.session, output: done })),
     /**
      * Merge the branch into its base in the checkout the session came from: fast-forward when
      * possible, else a merge commit; `rebase` rebases first. A refusal touches nothing and says
      * why; conflicts leave the merge in progress (see `mergeState`, `mergeAbort`).
      */
-    merge: { input: GitInputs.merge, output: MergeResultSchema },
+    merge: lazySchema(() => ({ input: GitInputs.merge, output: MergeResultSchema })),
     /** An unfinished merge (in the checkout) or rebase (in the worktree), with its conflicted files. */
-    mergeState: { input: GitInputs.session, output: MergeStateSchema },
+    mergeState: lazySchema(() => ({ input: GitInputs.session, output: MergeStateSchema })),
     /** Its conflicted files as diffs against that checkout's HEAD, conflict markers included (none: no conflicts). */
-    conflictDiffs: { input: GitInputs.session, output: DiffResultSchema },
+    conflictDiffs: lazySchema(() => ({ input: GitInputs.session, output: DiffResultSchema })),
     /** Abort that merge or rebase; the state after. */
-    mergeAbort: { input: GitInputs.session, output: MergeStateSchema },
+    mergeAbort: lazySchema(() => ({ input: GitInputs.session, output: MergeStateSchema })),
     /** Whether "Create pull request" can work (gh installed and logged in, a remote), or what to do. */
-    prCheck: { input: GitInputs.session, output: PullRequestCheckSchema },
+    prCheck: lazySchema(() => ({ input: GitInputs.session, output: PullRequestCheckSchema })),
     /** Push the branch and open a pull request against the base. */
-    createPr: { input: GitInputs.createPr, output: PullRequestSchema },
+    createPr: lazySchema(() => ({ input: GitInputs.createPr, output: PullRequestSchema })),
     /**
      * Remove the worktree (and the branch with `deleteBranch`), then close the session. When that
      * would lose work the answer is `refused` with the exact list and a `confirm` token; calling
      * again with that token removes it. Refused while Claude is working.
      */
-    archive: { input: GitInputs.archive, output: ArchiveResultSchema },
+    archive: lazySchema(() => ({ input: GitInputs.archive, output: ArchiveResultSchema })),
   },
   /** Remote hosts over ssh (electron/core/remote): the host list, connecting, the folder field, prompts. */
   remote: remoteContracts,
@@ -389,15 +406,15 @@ export const contracts = {
   rules: rulesContracts,
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {
-    snapshot: { input: empty, output: TeamStateSchema },
-    addTask: { input: TeamInputs.addTask, output: TeamTaskSchema },
-    editTask: { input: TeamInputs.editTask, output: TeamTaskSchema },
-    reassignTask: { input: TeamInputs.reassignTask, output: TeamTaskSchema },
-    removeTask: { input: TeamInputs.removeTask, output: done },
+    snapshot: lazySchema(() => ({ input: empty, output: TeamStateSchema })),
+    addTask: lazySchema(() => ({ input: TeamInputs.addTask, output: TeamTaskSchema })),
+    editTask: lazySchema(() => ({ input: TeamInputs.editTask, output: TeamTaskSchema })),
+    reassignTask: lazySchema(() => ({ input: TeamInputs.reassignTask, output: TeamTaskSchema })),
+    removeTask: lazySchema(() => ({ input: TeamInputs.removeTask, output: done })),
     /** Hold every delivery between sessions until resume. */
-    pause: { input: empty, output: done },
-    resume: { input: empty, output: done },
-    release: { input: TeamInputs.release, output: done },
+    pause: lazySchema(() => ({ input: empty, output: done })),
+    resume: lazySchema(() => ({ input: empty, output: done })),
+    release: lazySchema(() => ({ input: TeamInputs.release, output: done })),
   },
 } as const;
 
@@ -442,16 +459,18 @@ export type ClideApi = {
 };
 
 /** Events pushed from the main process, batched per frame. */
-export const AppEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('session-events'), id: SessionId, events: z.array(SessionEventSchema) }),
-  z.object({ type: z.literal('session-created'), session: SessionSnapshotSchema }),
-  z.object({ type: z.literal('session-closed'), id: SessionId }),
-  z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
-  z.object({ type: z.literal('team-changed'), team: TeamStateSchema }),
-  z.object({ type: z.literal('search-progress'), progress: SearchProgressSchema }),
-  ...RemoteEventSchemas,
-  ...DesktopEventSchemas,
-]);
+export const AppEventSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('session-events'), id: SessionId, events: z.array(SessionEventSchema) }),
+    z.object({ type: z.literal('session-created'), session: SessionSnapshotSchema }),
+    z.object({ type: z.literal('session-closed'), id: SessionId }),
+    z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
+    z.object({ type: z.literal('team-changed'), team: TeamStateSchema }),
+    z.object({ type: z.literal('search-progress'), progress: SearchProgressSchema }),
+    ...RemoteEventSchemas,
+    ...DesktopEventSchemas,
+  ]),
+);
 export type AppEvent = z.infer<typeof AppEventSchema>;
 
 /** The single push channel name. */

@@ -2,25 +2,28 @@
 // "Reload skills, plugins and output styles"), and what came of it. The app's own shapes:
 // electron/core/protocol/reload-control.ts reads the CLI's answers into these.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
-export const PluginInfoSchema = z.object({ name: z.string(), version: z.string().optional(), source: z.string().optional() });
+export const PluginInfoSchema = lazySchema(() => z.object({ name: z.string(), version: z.string().optional(), source: z.string().optional() }));
 export type PluginInfo = z.infer<typeof PluginInfoSchema>;
 
-export const ReloadReportSchema = z.object({
-  /** Slash commands and skills now, by name, and what the reload added or took away. */
-  commands: z.array(z.string()),
-  added: z.array(z.string()),
-  removed: z.array(z.string()),
-  /** Output styles now (built-in and custom), and the new ones. */
-  outputStyles: z.array(z.string()),
-  addedStyles: z.array(z.string()),
-  /** The plugins loaded; absent while `pluginsWaiting`. */
-  plugins: z.array(PluginInfoSchema).optional(),
-  /** Claude was in a turn: plugins reload when it ends (skills and styles did already). */
-  pluginsWaiting: z.boolean(),
-  /** Plugins or their parts that failed to load, as the CLI counts them. */
-  errors: z.number(),
-});
+export const ReloadReportSchema = lazySchema(() =>
+  z.object({
+    /** Slash commands and skills now, by name, and what the reload added or took away. */
+    commands: z.array(z.string()),
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    /** Output styles now (built-in and custom), and the new ones. */
+    outputStyles: z.array(z.string()),
+    addedStyles: z.array(z.string()),
+    /** The plugins loaded; absent while `pluginsWaiting`. */
+    plugins: z.array(PluginInfoSchema).optional(),
+    /** Claude was in a turn: plugins reload when it ends (skills and styles did already). */
+    pluginsWaiting: z.boolean(),
+    /** Plugins or their parts that failed to load, as the CLI counts them. */
+    errors: z.number(),
+  }),
+);
 export type ReloadReport = z.infer<typeof ReloadReportSchema>;
 
 /** One line for the transcript: what the reload found, new names first. */

@@ -1,5 +1,6 @@
 // Results and errors that cross IPC intact, so the UI can say what happened and what to do.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 export const errorKinds = [
   'cli-not-found',
@@ -38,16 +39,18 @@ export const errorKinds = [
   'internal',
 ] as const;
 
-export const AppErrorSchema = z.object({
-  kind: z.enum(errorKinds),
-  message: z.string(),
-  /** What the person can do about it, in one sentence. */
-  hint: z.string().optional(),
-  /** Extra detail, e.g. the tail of the CLI's stderr. */
-  detail: z.string().optional(),
-  exitCode: z.number().nullable().optional(),
-  signal: z.string().nullable().optional(),
-});
+export const AppErrorSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(errorKinds),
+    message: z.string(),
+    /** What the person can do about it, in one sentence. */
+    hint: z.string().optional(),
+    /** Extra detail, e.g. the tail of the CLI's stderr. */
+    detail: z.string().optional(),
+    exitCode: z.number().nullable().optional(),
+    signal: z.string().nullable().optional(),
+  }),
+);
 export type AppError = z.infer<typeof AppErrorSchema>;
 export type ErrorKind = AppError['kind'];
 

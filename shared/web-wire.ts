@@ -3,19 +3,22 @@
 // validated there by dispatch(); this file only checks the envelope. The constants both ends
 // share live in web-socket.ts, which the page imports without zod.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import type { AppEvent } from './ipc';
 import type { Result } from './result';
 
 export { ACCESS_PATH, DEFAULT_MAX_CONNECTIONS, MAX_FRAME_BYTES, socketProtocols, TOKEN_PROTOCOL_PREFIX, WS_PATH, WS_PROTOCOL } from './web-socket';
 
-export const CallIdSchema = z.union([z.number().int().nonnegative(), z.string().min(1).max(100)]);
+export const CallIdSchema = lazySchema(() => z.union([z.number().int().nonnegative(), z.string().min(1).max(100)]));
 
-export const ClientFrameSchema = z.object({
-  type: z.literal('call'),
-  id: CallIdSchema,
-  channel: z.string().min(1).max(200),
-  input: z.unknown().optional(),
-});
+export const ClientFrameSchema = lazySchema(() =>
+  z.object({
+    type: z.literal('call'),
+    id: CallIdSchema,
+    channel: z.string().min(1).max(200),
+    input: z.unknown().optional(),
+  }),
+);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 /** What the page sends: its ids are numbers. */
 export type CallFrame = { type: 'call'; id: number; channel: string; input: unknown };

@@ -7,32 +7,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../shared/lazy-schema';
 import { CommandInfoSchema, ContextUsageSchema, ModelInfoSchema, type ContextUsage, type SessionInfo } from '../../shared/events';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
 
-const CliSchema = z.object({ path: z.string(), size: z.number(), mtimeMs: z.number() });
+const CliSchema = lazySchema(() => z.object({ path: z.string(), size: z.number(), mtimeMs: z.number() }));
 export type CliIdentity = z.infer<typeof CliSchema>;
 
-const CachedInfoSchema = z.object({
-  models: z.array(ModelInfoSchema).optional(),
-  commands: z.array(CommandInfoSchema).optional(),
-  cliVersion: z.string().optional(),
-  outputStyle: z.string().optional(),
-  apiKeySource: z.string().optional(),
-});
+const CachedInfoSchema = lazySchema(() =>
+  z.object({
+    models: z.array(ModelInfoSchema).optional(),
+    commands: z.array(CommandInfoSchema).optional(),
+    cliVersion: z.string().optional(),
+    outputStyle: z.string().optional(),
+    apiKeySource: z.string().optional(),
+  }),
+);
 
-const EntrySchema = z.object({
-  at: z.number(),
-  cli: CliSchema,
-  info: CachedInfoSchema,
-  /** The permission mode the CLI picked itself here (a session started without --permission-mode). */
-  cliMode: z.string().optional(),
-  /** The context a new session started with, by the --model it was given ('' for none). */
-  context: z.record(z.string(), ContextUsageSchema).default({}),
-});
+const EntrySchema = lazySchema(() =>
+  z.object({
+    at: z.number(),
+    cli: CliSchema,
+    info: CachedInfoSchema,
+    /** The permission mode the CLI picked itself here (a session started without --permission-mode). */
+    cliMode: z.string().optional(),
+    /** The context a new session started with, by the --model it was given ('' for none). */
+    context: z.record(z.string(), ContextUsageSchema).default({}),
+  }),
+);
 type Entry = z.infer<typeof EntrySchema>;
 
-const FileSchema = z.object({ version: z.literal(1), folders: z.record(z.string(), EntrySchema) });
+const FileSchema = lazySchema(() => z.object({ version: z.literal(1), folders: z.record(z.string(), EntrySchema) }));
 type CacheFile = z.infer<typeof FileSchema>;
 
 /** Folders kept; the oldest answers go first. */

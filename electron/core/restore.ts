@@ -6,6 +6,7 @@
 // gives no warning. A corrupt file is set aside with a warning and the app starts with no tabs.
 import path from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../shared/lazy-schema';
 import { AsideSchema } from '../../shared/aside';
 import { QueueHoldSchema } from '../../shared/events';
 import { LimitStopSchema } from '../../shared/usage';
@@ -20,77 +21,85 @@ export const MAX_KEPT_ASIDES = 50;
 /** Images of queued messages are kept only up to this many base64 characters in all. */
 export const MAX_KEPT_IMAGE_CHARS = 8 * 1024 * 1024;
 
-const PersistedQueueSchema = z.object({
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      text: z.string(),
-      images: z.array(ImageInputSchema),
-      at: z.number(),
-      /** Images that were too large to keep across a restart. */
-      imagesDropped: z.number().optional(),
-    }),
-  ),
-  hold: QueueHoldSchema.optional(),
-});
+const PersistedQueueSchema = lazySchema(() =>
+  z.object({
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        text: z.string(),
+        images: z.array(ImageInputSchema),
+        at: z.number(),
+        /** Images that were too large to keep across a restart. */
+        imagesDropped: z.number().optional(),
+      }),
+    ),
+    hold: QueueHoldSchema.optional(),
+  }),
+);
 export type PersistedQueue = z.infer<typeof PersistedQueueSchema>;
 
 /** A turn stopped by a usage limit: the offer (or the scheduled continue) and what it sends again. */
-const KeptLimitSchema = z.object({
-  stop: LimitStopSchema,
-  messages: z.array(
-    z.object({
-      text: z.string(),
-      images: z.array(ImageInputSchema),
-      speaker: z.union([
-        z.object({ kind: z.literal('person') }),
-        z.object({ kind: z.literal('peer'), session: z.string(), permissionMode: z.string().optional() }),
-      ]),
-    }),
-  ),
-});
+const KeptLimitSchema = lazySchema(() =>
+  z.object({
+    stop: LimitStopSchema,
+    messages: z.array(
+      z.object({
+        text: z.string(),
+        images: z.array(ImageInputSchema),
+        speaker: z.union([
+          z.object({ kind: z.literal('person') }),
+          z.object({ kind: z.literal('peer'), session: z.string(), permissionMode: z.string().optional() }),
+        ]),
+      }),
+    ),
+  }),
+);
 export type PersistedLimit = z.infer<typeof KeptLimitSchema>;
 
-export const TabRecordSchema = z.object({
-  cwd: z.string(),
-  /** The Claude session this tab continues (set once the CLI has one). */
-  claudeSessionId: z.string().optional(),
-  /** A fork the CLI has not written yet: on restore it is forked again from `from`. */
-  fork: z.object({ from: z.string(), at: z.string().optional() }).optional(),
-  title: z.string().optional(),
-  model: z.string().optional(),
-  permissionMode: z.string().optional(),
-  /** The tab's own git worktree (an isolated session): made again on request if it was deleted. */
-  worktree: WorktreeInfoSchema.optional(),
-  /** The remote host the tab's claude runs on (electron/core/remote); absent: this computer. */
-  location: z.string().optional(),
-  draft: z.string().optional(),
-  queue: PersistedQueueSchema.optional(),
-  /** A turn stopped by a usage limit, offered or scheduled to go on at the reset. */
-  limit: KeptLimitSchema.optional(),
-  /** Side questions ("Ask aside") and their answers, the newest MAX_KEPT_ASIDES. */
-  asides: z.array(AsideSchema).optional(),
-  /** The prompt of a turn that was running when this was written. */
-  turn: z.object({ prompt: z.string(), messageId: z.string(), at: z.number() }).optional(),
-});
+export const TabRecordSchema = lazySchema(() =>
+  z.object({
+    cwd: z.string(),
+    /** The Claude session this tab continues (set once the CLI has one). */
+    claudeSessionId: z.string().optional(),
+    /** A fork the CLI has not written yet: on restore it is forked again from `from`. */
+    fork: z.object({ from: z.string(), at: z.string().optional() }).optional(),
+    title: z.string().optional(),
+    model: z.string().optional(),
+    permissionMode: z.string().optional(),
+    /** The tab's own git worktree (an isolated session): made again on request if it was deleted. */
+    worktree: WorktreeInfoSchema.optional(),
+    /** The remote host the tab's claude runs on (electron/core/remote); absent: this computer. */
+    location: z.string().optional(),
+    draft: z.string().optional(),
+    queue: PersistedQueueSchema.optional(),
+    /** A turn stopped by a usage limit, offered or scheduled to go on at the reset. */
+    limit: KeptLimitSchema.optional(),
+    /** Side questions ("Ask aside") and their answers, the newest MAX_KEPT_ASIDES. */
+    asides: z.array(AsideSchema).optional(),
+    /** The prompt of a turn that was running when this was written. */
+    turn: z.object({ prompt: z.string(), messageId: z.string(), at: z.number() }).optional(),
+  }),
+);
 export type TabRecord = z.infer<typeof TabRecordSchema>;
 
-export const SessionsFileSchema = z.object({
-  version: z.literal(1),
-  tabs: z.array(TabRecordSchema),
-  /** Which of the tabs was shown (its position). */
-  active: z.number().int().min(0).optional(),
-  /** The split view, by tab position: the right pane's tabs, the tab each pane showed, the left pane's share. */
-  split: z
-    .object({
-      right: z.array(z.number().int().min(0)),
-      shown: z.object({ left: z.number().int().min(0), right: z.number().int().min(0) }),
-      ratio: z.number().min(0).max(1),
-    })
-    .optional(),
-  /** Titles the person gave past sessions, by Claude session id (when the CLI could not record them). */
-  titles: z.record(z.string(), z.string()).default({}),
-});
+export const SessionsFileSchema = lazySchema(() =>
+  z.object({
+    version: z.literal(1),
+    tabs: z.array(TabRecordSchema),
+    /** Which of the tabs was shown (its position). */
+    active: z.number().int().min(0).optional(),
+    /** The split view, by tab position: the right pane's tabs, the tab each pane showed, the left pane's share. */
+    split: z
+      .object({
+        right: z.array(z.number().int().min(0)),
+        shown: z.object({ left: z.number().int().min(0), right: z.number().int().min(0) }),
+        ratio: z.number().min(0).max(1),
+      })
+      .optional(),
+    /** Titles the person gave past sessions, by Claude session id (when the CLI could not record them). */
+    titles: z.record(z.string(), z.string()).default({}),
+  }),
+);
 export type SessionsFile = z.infer<typeof SessionsFileSchema>;
 
 export function emptySessionsFile(): SessionsFile {

@@ -3,10 +3,11 @@
 // know a folder is a session's worktree. Without a data dir it lives in memory only.
 import path from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { WorktreeInfoSchema, type WorktreeInfo } from '../../../shared/git';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
 
-const RegistryFileSchema = z.object({ version: z.literal(1), worktrees: z.array(WorktreeInfoSchema) });
+const RegistryFileSchema = lazySchema(() => z.object({ version: z.literal(1), worktrees: z.array(WorktreeInfoSchema) }));
 
 export class WorktreeRegistry {
   private readonly file: string | undefined;

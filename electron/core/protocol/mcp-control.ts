@@ -12,24 +12,27 @@
 // any other URI ("mcp_read_resource: uri must use the ui:// scheme") and a server not connected
 // ("MCP server probe is not connected (status: pending)"); those words reach the person as they are.
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { ClideError } from '../../../shared/result';
 import { MAX_APP_HTML_CHARS, UI_SCHEME, type McpAppResource, type McpServerStatus, type McpToolApp } from '../../../shared/mcp';
 import { parse, type Requester } from './requests';
 
-const McpStatusWire = z.looseObject({
-  mcpServers: z.array(
-    z.looseObject({
-      name: z.string(),
-      status: z.string(),
-      error: z.string().optional(),
-      scope: z.string().optional(),
-      source: z.string().optional(),
-      transport: z.string().optional(),
-      serverInfo: z.looseObject({ name: z.string().optional(), version: z.string().optional() }).optional(),
-      tools: z.array(z.looseObject({ name: z.string(), _meta: z.unknown().optional() })).optional(),
-    }),
-  ),
-});
+const McpStatusWire = lazySchema(() =>
+  z.looseObject({
+    mcpServers: z.array(
+      z.looseObject({
+        name: z.string(),
+        status: z.string(),
+        error: z.string().optional(),
+        scope: z.string().optional(),
+        source: z.string().optional(),
+        transport: z.string().optional(),
+        serverInfo: z.looseObject({ name: z.string().optional(), version: z.string().optional() }).optional(),
+        tools: z.array(z.looseObject({ name: z.string(), _meta: z.unknown().optional() })).optional(),
+      }),
+    ),
+  }),
+);
 
 export async function mcpStatus(req: Requester): Promise<McpServerStatus[]> {
   const r = parse(McpStatusWire, 'mcp_status', await req('mcp_status'));
@@ -66,17 +69,19 @@ export function toolApp(tool: string, meta: unknown): McpToolApp | undefined {
   return visibility ? { tool, resourceUri: uri, visibility } : { tool, resourceUri: uri };
 }
 
-const ReadResourceWire = z.looseObject({
-  contents: z.array(
-    z.looseObject({
-      uri: z.string(),
-      mimeType: z.string().optional(),
-      text: z.string().optional(),
-      blob: z.string().optional(),
-      _meta: z.unknown().optional(),
-    }),
-  ),
-});
+const ReadResourceWire = lazySchema(() =>
+  z.looseObject({
+    contents: z.array(
+      z.looseObject({
+        uri: z.string(),
+        mimeType: z.string().optional(),
+        text: z.string().optional(),
+        blob: z.string().optional(),
+        _meta: z.unknown().optional(),
+      }),
+    ),
+  }),
+);
 
 /**
  * A tool's UI: the first HTML item of the server's `resources/read` answer. The CLI checks the

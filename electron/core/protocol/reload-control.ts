@@ -10,21 +10,24 @@
 //   again once it is idle." clide always asks that way: a reload swaps commands, hooks and MCP
 //   servers under a running turn, and a request from the window can arrive at any moment.
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import type { PluginInfo } from '../../../shared/reload';
 import { ControlRefused } from './control';
 import { parse, type Requester } from './requests';
 
-const Named = z.looseObject({ name: z.string() });
+const Named = lazySchema(() => z.looseObject({ name: z.string() }));
 
-const SkillsWire = z.looseObject({ skills: z.array(Named) });
-const StylesWire = z.looseObject({ available_output_styles: z.array(z.string()) });
-const PluginsWire = z.looseObject({
-  commands: z.array(Named),
-  agents: z.array(z.unknown()).optional(),
-  plugins: z.array(z.looseObject({ name: z.string(), path: z.string().optional(), source: z.string().optional(), version: z.string().optional() })),
-  mcpServers: z.array(z.unknown()).optional(),
-  error_count: z.number().optional(),
-});
+const SkillsWire = lazySchema(() => z.looseObject({ skills: z.array(Named) }));
+const StylesWire = lazySchema(() => z.looseObject({ available_output_styles: z.array(z.string()) }));
+const PluginsWire = lazySchema(() =>
+  z.looseObject({
+    commands: z.array(Named),
+    agents: z.array(z.unknown()).optional(),
+    plugins: z.array(z.looseObject({ name: z.string(), path: z.string().optional(), source: z.string().optional(), version: z.string().optional() })),
+    mcpServers: z.array(z.unknown()).optional(),
+    error_count: z.number().optional(),
+  }),
+);
 
 export interface ReloadedPlugins {
   commands: string[];

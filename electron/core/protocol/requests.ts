@@ -2,6 +2,7 @@
 // schema (field names as on the wire, 2.1.332) and mapped to the app's own shape in shared/events.ts,
 // so nothing above this layer sees wire JSON. Every request has a timeout (ControlChannel).
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import type { AsideRetry } from '../../../shared/aside';
 import type { ContextUsage, RewindResult } from '../../../shared/events';
 import { ClideError } from '../../../shared/result';
@@ -10,27 +11,31 @@ import type { Json, RequestExtras } from './control';
 
 export type Requester = (subtype: string, payload?: Json, timeoutMs?: number, extras?: RequestExtras) => Promise<Json>;
 
-const InterruptWire = z.looseObject({ still_queued: z.array(z.string()).optional() });
-const ModeWire = z.looseObject({ mode: z.string().optional() });
-const ModelWire = z.looseObject({ model: z.string().optional() });
+const InterruptWire = lazySchema(() => z.looseObject({ still_queued: z.array(z.string()).optional() }));
+const ModeWire = lazySchema(() => z.looseObject({ mode: z.string().optional() }));
+const ModelWire = lazySchema(() => z.looseObject({ model: z.string().optional() }));
 
-const ContextUsageWire = z.looseObject({
-  categories: z.array(z.looseObject({ name: z.string(), tokens: z.number(), kind: z.string().optional(), id: z.string().optional() })),
-  totalTokens: z.number(),
-  maxTokens: z.number(),
-  percentage: z.number(),
-  model: z.string().optional(),
-  autoCompactThreshold: z.number().optional(),
-  isAutoCompactEnabled: z.boolean().optional(),
-});
+const ContextUsageWire = lazySchema(() =>
+  z.looseObject({
+    categories: z.array(z.looseObject({ name: z.string(), tokens: z.number(), kind: z.string().optional(), id: z.string().optional() })),
+    totalTokens: z.number(),
+    maxTokens: z.number(),
+    percentage: z.number(),
+    model: z.string().optional(),
+    autoCompactThreshold: z.number().optional(),
+    isAutoCompactEnabled: z.boolean().optional(),
+  }),
+);
 
-const RewindWire = z.looseObject({
-  canRewind: z.boolean(),
-  error: z.string().optional(),
-  filesChanged: z.array(z.string()).optional(),
-  insertions: z.number().optional(),
-  deletions: z.number().optional(),
-});
+const RewindWire = lazySchema(() =>
+  z.looseObject({
+    canRewind: z.boolean(),
+    error: z.string().optional(),
+    filesChanged: z.array(z.string()).optional(),
+    insertions: z.number().optional(),
+    deletions: z.number().optional(),
+  }),
+);
 
 export function parse<T extends z.ZodType>(schema: T, subtype: string, value: Json): z.output<T> {
   const r = schema.safeParse(value);
@@ -96,15 +101,17 @@ export async function renameSession(req: Requester, title: string, sessionId?: s
   await req('rename_session', { title, source: 'host', ...(sessionId ? { session_id: sessionId } : {}) });
 }
 
-const SideQuestionWire = z.looseObject({ response: z.string().nullable().optional(), synthetic: z.boolean().optional() });
+const SideQuestionWire = lazySchema(() => z.looseObject({ response: z.string().nullable().optional(), synthetic: z.boolean().optional() }));
 
-const ProgressWire = z.looseObject({
-  status: z.string(),
-  attempt: z.number().optional(),
-  max_retries: z.number().optional(),
-  retry_delay_ms: z.number().optional(),
-  error_status: z.number().nullable().optional(),
-});
+const ProgressWire = lazySchema(() =>
+  z.looseObject({
+    status: z.string(),
+    attempt: z.number().optional(),
+    max_retries: z.number().optional(),
+    retry_delay_ms: z.number().optional(),
+    error_status: z.number().nullable().optional(),
+  }),
+);
 
 /**
  * How long a side question may take before clide gives up on it: a little past the 660 s after
@@ -155,35 +162,39 @@ export async function sideQuestion(req: Requester, question: string, history: re
   return { answer: r.response ?? null, synthetic: r.synthetic === true };
 }
 
-const UsageWindowWire = z.looseObject({ utilization: z.number().nullable().optional(), resets_at: z.string().nullable().optional() }).nullable().optional();
+const UsageWindowWire = lazySchema(() =>
+  z.looseObject({ utilization: z.number().nullable().optional(), resets_at: z.string().nullable().optional() }).nullable().optional(),
+);
 
-const UsageWire = z.looseObject({
-  subscription_type: z.string().nullable().optional(),
-  rate_limits_available: z.boolean().optional(),
-  rate_limits: z
-    .looseObject({
-      five_hour: UsageWindowWire,
-      seven_day: UsageWindowWire,
-      seven_day_oauth_apps: UsageWindowWire,
-      seven_day_opus: UsageWindowWire,
-      seven_day_sonnet: UsageWindowWire,
-      model_scoped: z
-        .array(z.looseObject({ display_name: z.string(), utilization: z.number().nullable().optional(), resets_at: z.string().nullable().optional() }))
-        .optional(),
-      extra_usage: z
-        .looseObject({
-          is_enabled: z.boolean(),
-          monthly_limit: z.number().nullable().optional(),
-          used_credits: z.number().nullable().optional(),
-          utilization: z.number().nullable().optional(),
-          currency: z.string().nullable().optional(),
-        })
-        .nullable()
-        .optional(),
-    })
-    .nullable()
-    .optional(),
-});
+const UsageWire = lazySchema(() =>
+  z.looseObject({
+    subscription_type: z.string().nullable().optional(),
+    rate_limits_available: z.boolean().optional(),
+    rate_limits: z
+      .looseObject({
+        five_hour: UsageWindowWire,
+        seven_day: UsageWindowWire,
+        seven_day_oauth_apps: UsageWindowWire,
+        seven_day_opus: UsageWindowWire,
+        seven_day_sonnet: UsageWindowWire,
+        model_scoped: z
+          .array(z.looseObject({ display_name: z.string(), utilization: z.number().nullable().optional(), resets_at: z.string().nullable().optional() }))
+          .optional(),
+        extra_usage: z
+          .looseObject({
+            is_enabled: z.boolean(),
+            monthly_limit: z.number().nullable().optional(),
+            used_credits: z.number().nullable().optional(),
+            utilization: z.number().nullable().optional(),
+            currency: z.string().nullable().optional(),
+          })
+          .nullable()
+          .optional(),
+      })
+      .nullable()
+      .optional(),
+  }),
+);
 
 const WINDOW_KEYS = ['five_hour', 'seven_day', 'seven_day_opus', 'seven_day_sonnet', 'seven_day_oauth_apps'] as const;
 

@@ -11,61 +11,66 @@
 // - update_settings refuses `permissions` ("update_settings keys not allowed: permissions"):
 //   rules are removed from their settings file, which the CLI watches (see electron/core/rules).
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { ruleBehaviors, type Hook, type HooksState, type RuleBehavior, type SettingsProblem } from '../../../shared/rules';
 import { parse, type Requester } from './requests';
 
-const ProblemWire = z.looseObject({ file: z.string().optional(), path: z.string().optional(), message: z.string() });
+const ProblemWire = lazySchema(() => z.looseObject({ file: z.string().optional(), path: z.string().optional(), message: z.string() }));
 
-const RulesWire = z.looseObject({
-  state: z.looseObject({
-    rules: z.array(
+const RulesWire = lazySchema(() =>
+  z.looseObject({
+    state: z.looseObject({
+      rules: z.array(
+        z.looseObject({
+          behavior: z.string(),
+          source: z.string(),
+          rule: z.string(),
+          description: z.looseObject({ prefix: z.string(), emphasis: z.string().optional(), suffix: z.string().optional() }).optional(),
+          editability: z.string().optional(),
+          notInEffect: z.boolean().optional(),
+        }),
+      ),
+      workspaceDirectories: z.array(z.looseObject({ path: z.string(), source: z.string() })).optional(),
+      managedOnly: z.boolean().optional(),
+      errors: z.array(ProblemWire).optional(),
+    }),
+  }),
+);
+
+const HooksWire = lazySchema(() =>
+  z.looseObject({
+    events: z.array(z.looseObject({ name: z.string(), summary: z.string().optional() })),
+    hooks: z.array(
       z.looseObject({
-        behavior: z.string(),
+        event: z.string(),
+        matcher: z.string().optional(),
         source: z.string(),
-        rule: z.string(),
-        description: z.looseObject({ prefix: z.string(), emphasis: z.string().optional(), suffix: z.string().optional() }).optional(),
-        editability: z.string().optional(),
-        notInEffect: z.boolean().optional(),
+        sourceLabel: z.string().optional(),
+        pluginName: z.string().optional(),
+        type: z.string(),
+        commandText: z.string(),
+        contentLabel: z.string().optional(),
+        condition: z.string().optional(),
+        timeout: z.number().optional(),
+        statusMessage: z.string().optional(),
+        runsOnce: z.boolean().optional(),
+        runsInBackground: z.boolean().optional(),
+        disabled: z.boolean().optional(),
       }),
     ),
-    workspaceDirectories: z.array(z.looseObject({ path: z.string(), source: z.string() })).optional(),
-    managedOnly: z.boolean().optional(),
+    policy: z
+      .looseObject({
+        disabledByPolicy: z.boolean().optional(),
+        managedOnly: z.boolean().optional(),
+        allDisabled: z.boolean().optional(),
+        policyHookCount: z.number().optional(),
+      })
+      .optional(),
+    safeMode: z.looseObject({ exitHint: z.string().optional() }).optional(),
+    bareMode: z.looseObject({ exitHint: z.string().optional() }).optional(),
     errors: z.array(ProblemWire).optional(),
   }),
-});
-
-const HooksWire = z.looseObject({
-  events: z.array(z.looseObject({ name: z.string(), summary: z.string().optional() })),
-  hooks: z.array(
-    z.looseObject({
-      event: z.string(),
-      matcher: z.string().optional(),
-      source: z.string(),
-      sourceLabel: z.string().optional(),
-      pluginName: z.string().optional(),
-      type: z.string(),
-      commandText: z.string(),
-      contentLabel: z.string().optional(),
-      condition: z.string().optional(),
-      timeout: z.number().optional(),
-      statusMessage: z.string().optional(),
-      runsOnce: z.boolean().optional(),
-      runsInBackground: z.boolean().optional(),
-      disabled: z.boolean().optional(),
-    }),
-  ),
-  policy: z
-    .looseObject({
-      disabledByPolicy: z.boolean().optional(),
-      managedOnly: z.boolean().optional(),
-      allDisabled: z.boolean().optional(),
-      policyHookCount: z.number().optional(),
-    })
-    .optional(),
-  safeMode: z.looseObject({ exitHint: z.string().optional() }).optional(),
-  bareMode: z.looseObject({ exitHint: z.string().optional() }).optional(),
-  errors: z.array(ProblemWire).optional(),
-});
+);
 
 /** One rule as Claude Code lists it (before clide adds where it is stored and who saved it). */
 export interface ListedRule {

@@ -10,13 +10,14 @@
 //   about 3 s after it starts); without one, an empty success whatever it moved. Refused with
 //   "Background tasks are disabled in this session." under CLAUDE_CODE_DISABLE_BACKGROUND_TASKS.
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { ClideError } from '../../../shared/result';
 import type { TaskOutput } from '../../../shared/tasks';
 import type { Json } from './control';
 import { parse, type Requester } from './requests';
 
-const TaskOutputWire = z.looseObject({ output: z.string(), total_bytes: z.number().optional(), truncated: z.boolean().optional() });
-const BackgroundWire = z.looseObject({ backgrounded: z.boolean().optional() });
+const TaskOutputWire = lazySchema(() => z.looseObject({ output: z.string(), total_bytes: z.number().optional(), truncated: z.boolean().optional() }));
+const BackgroundWire = lazySchema(() => z.looseObject({ backgrounded: z.boolean().optional() }));
 
 /**
  * Ask; a refusal says what could not be done, in Claude Code's words (without the subtype it

@@ -3,70 +3,79 @@
 // fields clide reads are declared, so a new CLI field never breaks decoding. Hot-path
 // messages (stream_event deltas) are kept shallow to keep ingest cheap.
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 
-const loose = z.looseObject({});
-const str = z.string();
+const loose = lazySchema(() => z.looseObject({}));
+const str = lazySchema(() => z.string());
 
-export const ContentBlockSchema = z.looseObject({ type: str });
+export const ContentBlockSchema = lazySchema(() => z.looseObject({ type: str }));
 export type WireContentBlock = z.infer<typeof ContentBlockSchema> & Record<string, unknown>;
 
-export const UsageWireSchema = z.looseObject({
-  input_tokens: z.number().optional(),
-  output_tokens: z.number().optional(),
-  cache_read_input_tokens: z.number().nullable().optional(),
-  cache_creation_input_tokens: z.number().nullable().optional(),
-});
+export const UsageWireSchema = lazySchema(() =>
+  z.looseObject({
+    input_tokens: z.number().optional(),
+    output_tokens: z.number().optional(),
+    cache_read_input_tokens: z.number().nullable().optional(),
+    cache_creation_input_tokens: z.number().nullable().optional(),
+  }),
+);
 export type WireUsage = z.infer<typeof UsageWireSchema>;
 
-export const AssistantSchema = z.looseObject({
-  type: z.literal('assistant'),
-  message: z.looseObject({
-    id: str,
-    model: str.optional(),
-    content: z.array(ContentBlockSchema),
-    usage: UsageWireSchema.nullable().optional(),
+export const AssistantSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('assistant'),
+    message: z.looseObject({
+      id: str,
+      model: str.optional(),
+      content: z.array(ContentBlockSchema),
+      usage: UsageWireSchema.nullable().optional(),
+    }),
+    parent_tool_use_id: str.nullable().optional(),
+    uuid: str.optional(),
+    aborted: z.boolean().optional(),
+    error: z.unknown().optional(),
+    /** Set on the local "<synthetic>" message that restates a failed API call. */
+    is_api_error_message: z.boolean().optional(),
+    /** With a usage limit: `{rate_limit_info: {status, resetsAt, rateLimitType}}` (2.1.332). */
+    api_error_params: z.unknown().optional(),
+    tool_use_meta: z.array(loose).optional(),
   }),
-  parent_tool_use_id: str.nullable().optional(),
-  uuid: str.optional(),
-  aborted: z.boolean().optional(),
-  error: z.unknown().optional(),
-  /** Set on the local "<synthetic>" message that restates a failed API call. */
-  is_api_error_message: z.boolean().optional(),
-  /** With a usage limit: `{rate_limit_info: {status, resetsAt, rateLimitType}}` (2.1.332). */
-  api_error_params: z.unknown().optional(),
-  tool_use_meta: z.array(loose).optional(),
-});
+);
 
-export const UserSchema = z.looseObject({
-  type: z.literal('user'),
-  message: z.looseObject({ role: str.optional(), content: z.union([str, z.array(ContentBlockSchema)]) }),
-  parent_tool_use_id: str.nullable().optional(),
-  uuid: str.optional(),
-  isSynthetic: z.boolean().optional(),
-  isReplay: z.boolean().optional(),
-  tool_use_result: z.unknown().optional(),
-  tool_result_meta: z.array(loose).optional(),
-});
+export const UserSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('user'),
+    message: z.looseObject({ role: str.optional(), content: z.union([str, z.array(ContentBlockSchema)]) }),
+    parent_tool_use_id: str.nullable().optional(),
+    uuid: str.optional(),
+    isSynthetic: z.boolean().optional(),
+    isReplay: z.boolean().optional(),
+    tool_use_result: z.unknown().optional(),
+    tool_result_meta: z.array(loose).optional(),
+  }),
+);
 
-export const ResultSchema = z.looseObject({
-  type: z.literal('result'),
-  subtype: str,
-  is_error: z.boolean().optional(),
-  result: str.optional(),
-  errors: z.array(z.unknown()).optional(),
-  total_cost_usd: z.number().optional(),
-  usage: UsageWireSchema.optional(),
-  modelUsage: z.record(str, z.looseObject({ contextWindow: z.number().optional(), maxOutputTokens: z.number().optional() })).optional(),
-  num_turns: z.number().optional(),
-  duration_ms: z.number().optional(),
-  permission_denials: z.array(z.looseObject({ tool_name: str.optional(), tool_use_id: str.optional() })).optional(),
-  terminal_reason: str.optional(),
-  api_error_status: z.number().nullable().optional(),
-  /** The CLI's name for the API error that ended the turn, e.g. `usage_limit_reached` (2.1.332). */
-  api_error: str.nullable().optional(),
-  session_id: str.optional(),
-  uuid: str.optional(),
-});
+export const ResultSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('result'),
+    subtype: str,
+    is_error: z.boolean().optional(),
+    result: str.optional(),
+    errors: z.array(z.unknown()).optional(),
+    total_cost_usd: z.number().optional(),
+    usage: UsageWireSchema.optional(),
+    modelUsage: z.record(str, z.looseObject({ contextWindow: z.number().optional(), maxOutputTokens: z.number().optional() })).optional(),
+    num_turns: z.number().optional(),
+    duration_ms: z.number().optional(),
+    permission_denials: z.array(z.looseObject({ tool_name: str.optional(), tool_use_id: str.optional() })).optional(),
+    terminal_reason: str.optional(),
+    api_error_status: z.number().nullable().optional(),
+    /** The CLI's name for the API error that ended the turn, e.g. `usage_limit_reached` (2.1.332). */
+    api_error: str.nullable().optional(),
+    session_id: str.optional(),
+    uuid: str.optional(),
+  }),
+);
 
 /**
  * Result subtypes (sdk.d.ts SDKResultSuccess / SDKResultError) and what each means. Any other
@@ -80,55 +89,69 @@ export const RESULT_SUBTYPES: Record<string, string> = {
   error_max_structured_output_retries: 'The model could not produce the requested structured output.',
 };
 
-export const SystemSchema = z.looseObject({
-  type: z.literal('system'),
-  subtype: str,
-  session_id: str.optional(),
-  uuid: str.optional(),
-});
+export const SystemSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('system'),
+    subtype: str,
+    session_id: str.optional(),
+    uuid: str.optional(),
+  }),
+);
 
-export const StreamEventSchema = z.looseObject({
-  type: z.literal('stream_event'),
-  event: z.looseObject({ type: str }),
-  parent_tool_use_id: str.nullable().optional(),
-});
+export const StreamEventSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('stream_event'),
+    event: z.looseObject({ type: str }),
+    parent_tool_use_id: str.nullable().optional(),
+  }),
+);
 
-export const ControlRequestSchema = z.looseObject({
-  type: z.literal('control_request'),
-  request_id: str,
-  request: z.looseObject({ subtype: str }),
-});
-
-export const ControlResponseSchema = z.looseObject({
-  type: z.literal('control_response'),
-  response: z.looseObject({
-    subtype: z.enum(['success', 'error']),
+export const ControlRequestSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('control_request'),
     request_id: str,
-    response: z.unknown().optional(),
-    error: z.unknown().optional(),
+    request: z.looseObject({ subtype: str }),
   }),
-});
+);
 
-export const ControlCancelSchema = z.looseObject({
-  type: z.literal('control_cancel_request'),
-  request_id: str,
-});
-
-export const ConversationResetSchema = z.looseObject({
-  type: z.literal('conversation_reset'),
-  trigger: str.optional(),
-  uuid: str.optional(),
-});
-
-export const RateLimitEventSchema = z.looseObject({
-  type: z.literal('rate_limit_event'),
-  rate_limit_info: z.looseObject({
-    status: str.optional(),
-    resetsAt: z.union([z.number(), str]).optional(),
-    rateLimitType: str.optional(),
-    utilization: z.number().optional(),
+export const ControlResponseSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('control_response'),
+    response: z.looseObject({
+      subtype: z.enum(['success', 'error']),
+      request_id: str,
+      response: z.unknown().optional(),
+      error: z.unknown().optional(),
+    }),
   }),
-});
+);
+
+export const ControlCancelSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('control_cancel_request'),
+    request_id: str,
+  }),
+);
+
+export const ConversationResetSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('conversation_reset'),
+    trigger: str.optional(),
+    uuid: str.optional(),
+  }),
+);
+
+export const RateLimitEventSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('rate_limit_event'),
+    rate_limit_info: z.looseObject({
+      status: str.optional(),
+      resetsAt: z.union([z.number(), str]).optional(),
+      rateLimitType: str.optional(),
+      utilization: z.number().optional(),
+    }),
+  }),
+);
 
 /** Every message type clide decodes. Anything else is reported as unknown, never fatal. */
 export const wireSchemas = {

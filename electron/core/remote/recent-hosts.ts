@@ -2,21 +2,24 @@
 // (remote-hosts.json) so New session offers them again like recent local folders.
 import path from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
 
 const MAX_HOSTS = 20;
 const MAX_FOLDERS = 8;
 
-const HostRecordSchema = z.object({
-  location: z.string(),
-  folders: z.array(z.string()).default([]),
-  lastUsed: z.number(),
-  /** A working turn silent this long is "not responding" on this host (a slow link may need more). */
-  silenceMs: z.number().int().min(0).optional(),
-});
+const HostRecordSchema = lazySchema(() =>
+  z.object({
+    location: z.string(),
+    folders: z.array(z.string()).default([]),
+    lastUsed: z.number(),
+    /** A working turn silent this long is "not responding" on this host (a slow link may need more). */
+    silenceMs: z.number().int().min(0).optional(),
+  }),
+);
 export type HostRecord = z.infer<typeof HostRecordSchema>;
 
-const FileSchema = z.object({ version: z.literal(1), hosts: z.array(HostRecordSchema) });
+const FileSchema = lazySchema(() => z.object({ version: z.literal(1), hosts: z.array(HostRecordSchema) }));
 
 export class RecentHosts {
   private hosts: HostRecord[];

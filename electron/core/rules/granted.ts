@@ -7,13 +7,16 @@
 // (always-allowed.json), so the marks outlive a restart; session-only ones live with their tab.
 import path from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { isRecord, nonEmpty } from '../../../shared/guards';
 import { FileScopeSchema, isFileScope, ruleBehaviors, RuleBehaviorSchema, type FileScope, type RuleBehavior } from '../../../shared/rules';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
 
-const GrantSchema = z.object({ scope: FileScopeSchema, behavior: RuleBehaviorSchema, key: z.string(), files: z.array(z.string()), at: z.number() });
+const GrantSchema = lazySchema(() =>
+  z.object({ scope: FileScopeSchema, behavior: RuleBehaviorSchema, key: z.string(), files: z.array(z.string()), at: z.number() }),
+);
 type Grant = z.infer<typeof GrantSchema>;
-const FileSchema = z.object({ version: z.literal(1), grants: z.array(GrantSchema) });
+const FileSchema = lazySchema(() => z.object({ version: z.literal(1), grants: z.array(GrantSchema) }));
 
 /** Enough for years of "Always allow"; the oldest notes go first. */
 const MAX_GRANTS = 1000;

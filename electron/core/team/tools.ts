@@ -2,6 +2,7 @@
 // zod schemas that check the arguments) and what each returns to the model. Every server is
 // bound to one session id, so a call always knows who makes it.
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { ClideError } from '../../../shared/result';
 import { TEAM_SERVER_NAME, teamTaskStatuses, type TeamTask } from '../../../shared/team';
 import type { Json } from '../protocol/control';
@@ -22,49 +23,53 @@ export const TEAM_INSTRUCTIONS = [
   NO_PROMPTS,
 ].join('\n');
 
-const taskId = z.string().min(1).max(20).describe('The task id, e.g. "T3" (from list_tasks).');
-const note = z.string().max(4000);
-
-const schemas = {
-  list_team: z.object({}),
-  send_message: z.object({
-    to: z
-      .string()
-      .min(1)
-      .max(200)
-      .describe('The receiving session: its name as list_team shows it (e.g. "web-ui"), its session id, or "all" for every other open session.'),
-    text: z
-      .string()
-      .min(1)
-      .max(MAX_MESSAGE_CHARS)
-      .describe('The message. Make it self-contained: the receiver does not see your conversation. Never include secrets.'),
-  }),
-  read_inbox: z.object({
-    include_read: z.number().int().min(0).max(50).optional().describe('Also show up to this many messages that already reached you earlier (default 0).'),
-  }),
-  create_task: z.object({
-    title: z.string().min(1).max(200).describe('What is to be done, in a few words.'),
-    description: z.string().max(4000).optional().describe('Details, acceptance criteria, relevant files.'),
-    assignee: z.string().max(200).optional().describe('Who should do it: a session name from list_team, "me", or leave out for anyone.'),
-  }),
-  list_tasks: z.object({
-    status: z
-      .enum([...teamTaskStatuses, 'all', 'not_done'])
-      .optional()
-      .describe('Only tasks with this status; "not_done" (the default) hides finished tasks, "all" shows every task.'),
-    mine: z.boolean().optional().describe('Only tasks assigned to you.'),
-  }),
-  claim_task: z.object({ id: taskId }),
-  update_task: z.object({
-    id: taskId,
-    status: z.enum(teamTaskStatuses).describe('open, in_progress, blocked, or done.'),
-    note: note.optional().describe('Why (e.g. what blocks it), shown on the board.'),
-  }),
-  complete_task: z.object({
-    id: taskId,
-    note: note.min(1).describe('What was done, and where (files, commits), for the person and the team.'),
-  }),
-};
+// Made when the team server first lists its tools, not when the core loads (shared/lazy-schema.ts).
+// Every part inside: the descriptions reach the tools' JSON schemas through zod's registry,
+// which knows the schemas themselves, not a stand-in for one.
+const schemas = lazySchema(() => {
+  const taskId = z.string().min(1).max(20).describe('The task id, e.g. "T3" (from list_tasks).');
+  const note = z.string().max(4000);
+  return {
+    list_team: z.object({}),
+    send_message: z.object({
+      to: z
+        .string()
+        .min(1)
+        .max(200)
+        .describe('The receiving session: its name as list_team shows it (e.g. "web-ui"), its session id, or "all" for every other open session.'),
+      text: z
+        .string()
+        .min(1)
+        .max(MAX_MESSAGE_CHARS)
+        .describe('The message. Make it self-contained: the receiver does not see your conversation. Never include secrets.'),
+    }),
+    read_inbox: z.object({
+      include_read: z.number().int().min(0).max(50).optional().describe('Also show up to this many messages that already reached you earlier (default 0).'),
+    }),
+    create_task: z.object({
+      title: z.string().min(1).max(200).describe('What is to be done, in a few words.'),
+      description: z.string().max(4000).optional().describe('Details, acceptance criteria, relevant files.'),
+      assignee: z.string().max(200).optional().describe('Who should do it: a session name from list_team, "me", or leave out for anyone.'),
+    }),
+    list_tasks: z.object({
+      status: z
+        .enum([...teamTaskStatuses, 'all', 'not_done'])
+        .optional()
+        .describe('Only tasks with this status; "not_done" (the default) hides finished tasks, "all" shows every task.'),
+      mine: z.boolean().optional().describe('Only tasks assigned to you.'),
+    }),
+    claim_task: z.object({ id: taskId }),
+    update_task: z.object({
+      id: taskId,
+      status: z.enum(teamTaskStatuses).describe('open, in_progress, blocked, or done.'),
+      note: note.optional().describe('Why (e.g. what blocks it), shown on the board.'),
+    }),
+    complete_task: z.object({
+      id: taskId,
+      note: note.min(1).describe('What was done, and where (files, commits), for the person and the team.'),
+    }),
+  };
+});
 
 type Args<K extends keyof typeof schemas> = z.infer<(typeof schemas)[K]>;
 

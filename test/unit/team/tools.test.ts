@@ -52,6 +52,11 @@ describe('the clide-team MCP server', () => {
     expect(tools.find((t) => t.name === 'update_task')!.inputSchema).toMatchObject({
       properties: { status: { enum: ['open', 'in_progress', 'blocked', 'done'] } },
     });
+    // Each field says what it is, a schema used in several tools too (taskId).
+    expect(send.inputSchema).toMatchObject({ properties: { to: { description: expect.stringContaining('The receiving session') } } });
+    expect(tools.find((t) => t.name === 'claim_task')!.inputSchema).toMatchObject({
+      properties: { id: { description: expect.stringContaining('The task id') } },
+    });
     // No tool can reach a permission prompt, and the messaging tools say so.
     expect(tools.map((t) => t.name).join(' ')).not.toMatch(/permission|prompt|approve|respond|allow/);
     expect(send.description).toContain('No clide-team tool can see, answer or approve a permission prompt of another session');
