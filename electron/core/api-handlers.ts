@@ -16,8 +16,8 @@ export function createHandlers(host: SessionHost): Handlers {
   return {
     // A window that loads while the previous tabs are being reopened waits for them.
     'app:snapshot': async () => {
-      // A window is up: index past sessions for search, in the background.
-      host.search?.start();
+      // A window is up: index past sessions for search, in the background once it has drawn.
+      host.search?.startSoon();
       await host.continuity.ready;
       return host.snapshot();
     },

@@ -16,6 +16,14 @@ export interface SearchServiceOptions extends WorkerSetup {
 
 const OWNER_FILE = 'search-index.owner';
 
+/**
+ * How long after a window connects the index starts catching up on its own. Starting the worker
+ * (a V8 of its own, SQLite's WebAssembly, a read of every transcript) takes CPU that the window
+ * needs for its first screen just then, on a two-core machine all of it (R12, the browser
+ * host's cold start). A search, or the History panel, starts it at once.
+ */
+export const START_DELAY_MS = 3000;
+
 export class SearchService {
   private worker: Worker | undefined;
   private current: SearchProgress = { state: 'idle', filesDone: 0, filesTotal: 0 };
@@ -24,6 +32,7 @@ export class SearchService {
   private lastRefresh = 0;
   private closed: Promise<void> | undefined;
   private owned = false;
+  private soon: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: SearchServiceOptions) {}
 
@@ -31,8 +40,17 @@ export class SearchService {
     return this.current;
   }
 
+  /** Start in `delayMs` (START_DELAY_MS), unless something starts it sooner. */
+  startSoon(delayMs = START_DELAY_MS): void {
+    if (this.worker || this.closed || this.soon) return;
+    this.soon = setTimeout(() => this.start(), delayMs);
+    this.soon.unref();
+  }
+
   /** Start the worker (once) and bring the index up to date. */
   start(): void {
+    clearTimeout(this.soon);
+    this.soon = undefined;
     if (this.worker || this.closed || this.current.state === 'unavailable') return;
     const other = claimOwner(this.opts.dir);
     if (other)
@@ -81,6 +99,7 @@ export class SearchService {
 
   /** Stop the worker (at quit); the index stays on disk. */
   close(): Promise<void> {
+    clearTimeout(this.soon);
     this.closed ??= new Promise<void>((resolve) => {
       const worker = this.worker;
       const done = () => {

@@ -67,4 +67,34 @@ describe('the search worker', () => {
     await until(() => (t.progress().state === 'idle' && t.progress().filesTotal === 0 ? true : undefined), 'an idle index');
     expect(fs.readFileSync(path.join(dir, 'search-index.owner'), 'utf8').trim()).toBe(String(process.pid));
   });
+
+  it('started "soon" by a window, it waits that long; a search starts it at once; closing cancels it', async () => {
+    fs.cpSync(path.join(FIXTURES, '1.0.58-sidechain', 'projects'), path.join(base, 'projects'), { recursive: true });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const owner = path.join(base, 'data', 'search-index.owner');
+
+    const waited: SearchProgress[] = [];
+    const a = service((p) => waited.push(p));
+    a.startSoon(400);
+    await sleep(200);
+    // Not started yet: no worker, so no progress and no claim on the index.
+    expect(waited).toEqual([]);
+    expect(fs.existsSync(owner)).toBe(false);
+    await until(() => waited.find((p) => p.state === 'idle' && p.filesDone === p.filesTotal && p.filesTotal > 0), 'the pass after the wait');
+    await a.close();
+
+    const b = service();
+    b.startSoon(60_000);
+    const r = await b.search('zebra');
+    expect(r.progress.state).not.toBe('unavailable');
+    await b.close();
+
+    const seen: SearchProgress[] = [];
+    const c = service((p) => seen.push(p));
+    c.startSoon(100);
+    await c.close();
+    await sleep(300);
+    expect(seen).toEqual([]);
+    expect(fs.existsSync(owner)).toBe(false);
+  });
 });
