@@ -308,7 +308,8 @@ export type TeamParty = z.infer<typeof TeamPartySchema>;
 export const TeamDeliveryStateSchema = lazySchema(() => z.enum(['waiting', 'held', 'delivered', 'read', 'dropped']));
 export type TeamDeliveryState = z.infer<typeof TeamDeliveryStateSchema>;
 
-const parent = lazySchema(() => ({ parentToolUseId: z.string().optional() }));
+/** The field of an event a subagent produced (spread into each such event's schema, as it is built). */
+const parent = () => ({ parentToolUseId: z.string().optional() });
 
 export const SessionEventSchema = lazySchema(() =>
   z.discriminatedUnion('kind', [
@@ -329,7 +330,7 @@ export const SessionEventSchema = lazySchema(() =>
       label: z.string(),
       text: z.string(),
       at: z.number(),
-      ...parent,
+      ...parent(),
     }),
     z.object({
       kind: z.literal('block-start'),
@@ -339,7 +340,7 @@ export const SessionEventSchema = lazySchema(() =>
       toolName: z.string().optional(),
       toolUseId: z.string().optional(),
       at: z.number(),
-      ...parent,
+      ...parent(),
     }),
     z.object({ kind: z.literal('block-delta'), messageId: z.string(), index: z.number(), text: z.string() }),
     z.object({
@@ -349,7 +350,7 @@ export const SessionEventSchema = lazySchema(() =>
       block: FinalBlockSchema,
       model: z.string().optional(),
       at: z.number(),
-      ...parent,
+      ...parent(),
     }),
     z.object({ kind: z.literal('message-end'), messageId: z.string(), aborted: z.boolean().optional() }),
     z.object({
@@ -358,7 +359,7 @@ export const SessionEventSchema = lazySchema(() =>
       content: z.string(),
       isError: z.boolean(),
       structured: z.unknown().optional(),
-      ...parent,
+      ...parent(),
     }),
     z.object({ kind: z.literal('permission'), request: PermissionRequestSchema }),
     z.object({
@@ -471,7 +472,7 @@ export const SessionEventSchema = lazySchema(() =>
       reasonType: z.string().optional(),
       reason: z.string().optional(),
       at: z.number(),
-      ...parent,
+      ...parent(),
     }),
   ]),
 );

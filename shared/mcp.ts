@@ -97,13 +97,14 @@ export function appForTool(servers: readonly McpServerStatus[] | undefined, serv
 
 // ---- elicitation: a form an MCP server asks the person to fill in ------------------------------
 
-const fieldBase = lazySchema(() => ({
+/** The fields every form field has (spread into each kind's schema, as it is built). */
+const fieldBase = () => ({
   /** The property name the answer carries the value under. */
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
   required: z.boolean(),
-}));
+});
 
 export const FormOptionSchema = lazySchema(() => z.object({ value: z.string(), label: z.string() }));
 export type FormOption = z.infer<typeof FormOptionSchema>;
@@ -114,7 +115,7 @@ export const textFormats = ['email', 'uri', 'date', 'date-time'] as const;
 export const FormFieldSchema = lazySchema(() =>
   z.discriminatedUnion('type', [
     z.object({
-      ...fieldBase,
+      ...fieldBase(),
       type: z.literal('text'),
       format: z.enum(textFormats).optional(),
       minLength: z.number().optional(),
@@ -122,19 +123,19 @@ export const FormFieldSchema = lazySchema(() =>
       default: z.string().optional(),
     }),
     z.object({
-      ...fieldBase,
+      ...fieldBase(),
       type: z.literal('number'),
       integer: z.boolean(),
       minimum: z.number().optional(),
       maximum: z.number().optional(),
       default: z.number().optional(),
     }),
-    z.object({ ...fieldBase, type: z.literal('boolean'), default: z.boolean().optional() }),
+    z.object({ ...fieldBase(), type: z.literal('boolean'), default: z.boolean().optional() }),
     /** Pick one (an `enum`, or `oneOf` with a title per value). */
-    z.object({ ...fieldBase, type: z.literal('choice'), options: z.array(FormOptionSchema), default: z.string().optional() }),
+    z.object({ ...fieldBase(), type: z.literal('choice'), options: z.array(FormOptionSchema), default: z.string().optional() }),
     /** Pick several (an `array` of enum values). */
     z.object({
-      ...fieldBase,
+      ...fieldBase(),
       type: z.literal('choices'),
       options: z.array(FormOptionSchema),
       minItems: z.number().optional(),
@@ -142,7 +143,7 @@ export const FormFieldSchema = lazySchema(() =>
       default: z.array(z.string()).optional(),
     }),
     /** A property clide cannot show as a field; `reason` says why. A required one blocks Accept. */
-    z.object({ ...fieldBase, type: z.literal('unsupported'), reason: z.string() }),
+    z.object({ ...fieldBase(), type: z.literal('unsupported'), reason: z.string() }),
   ]),
 );
 export type FormField = z.infer<typeof FormFieldSchema>;
