@@ -36,6 +36,13 @@ export interface BlockView {
   label?: string;
 }
 
+/**
+ * An entry of the transcript. Its `at` is when it happened in milliseconds after the view's
+ * `createdAt` (negative for what predates the view, as a resumed conversation's earlier entries
+ * do): read it with itemTime. Relative, it is a small integer that sits in the entry itself; an
+ * absolute time (about 1.75e12) does not fit one, and every entry then held a boxed number
+ * besides (120 kB in a 10,000-entry tab).
+ */
 export type TranscriptItem =
   | { type: 'user'; id: string; text: string; images?: number; at: number }
   | {
@@ -105,14 +112,19 @@ export interface SessionView extends WorktreeFields {
   status: SessionStatus;
   failure?: { error: AppError; resumable: boolean };
   info: SessionInfo;
-  items: TranscriptItem[];
-  /** Item id -> position in items, to merge streamed blocks without a scan. */
-  index: Record<string, number>;
   /**
-   * parentToolUseId -> ids of the items a subagent produced under that tool call, in order.
-   * (This and the next two are optional so views built by older code still reduce.)
+   * Append-only: an item keeps its position for the life of the view (an update replaces it in
+   * place), so the window refers to entries by position. There is no id -> position table: the
+   * entries a live session updates are the last few (found by a short scan from the end), and a
+   * long replay builds one for itself (applyEvents). Kept in the view, such a table cost a
+   * 10,000-entry tab 200 kB in the window and again in the main process.
    */
-  children?: Record<string, string[]>;
+  items: TranscriptItem[];
+  /**
+   * parentToolUseId -> positions of the items a subagent produced under that tool call, in
+   * order. (This and the next two are optional so views built by older code still reduce.)
+   */
+  children?: Record<string, number[]>;
   tools: Record<string, ToolState>;
   tasks?: Record<string, TaskView>;
   /** The background tasks running now as the CLI last listed them (absent until it lists any). */
@@ -149,7 +161,6 @@ export function emptySession(id: string, cwd: string, createdAt = Date.now()): S
     status: 'starting',
     info: {},
     items: [],
-    index: {},
     children: {},
     tools: {},
     tasks: {},
@@ -158,9 +169,24 @@ export function emptySession(id: string, cwd: string, createdAt = Date.now()): S
   };
 }
 
+/**
+ * An id -> position table for the batch being applied, built once the batch has looked far back
+ * often enough that one table is cheaper than the scans (a replay of a long conversation: every
+ * new entry is a miss that scans the whole list). Dropped when the batch ends.
+ */
+let lookup: { scans: number; table?: Map<string, number> } | undefined;
+/** Full scans a batch makes before it builds a table. */
+const SCANS_BEFORE_TABLE = 8;
+
 export function applyEvents(view: SessionView, events: readonly SessionEvent[]): SessionView {
   let v = view;
-  for (const e of events) v = applyEvent(v, e);
+  const outer = lookup;
+  lookup = { scans: 0 };
+  try {
+    for (const e of events) v = applyEvent(v, e);
+  } finally {
+    lookup = outer;
+  }
   return v;
 }
 
@@ -296,7 +322,7 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       const at = positionOf(claimed, e.id);
       if (at === undefined) return append(claimed, item);
       const items = claimed.items.slice();
-      items[at] = item;
+      items[at] = { ...item, at: item.at - v.createdAt };
       return { ...claimed, items };
     }
   }
@@ -362,32 +388,49 @@ function definedOnly<T extends object>(info: T): T {
 }
 
 /**
- * Position of an item. `index` is shared, append-only state: entries are only ever added for
- * items appended at the end, so an older view may hold entries past its own length; the
- * bound check hides those. This keeps appends O(1) instead of copying the map each time.
+ * Position of an item, searched from the end: what a live session updates (the reply streaming
+ * in, its tool calls) is among the last few entries. An id the view does not hold costs a scan
+ * of every entry (some microseconds at 10,000), which a new entry pays once; a batch that pays
+ * it often builds a table instead (applyEvents).
  */
 export function positionOf(v: SessionView, id: string): number | undefined {
-  const pos = v.index[id];
-  return pos !== undefined && pos < v.items.length && v.items[pos]?.id === id ? pos : undefined;
+  const items = v.items;
+  const table = lookup?.table;
+  if (table) {
+    const pos = table.get(id);
+    return pos !== undefined && items[pos]?.id === id ? pos : undefined;
+  }
+  for (let i = items.length - 1; i >= 0; i--) if (items[i]!.id === id) return i;
+  if (lookup && ++lookup.scans >= SCANS_BEFORE_TABLE) {
+    // A table is shared by the views of one batch: they only ever append to the same list.
+    lookup.table = new Map();
+    for (let i = 0; i < items.length; i++) if (!lookup.table.has(items[i]!.id)) lookup.table.set(items[i]!.id, i);
+  }
+  return undefined;
 }
 
+/** Add a new entry made for it (its `at` an absolute time, stored relative: see TranscriptItem). */
 function append(v: SessionView, item: TranscriptItem): SessionView {
   if (positionOf(v, item.id) !== undefined) return v;
-  v.index[item.id] = v.items.length;
+  item.at -= v.createdAt;
+  const pos = v.items.length;
+  lookup?.table?.set(item.id, pos);
   const parent = 'parentToolUseId' in item ? item.parentToolUseId : undefined;
   if (!parent) return { ...v, items: [...v.items, item] };
   const siblings = v.children?.[parent] ?? [];
-  return { ...v, items: [...v.items, item], children: { ...(v.children ?? {}), [parent]: [...siblings, item.id] } };
+  return { ...v, items: [...v.items, item], children: { ...(v.children ?? {}), [parent]: [...siblings, pos] } };
+}
+
+/** When an entry happened, in milliseconds since the epoch. */
+export function itemTime(v: Pick<SessionView, 'createdAt'>, item: { at: number }): number {
+  return v.createdAt + item.at;
 }
 
 /** The items a subagent produced under one tool call (Agent/Task), in order. */
 export function childrenOf(v: SessionView, toolUseId: string): TranscriptItem[] {
-  const ids = v.children?.[toolUseId];
-  if (!ids) return [];
   const out: TranscriptItem[] = [];
-  for (const id of ids) {
-    const pos = positionOf(v, id);
-    const item = pos === undefined ? undefined : v.items[pos];
+  for (const pos of v.children?.[toolUseId] ?? []) {
+    const item = v.items[pos];
     if (item) out.push(item);
   }
   return out;

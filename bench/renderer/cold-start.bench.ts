@@ -164,7 +164,6 @@ async function onlyFirstScreen(browser: Browser, dist: string, first: string[]):
     const view = sessionView('held', {
       cwd: '/home/ada/code/held',
       items: [{ type: 'assistant', id: 'a1', at: 0, blocks: [{ type: 'text', text: 'A **formatted** reply.', streaming: false }] }],
-      index: { a1: 0 },
     });
     await page.addInitScript(installApiDouble, doubleOptions(snapshotWith([view])));
     await page.goto(server.url, { waitUntil: 'commit' });

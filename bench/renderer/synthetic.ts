@@ -1,7 +1,7 @@
 // Synthetic sessions for the renderer's benchmarks and long-transcript tests: n top-level
 // entries in a fixed cycle of ten kinds (prose, markdown with a table and code, Bash with
 // output, an Edit with the CLI's patch, Read, thinking, injected context, Grep, a Write, a
-// notice). The view is built directly (items, index, tools), not by replaying events, so a
+// notice). The view is built directly (items, tools), not by replaying events, so a
 // 50,000-entry session takes milliseconds to make. Deterministic: entry i is the same in every
 // run and every size, so a 1k and a 50k session end with the same kinds of entries.
 import type { FinalBlock, SessionEvent } from '../../shared/events';
@@ -196,13 +196,11 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
 export function syntheticView(sessionId: string, n: number, cwd = '/home/ada/code/api-server'): SessionView {
   const base = emptySession(sessionId, cwd, 1_750_000_000_000);
   const items: TranscriptItem[] = new Array(n);
-  const index: Record<string, number> = {};
   const tools: Record<string, ToolState> = {};
-  const t0 = 1_750_000_000_000;
   for (let i = 0; i < n; i++) {
-    const e = entry(i, t0 + i * 1000);
+    // A second apart, counted from the view's createdAt as the reducer stores them.
+    const e = entry(i, i * 1000);
     items[i] = e.item;
-    index[e.item.id] = i;
     if (e.tools) Object.assign(tools, e.tools);
   }
   return {
@@ -210,7 +208,6 @@ export function syntheticView(sessionId: string, n: number, cwd = '/home/ada/cod
     status: 'ready',
     info: { cwd, model: 'claude-opus-4-5', permissionMode: 'default', cliVersion: '2.1.332', testedCliVersion: '2.1.332' },
     items,
-    index,
     tools,
   };
 }

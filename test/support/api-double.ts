@@ -200,7 +200,7 @@ export function installApiDouble(options: ApiDoubleOptions): void {
           const id = `created-${created}`;
           if (echo) {
             const cwd = str(input.cwd) || options.defaultCwd || snapshot.environment.defaultCwd;
-            const view = { ...options.newSession, id, cwd, createdAt: Date.now(), index: {} };
+            const view = { ...options.newSession, id, cwd, createdAt: Date.now() };
             later([{ type: 'session-created', session: { id, view } }]);
           }
           return ok({ id });

@@ -110,7 +110,6 @@ test('Up and Down walk through earlier prompts and give back the draft', async (
             { type: 'user', id: 'u1', text: 'add a health endpoint', at: 1 },
             { type: 'user', id: 'u2', text: 'now test it\nwith supertest', at: 2 },
           ],
-          index: { u1: 0, u2: 1 },
         },
       ]),
     ),

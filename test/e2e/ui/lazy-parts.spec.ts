@@ -28,7 +28,6 @@ const reply = sessionView('held', {
     { type: 'user', id: 'u1', text: 'How does the router work?', at: 0 },
     { type: 'assistant', id: 'a1', at: 0, blocks: [{ type: 'text', text: 'The router is **formatted** here.', streaming: false }] },
   ],
-  index: { u1: 0, a1: 1 },
 });
 
 test('the composer takes a prompt before any part loaded on demand arrives; the parts then replace the stand-ins', async ({ ui, page }) => {

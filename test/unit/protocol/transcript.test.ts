@@ -20,7 +20,8 @@ describe('subagent grouping', () => {
 
   it('lists a tool call nested items in order without scanning the transcript', () => {
     const v = applyEvents(fresh(), events);
-    expect(v.children).toEqual({ 'agent-1': ['sub-1', 'ctx-1'] });
+    // By position in the items: entries never move.
+    expect(v.children).toEqual({ 'agent-1': [1, 2] });
     expect(childrenOf(v, 'agent-1').map((i) => i.id)).toEqual(['sub-1', 'ctx-1']);
     expect(childrenOf(v, 'nope')).toEqual([]);
     const sub = childrenOf(v, 'agent-1')[0];
@@ -195,6 +196,34 @@ describe('cost of a long transcript', () => {
     expect(childrenOf(v, 'agent-0').length).toBeGreaterThan(100);
     // CPU time, so other processes on the machine do not count; quadratic behaviour would take seconds.
     expect(ms).toBeLessThan(3000);
+  });
+
+  it('a long batch (a replay) finds entries by id as single events do', () => {
+    // A batch this long builds an id table once its scans add up (applyEvents); the result must
+    // be the same as applying each event alone, which only scans.
+    const events: SessionEvent[] = [];
+    for (let i = 0; i < 300; i++) {
+      events.push({ kind: 'user', id: `u${i}`, text: `q${i}`, at: i });
+      events.push({ kind: 'block', messageId: `m${i}`, index: 0, block: { type: 'text', text: `a${i}` }, at: i });
+    }
+    // Late in the batch: a repeated entry, a block for an early reply, a nested entry.
+    events.push({ kind: 'user', id: 'u5', text: 'again', at: 999 });
+    events.push({ kind: 'block', messageId: 'm3', index: 1, block: { type: 'text', text: 'more' }, at: 999 });
+    events.push({ kind: 'block', messageId: 'sub', index: 0, block: { type: 'text', text: 'nested' }, at: 999, parentToolUseId: 'agent-9' });
+    events.push({ kind: 'user', id: 'u-last', text: 'last', at: 1000 });
+    const batch = applyEvents(fresh(), events);
+    let single = fresh();
+    for (const e of events) single = applyEvent(single, e);
+    expect(batch.items).toEqual(single.items);
+    expect(batch.children).toEqual(single.children);
+    expect(batch.items).toHaveLength(602);
+    expect(batch.items.filter((i) => i.id === 'u5')).toHaveLength(1);
+    const m3 = batch.items[7];
+    expect(m3?.type === 'assistant' && m3.blocks.map((b) => b.text)).toEqual(['a3', 'more']);
+    expect(childrenOf(batch, 'agent-9').map((i) => i.id)).toEqual(['sub']);
+    // After the batch, single events find what the batch added.
+    const next = applyEvents(batch, [{ kind: 'block', messageId: 'm299', index: 1, block: { type: 'text', text: 'end' }, at: 1001 }]);
+    expect(next.items).toHaveLength(602);
   });
 
   it('views built without the newer optional maps still reduce', () => {

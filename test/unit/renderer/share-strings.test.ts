@@ -38,7 +38,6 @@ function bashSession(calls: number, outputChars: number): SessionView {
 /** `count` injected context entries, all with the same text of `chars` characters. */
 function withContext(view: SessionView, count: number, chars: number): SessionView {
   for (let i = 0; i < count; i++) {
-    view.index[`c${i}`] = view.items.length;
     view.items.push({
       type: 'context',
       id: `c${i}`,
@@ -47,17 +46,6 @@ function withContext(view: SessionView, count: number, chars: number): SessionVi
       text: 'Base directory for this skill: /s\n'.repeat(chars / 34),
       at: i,
     });
-  }
-  return view;
-}
-
-/** `count` notices, each with its own id. */
-function manyEntries(count: number): SessionView {
-  const view = emptySession('s1', '/w', 0);
-  for (let i = 0; i < count; i++) {
-    const id = `entry-${String(i).padStart(40, '0')}`;
-    view.index[id] = i;
-    view.items.push({ type: 'notice', id, level: 'info', code: 'x', text: 'ok', at: i });
   }
   return view;
 }
@@ -133,17 +121,6 @@ describe('shareStrings', () => {
     const structured = (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session.view.tools.t!.result!.structured as object;
     expect(structured).toEqual({ mode: 'files_with_matches', numFiles: 2 });
     expect(hasFastProperties(structured)).toBe(true);
-  });
-
-  it("makes an entry's id one string with its key in the index", () => {
-    const batch = JSON.parse(JSON.stringify(created(manyEntries(50)))) as AppEvent[];
-    const { view } = (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session;
-    // Looked up by id as the store does: each id then has a second, internalized copy.
-    for (const item of view.items) expect(view.index[item.id]).toBeGreaterThanOrEqual(0);
-    const keys = Object.keys(view.index);
-    expect(view.items.some((item, i) => sameString(item.id, keys[i]!))).toBe(false);
-    shareStrings(batch);
-    expect(view.items.every((item, i) => sameString(item.id, keys[i]!))).toBe(true);
   });
 
   it('shares the text of injected context that repeats across the session', () => {

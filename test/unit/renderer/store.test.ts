@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../shared/events';
 import type { AppEvent } from '../../../shared/ipc';
-import { emptySession } from '../../../shared/transcript';
+import { emptySession, itemTime } from '../../../shared/transcript';
 import { tabState } from '../../../renderer/src/store/selectors';
 import { createClideStore } from '../../../renderer/src/store/store';
 import { environment } from '../../support/api-double';
@@ -28,7 +28,9 @@ describe('sessions slice', () => {
     store.getState().apply([created('a'), events('a', { kind: 'user', id: 'u1', text: 'hi', at: 2 }, { kind: 'status', status: 'working' })]);
     const view = store.getState().sessions.a;
     expect(view?.status).toBe('working');
-    expect(view?.items).toEqual([{ type: 'user', id: 'u1', text: 'hi', images: undefined, at: 2 }]);
+    // `at` counts from the view's createdAt (1).
+    expect(view?.items).toEqual([{ type: 'user', id: 'u1', text: 'hi', images: undefined, at: 1 }]);
+    expect(itemTime(view!, view!.items[0]!)).toBe(2);
   });
 
   it('keeps untouched items and sessions referentially equal while a block streams', () => {

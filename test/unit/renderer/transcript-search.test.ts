@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvents, emptySession } from '../../../shared/transcript';
 import { findAll, transcriptSearch } from '../../../renderer/src/lib/transcript/transcript-search';
-import { topLevelIds } from '../../../renderer/src/lib/transcript/top-level-ids';
+import { topLevelRows } from '../../../renderer/src/lib/transcript/top-level-rows';
 import { syntheticView } from '../../../bench/renderer/synthetic';
+import type { TranscriptItem } from '../../../shared/transcript';
+
+/** The ids of the entries the rows show (rows are positions in the items). */
+const idsOf = (items: TranscriptItem[], rows: number[]) => rows.map((pos) => items[pos]?.id);
 
 function session() {
   return applyEvents(emptySession('s', '/w', 0), [
@@ -26,8 +30,8 @@ function session() {
 describe('find in transcript', () => {
   it('searches the data, including collapsed and nested parts, and says what must open', () => {
     const v = session();
-    const rows = topLevelIds('search-test', v.items);
-    expect(rows).toEqual(['u1', 'm1', 'ctx']);
+    const rows = topLevelRows('search-test', v.items);
+    expect(idsOf(v.items, rows)).toEqual(['u1', 'm1', 'ctx']);
     const r = findAll(v, rows, 'needle');
     expect(r.total).toBe(7);
     const where = r.matches.map((m) => `${m.row}:${m.part}#${m.occurrence}`);
@@ -40,13 +44,13 @@ describe('find in transcript', () => {
   });
   it('caps what it keeps but counts everything', () => {
     const v = session();
-    const r = findAll(v, topLevelIds('search-cap', v.items), 'needle', 2);
+    const r = findAll(v, topLevelRows('search-cap', v.items), 'needle', 2);
     expect(r).toMatchObject({ total: 7, capped: true });
     expect(r.matches).toHaveLength(2);
   });
   it('runs a slice at a time on a long session', () => {
     const v = syntheticView('long', 20_000);
-    const rows = topLevelIds('long', v.items);
+    const rows = topLevelRows('long', v.items);
     let t = 0;
     const search = transcriptSearch(v, rows, 'checkpoint 19999:');
     let slices = 0;
@@ -58,17 +62,18 @@ describe('find in transcript', () => {
   });
 });
 
-describe('topLevelIds', () => {
+describe('topLevelRows', () => {
   it('extends the list as items arrive and keeps the same array while nothing new is at the top', () => {
     const v = session();
-    const first = topLevelIds('tl', v.items);
-    const again = topLevelIds('tl', v.items.slice());
+    const first = topLevelRows('tl', v.items);
+    const again = topLevelRows('tl', v.items.slice());
     expect(again).toBe(first);
     const more = applyEvents(v, [{ kind: 'block', messageId: 'c2', index: 0, block: { type: 'text', text: 'child' }, at: 7, parentToolUseId: 't1' }]);
-    expect(topLevelIds('tl', more.items)).toBe(first);
+    expect(topLevelRows('tl', more.items)).toBe(first);
     const top = applyEvents(more, [{ kind: 'user', id: 'u2', text: 'next', at: 8 }]);
-    expect(topLevelIds('tl', top.items)).toEqual(['u1', 'm1', 'ctx', 'u2']);
+    expect(topLevelRows('tl', top.items)).toEqual([0, 1, 3, 5]);
+    expect(idsOf(top.items, topLevelRows('tl', top.items))).toEqual(['u1', 'm1', 'ctx', 'u2']);
     // A different history starts over.
-    expect(topLevelIds('tl', applyEvents(emptySession('s', '/w', 0), [{ kind: 'user', id: 'z', text: 'z', at: 1 }]).items)).toEqual(['z']);
+    expect(topLevelRows('tl', applyEvents(emptySession('s', '/w', 0), [{ kind: 'user', id: 'z', text: 'z', at: 1 }]).items)).toEqual([0]);
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../shared/events';
 import { applyEvents, emptySession } from '../../../shared/transcript';
-import { topLevelIds } from '../../../renderer/src/lib/transcript/top-level-ids';
+import { topLevelRows } from '../../../renderer/src/lib/transcript/top-level-rows';
 import { rowOf } from '../../../renderer/src/components/transcript/reveal-mark';
 
 const events: SessionEvent[] = [
@@ -19,17 +19,19 @@ const events: SessionEvent[] = [
 
 describe('the row a search hit opens at', () => {
   const v = applyEvents(emptySession('tab', '/'), events);
-  const ids = topLevelIds('reveal-test', v.items);
+  const rows = topLevelRows('reveal-test', v.items);
+  const idOf = (row: number | undefined) => (row === undefined ? undefined : v.items[rows[row]!]?.id);
 
   it('an entry by its id, a tool call by its card, a subagent message by the card it is nested in', () => {
-    expect(ids).toEqual(['u1', 'm1', 'm2']);
-    expect(rowOf(v, ids, { itemId: 'm2' })).toBe('m2');
-    expect(rowOf(v, ids, { toolUseId: 'task-1' })).toBe('m1');
-    expect(rowOf(v, ids, { itemId: 'sub-m1' })).toBe('m1');
+    expect(rows.map((pos) => v.items[pos]?.id)).toEqual(['u1', 'm1', 'm2']);
+    expect(rowOf(v, rows, { itemId: 'm2' })).toBe(2);
+    expect(idOf(rowOf(v, rows, { toolUseId: 'task-1' }))).toBe('m1');
+    expect(idOf(rowOf(v, rows, { itemId: 'sub-m1' }))).toBe('m1');
+    expect(idOf(rowOf(v, rows, { itemId: 'u1' }))).toBe('u1');
   });
 
   it('nothing while the entry is not there (the earlier conversation is still loading)', () => {
-    expect(rowOf(v, ids, { itemId: 'not-yet' })).toBeUndefined();
-    expect(rowOf(v, ids, { toolUseId: 'toolu-later' })).toBeUndefined();
+    expect(rowOf(v, rows, { itemId: 'not-yet' })).toBeUndefined();
+    expect(rowOf(v, rows, { toolUseId: 'toolu-later' })).toBeUndefined();
   });
 });

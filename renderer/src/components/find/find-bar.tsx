@@ -8,7 +8,10 @@ import { usePaneShown } from '../tabs/pane-shown';
 import { closeFind, findStore, openFind, stepFind, useFind } from './find-store';
 
 export interface FindTarget {
-  rowIds(): readonly string[];
+  /** The transcript's rows: the positions of their entries in the session's items. */
+  rows(): readonly number[];
+  /** The id of the entry a row shows (what its element's data-row-id says). */
+  rowId(row: number): string | undefined;
   list(): HTMLElement | null;
   scroller(): HTMLElement | null;
   /** Bring a row into the virtualised list's view. */

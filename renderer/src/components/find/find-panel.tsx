@@ -39,7 +39,7 @@ function useSearch(sessionId: string, target: FindTarget) {
     }
     let frame = 0;
     const timer = setTimeout(() => {
-      const search = transcriptSearch(view, target.rowIds(), query);
+      const search = transcriptSearch(view, target.rows(), query);
       const run = () => {
         if (!search.step(SEARCH_SLICE_MS)) {
           frame = requestAnimationFrame(run);
@@ -93,7 +93,7 @@ function useMarks(sessionId: string, target: FindTarget) {
     const locate = () => {
       const s = findStore.getState();
       const m = s.matches[s.current];
-      const rowId = m ? target.rowIds()[m.row] : undefined;
+      const rowId = m ? target.rowId(m.row) : undefined;
       return m && rowId ? locateMatch(list, rowId, m, s.query) : undefined;
     };
     const match = findStore.getState().matches[findStore.getState().current];

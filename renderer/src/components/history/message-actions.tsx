@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { isIdleStatus, type RewindResult } from '../../../../shared/events';
 import type { AppError } from '../../../../shared/result';
-import { positionOf, type SessionView, type TranscriptItem } from '../../../../shared/transcript';
+import type { TranscriptItem } from '../../../../shared/transcript';
 import { useClide } from '../../store/store';
 import { Modal } from '../common/modal';
 import { forkAt, resend, rewindFiles } from './history-actions';
@@ -52,19 +52,19 @@ export function landmarks(items: TranscriptItem[]): Landmarks {
   return result;
 }
 
-function hasEditsAfter(v: SessionView, id: string): boolean {
-  const at = positionOf(v, id);
-  return at !== undefined && landmarks(v.items).lastEdit > at;
+function hasEditsAfter(items: TranscriptItem[], pos: number): boolean {
+  return items[pos] !== undefined && landmarks(items).lastEdit > pos;
 }
 
 type Item = Extract<TranscriptItem, { type: 'user' }>;
 
-export function MessageActions({ sessionId, item }: { sessionId: string; item: Item }) {
+/** `pos`: the message's position in the session's items. */
+export function MessageActions({ sessionId, item, pos }: { sessionId: string; item: Item; pos: number }) {
   const saved = useClide((s) => Boolean(s.sessions[sessionId]?.info.claudeSessionId));
   const status = useClide((s) => s.sessions[sessionId]?.status);
   const edits = useClide((s) => {
     const v = s.sessions[sessionId];
-    return v ? hasEditsAfter(v, item.id) : false;
+    return v ? hasEditsAfter(v.items, pos) : false;
   });
   const cutOff = useClide((s) => {
     const v = s.sessions[sessionId];

@@ -36,7 +36,8 @@ export function recipientsText(item: Pick<TeamItem, 'to' | 'toAll'>): string {
   return item.toAll ? 'all sessions' : item.to.map((t) => t.name).join(', ');
 }
 
-export function TeamMessageCard({ item }: { item: TeamItem }) {
+/** `time`: when the message was sent, in milliseconds since the epoch. */
+export function TeamMessageCard({ item, time }: { item: TeamItem; time: number }) {
   const sent = item.direction === 'sent';
   const to = recipientsText(item);
   const [open, setOpen] = useState(false);
@@ -60,8 +61,8 @@ export function TeamMessageCard({ item }: { item: TeamItem }) {
             <VisibleText text={to} />
           </span>
         </span>
-        <time className="team-card-time" dateTime={new Date(item.at).toISOString()}>
-          {formatClock(item.at)}
+        <time className="team-card-time" dateTime={new Date(time).toISOString()}>
+          {formatClock(time)}
         </time>
         {sent && <DeliveryChips to={item.to} named={item.to.length > 1} />}
       </header>

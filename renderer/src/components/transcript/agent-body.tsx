@@ -14,9 +14,10 @@ import { formatCount } from '../../lib/count';
 
 /** A long-running subagent shows its latest messages; earlier ones on request. */
 const RECENT_CHILDREN = 40;
-const NO_CHILDREN: string[] = [];
+const NO_CHILDREN: number[] = [];
 
-function useChildren(sessionId: string, toolId: string): string[] {
+/** The positions of the subagent's messages in the session's items. */
+function useChildren(sessionId: string, toolId: string): number[] {
   return useClide((s) => s.sessions[sessionId]?.children?.[toolId] ?? NO_CHILDREN);
 }
 
@@ -98,8 +99,8 @@ export function AgentBody(p: BodyProps) {
               Show {formatCount(hidden)} earlier {hidden === 1 ? 'message' : 'messages'}
             </button>
           )}
-          {shown.map((id, i) => (
-            <Row key={id} sessionId={p.sessionId} id={id} prevId={i > 0 ? shown[i - 1] : undefined} nested />
+          {shown.map((pos, i) => (
+            <Row key={pos} sessionId={p.sessionId} pos={pos} prevPos={i > 0 ? shown[i - 1] : undefined} nested />
           ))}
         </div>
       )}

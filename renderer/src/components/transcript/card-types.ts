@@ -7,9 +7,10 @@ import type { CardKind } from '../../lib/tools/tool-head';
 
 export interface ItemRowProps {
   sessionId: string;
-  id: string;
+  /** The entry's position in the session's items (entries never move). */
+  pos: number;
   /** The entry shown just before this one (to group consecutive replies under one author line). */
-  prevId?: string;
+  prevPos?: number;
   /** Inside a subagent card. */
   nested?: boolean;
 }

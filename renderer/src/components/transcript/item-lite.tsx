@@ -4,7 +4,6 @@
 // and the person's words are marked as in the full entry (a plain string: no extra nodes).
 import { memo } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
-import { positionOf } from '../../../../shared/transcript';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { cutText } from '../../lib/format';
 import { summarizeToolInput } from '../../lib/tools/tool-summary';
@@ -39,12 +38,9 @@ function lines(item: TranscriptItem): { author?: string; text: string[] } {
   }
 }
 
-export const ItemLite = memo(function ItemLite({ sessionId, id }: { sessionId: string; id: string }) {
-  const item = useClide((s) => {
-    const v = s.sessions[sessionId];
-    const at = v ? positionOf(v, id) : undefined;
-    return at === undefined ? undefined : v?.items[at];
-  });
+/** `pos`: the entry's position in the session's items. */
+export const ItemLite = memo(function ItemLite({ sessionId, pos }: { sessionId: string; pos: number }) {
+  const item = useClide((s) => s.sessions[sessionId]?.items[pos]);
   if (!item) return null;
   const { author, text } = lines(item);
   return (

@@ -5,7 +5,7 @@ import { clockTime } from '../../lib/clock';
 import { formatTokens } from '../../lib/format';
 import { preview } from '../../lib/tools/terminal-text';
 import { useClide } from '../../store/store';
-import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
+import { shownAsTeamCard } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
 import type { ItemRowProps } from './card-types';
@@ -17,32 +17,28 @@ import { formatCount } from '../../lib/count';
 
 type ItemOf<T extends TranscriptItem['type']> = Extract<TranscriptItem, { type: T }>;
 
-function useItem(sessionId: string, id: string | undefined): TranscriptItem | undefined {
-  return useClide((s) => {
-    const v = s.sessions[sessionId];
-    if (!v || id === undefined) return undefined;
-    const at = positionOf(v, id);
-    return at === undefined ? undefined : v.items[at];
-  });
+function useItem(sessionId: string, pos: number): TranscriptItem | undefined {
+  return useClide((s) => s.sessions[sessionId]?.items[pos]);
 }
 
-function useItemType(sessionId: string, id: string | undefined): TranscriptItem['type'] | undefined {
-  return useClide((s) => {
-    const v = s.sessions[sessionId];
-    if (!v || id === undefined) return undefined;
-    const at = positionOf(v, id);
-    return at === undefined ? undefined : v.items[at]?.type;
-  });
+/** When an entry happened (its `at` counts from the session's createdAt: shared/transcript.ts). */
+function useTime(sessionId: string, at: number): number {
+  return useClide((s) => (s.sessions[sessionId]?.createdAt ?? 0) + at);
 }
 
-/** One transcript entry, selected by id so that only changed entries re-render. */
-export const ItemRow = memo(function ItemRow({ sessionId, id, prevId, nested }: ItemRowProps) {
-  const item = useItem(sessionId, id);
-  const previous = useItemType(sessionId, prevId);
+function useItemType(sessionId: string, pos: number | undefined): TranscriptItem['type'] | undefined {
+  return useClide((s) => (pos === undefined ? undefined : s.sessions[sessionId]?.items[pos]?.type));
+}
+
+/** One transcript entry, selected by position so that only changed entries re-render. */
+export const ItemRow = memo(function ItemRow({ sessionId, pos, prevPos, nested }: ItemRowProps) {
+  const item = useItem(sessionId, pos);
+  const previous = useItemType(sessionId, prevPos);
+  const time = useTime(sessionId, item?.at ?? 0);
   if (!item) return null;
   switch (item.type) {
     case 'user':
-      return <UserMessage sessionId={sessionId} item={item} />;
+      return <UserMessage sessionId={sessionId} item={item} pos={pos} time={time} />;
     case 'assistant':
       return <AssistantMessage sessionId={sessionId} item={item} showAuthor={previous !== 'assistant'} nested={nested} />;
     case 'context':
@@ -58,7 +54,7 @@ export const ItemRow = memo(function ItemRow({ sessionId, id, prevId, nested }: 
     case 'turn-error':
       return <Notice id={item.id} level="error" code={`turn-${item.subtype}`} text={turnErrorText(item)} />;
     case 'team-message':
-      return <TeamMessageCard item={item} />;
+      return <TeamMessageCard item={item} time={time} />;
     default:
       return <OtherItem item={item} />;
   }
@@ -83,7 +79,7 @@ function OtherItem({ item }: { item: { id: string; type: string } }) {
 /** Long pasted messages are cut to their first lines until opened. */
 const USER_PREVIEW_LINES = 16;
 
-function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'user'> }) {
+function UserMessage({ sessionId, item, pos, time }: { sessionId: string; item: ItemOf<'user'>; pos: number; time: number }) {
   const short = useMemo(() => preview(item.text, USER_PREVIEW_LINES, 3000), [item.text]);
   const long = short.hiddenLines > 0 || short.truncatedChars > 0;
   const key = disclosureKey(sessionId, item.id);
@@ -97,7 +93,7 @@ function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'use
         <span className="author-sep" aria-hidden="true">
           ·
         </span>
-        <time dateTime={new Date(item.at).toISOString()}>{clockTime(item.at)}</time>
+        <time dateTime={new Date(time).toISOString()}>{clockTime(time)}</time>
       </header>
       {/* Plain text, not markdown: a pasted prompt can carry hidden instructions (tag characters), so they show. */}
       <div className="user-text" data-find-part={item.id}>
@@ -113,7 +109,7 @@ function UserMessage({ sessionId, item }: { sessionId: string; item: ItemOf<'use
           {item.images} {item.images === 1 ? 'image' : 'images'} attached
         </div>
       ) : null}
-      <MessageActions sessionId={sessionId} item={item} />
+      <MessageActions sessionId={sessionId} item={item} pos={pos} />
     </article>
   );
 }

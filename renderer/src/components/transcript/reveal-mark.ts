@@ -11,36 +11,58 @@ const GIVE_UP_MS = 20_000;
 const MARK_MS = 4000;
 const HIGHLIGHT = 'clide-reveal';
 
-/** The top-level row that shows the target, if the transcript has it yet. */
-export function rowOf(v: SessionView, ids: readonly string[], target: SearchTarget): string | undefined {
-  let itemId = target.itemId && positionOf(v, target.itemId) !== undefined ? target.itemId : undefined;
-  if (!itemId && target.toolUseId) {
-    const id = target.toolUseId;
-    itemId = v.items.find((i) => i.type === 'assistant' && i.blocks.some((b) => b.tool?.id === id))?.id;
+/** The position of the entry that holds a tool call's card. */
+function cardOf(v: SessionView, toolUseId: string): number | undefined {
+  const pos = v.items.findIndex((i) => i.type === 'assistant' && i.blocks.some((b) => b.tool?.id === toolUseId));
+  return pos < 0 ? undefined : pos;
+}
+
+/** The row showing the entry at `pos`, if it is a top-level one (`rows` ascend: a binary search). */
+function rowAt(rows: readonly number[], pos: number): number | undefined {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = rows[mid]!;
+    if (at === pos) return mid;
+    if (at < pos) lo = mid + 1;
+    else hi = mid - 1;
   }
+  return undefined;
+}
+
+/**
+ * The top-level row (an index into `rows`, the positions of the rows' entries) that shows the
+ * target, if the transcript has it yet.
+ */
+export function rowOf(v: SessionView, rows: readonly number[], target: SearchTarget): number | undefined {
+  let pos = target.itemId !== undefined ? positionOf(v, target.itemId) : undefined;
+  if (pos === undefined && target.toolUseId) pos = cardOf(v, target.toolUseId);
   // A subagent's entry lives inside its tool card: go up to the entry that holds the card.
-  for (let hops = 0; itemId && !ids.includes(itemId) && hops < 8; hops++) {
-    const pos = positionOf(v, itemId);
-    const item = pos === undefined ? undefined : v.items[pos];
+  for (let hops = 0; pos !== undefined && hops < 8; hops++) {
+    const row = rowAt(rows, pos);
+    if (row !== undefined) return row;
+    const item = v.items[pos];
     const parent = item && 'parentToolUseId' in item ? item.parentToolUseId : undefined;
-    itemId = parent ? v.items.find((i) => i.type === 'assistant' && i.blocks.some((b) => b.tool?.id === parent))?.id : undefined;
+    pos = parent ? cardOf(v, parent) : undefined;
   }
-  return itemId && ids.includes(itemId) ? itemId : undefined;
+  return undefined;
 }
 
 /**
  * Land on this tab's pending request if its row is there yet: scroll to it (`show`, a row
  * index) and mark it and the searched words for a moment. A request not met in time is dropped.
  */
-export function revealNow(tabId: string, ids: readonly string[], list: () => HTMLElement | null, show: (row: number) => void): void {
+export function revealNow(tabId: string, rows: readonly number[], list: () => HTMLElement | null, show: (row: number) => void): void {
   const request = revealStore.getState().request;
   if (!request || request.tabId !== tabId) return;
   if (Date.now() - request.at > GIVE_UP_MS) return revealStore.setState({ request: undefined });
   const v = clideStore.getState().sessions[tabId];
-  const rowId = v && rowOf(v, ids, request.target);
-  if (!rowId) return;
+  const row = v && rowOf(v, rows, request.target);
+  const rowId = row === undefined ? undefined : v?.items[rows[row]!]?.id;
+  if (row === undefined || rowId === undefined) return;
   revealStore.setState({ request: undefined });
-  show(ids.indexOf(rowId));
+  show(row);
   markWhenMounted(list, rowId, request.words);
 }
 

@@ -9,17 +9,20 @@ import { revealStore } from './reveal-store';
 
 const marking = lazyPart('landing on a search hit', () => import('./reveal-mark'));
 
-/** Scroll to a pending reveal for this tab when its row is there; `show` scrolls to a row index. */
-export function useReveal(tabId: string, ids: readonly string[], list: () => HTMLElement | null, show: (row: number) => void): void {
+/**
+ * Scroll to a pending reveal for this tab when its row is there; `rows` are the positions of the
+ * rows' entries (top-level-rows.ts), `show` scrolls to a row index.
+ */
+export function useReveal(tabId: string, rows: readonly number[], list: () => HTMLElement | null, show: (row: number) => void): void {
   useEffect(() => {
     let live = true;
     const check = () => {
       const request = revealStore.getState().request;
       if (!request || request.tabId !== tabId) return;
       const loaded = marking.loaded();
-      if (loaded) return loaded.revealNow(tabId, ids, list, show);
+      if (loaded) return loaded.revealNow(tabId, rows, list, show);
       marking.load().then(
-        (m) => live && m.revealNow(tabId, ids, list, show),
+        (m) => live && m.revealNow(tabId, rows, list, show),
         () => undefined,
       );
     };
@@ -29,5 +32,5 @@ export function useReveal(tabId: string, ids: readonly string[], list: () => HTM
       live = false;
       stop();
     };
-  }, [tabId, ids, list, show]);
+  }, [tabId, rows, list, show]);
 }

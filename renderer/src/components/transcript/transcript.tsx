@@ -5,10 +5,9 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { estimateItemHeight } from '../../lib/transcript/row-estimate';
-import { forgetTopLevelIds, topLevelIds } from '../../lib/transcript/top-level-ids';
+import { forgetTopLevelRows, topLevelRows } from '../../lib/transcript/top-level-rows';
 import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
-import { positionOf } from '../../../../shared/transcript';
 import { DEFAULT_TRANSCRIPT_TEXT_SIZE } from '../../../../shared/text-size';
 import { FindBar, type FindTarget } from '../find/find-bar';
 import { PermissionPrompt } from '../permission/pending-prompt';
@@ -25,7 +24,7 @@ import '../../styles/tool-cards.css';
 import '../../styles/find.css';
 import '../../styles/highlight.css';
 
-const NO_IDS: string[] = [];
+const NO_ROWS: number[] = [];
 
 /**
  * The full entries (messages, tool cards, diffs, markdown, code) are a part of their own: until
@@ -49,11 +48,17 @@ interface ScrollMemory {
 }
 const memory = new Map<string, ScrollMemory>();
 
-export function useRowIds(sessionId: string): string[] {
+/** The transcript's rows: the positions of its top-level entries (top-level-rows.ts). */
+export function useRows(sessionId: string): number[] {
   return useClide((s) => {
     const v = s.sessions[sessionId];
-    return v ? topLevelIds(sessionId, v.items) : NO_IDS;
+    return v ? topLevelRows(sessionId, v.items) : NO_ROWS;
   });
+}
+
+/** The entry a row shows. Not a subscription: an entry stays at its position for good. */
+function entryAt(sessionId: string, pos: number | undefined) {
+  return pos === undefined ? undefined : clideStore.getState().sessions[sessionId]?.items[pos];
 }
 
 export function Transcript({ sessionId }: { sessionId: string }) {
@@ -66,7 +71,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
     initiallyStuck: saved?.stuck ?? true,
     initialOffset: saved?.offset,
   });
-  const ids = useRowIds(sessionId);
+  const rows = useRows(sessionId);
   const rowsModule = useLazyPart(rowsPart);
   const ItemRow = rowsModule?.ItemRow;
   // A new tab keeps its start screen when all it holds is the "newer CLI than tested" line.
@@ -75,39 +80,44 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   const headingId = useId();
   const [margin, setMargin] = useState(28);
 
-  const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
+  // Keyed by the entry's id, so measured sizes follow the entry if another history (a snapshot
+  // after a reconnect) is shown in its place.
+  const getItemKey = useCallback((i: number) => entryAt(sessionId, rows[i])?.id ?? i, [rows, sessionId]);
   // The list re-reads every guess after each measurement it takes (tens of thousands of calls
   // while flinging through a long session): guesses are kept by position, as entries only append.
   // Kept at the default text size; each is scaled as it is handed out.
-  const [guesses] = useState(() => ({ ids: [] as readonly string[], sizes: [] as number[] }));
+  const [guesses] = useState(() => ({ rows: [] as readonly number[], first: undefined as string | undefined, sizes: [] as number[] }));
   const estimateSize = useCallback(
     (i: number) => {
-      if (guesses.ids !== ids) {
-        if (ids.length < guesses.sizes.length || ids[guesses.sizes.length - 1] !== guesses.ids[guesses.sizes.length - 1]) guesses.sizes = [];
-        guesses.ids = ids;
+      if (guesses.rows !== rows) {
+        // Another history (its first entry differs) guesses afresh.
+        const first = entryAt(sessionId, rows[0])?.id;
+        const last = guesses.sizes.length - 1;
+        if (rows.length < guesses.sizes.length || rows[last] !== guesses.rows[last] || first !== guesses.first) guesses.sizes = [];
+        guesses.rows = rows;
+        guesses.first = first;
       }
       const known = guesses.sizes[i];
       if (known !== undefined) return known * scale;
       const v = clideStore.getState().sessions[sessionId];
-      const id = ids[i];
-      const pos = v && id !== undefined ? positionOf(v, id) : undefined;
+      const pos = rows[i];
       const size = estimateItemHeight(pos === undefined ? undefined : v?.items[pos], v);
       guesses.sizes[i] = size;
       return size * scale;
     },
-    [ids, sessionId, guesses, scale],
+    [rows, sessionId, guesses, scale],
   );
   const [initialOffset] = useState(() => {
     if (saved && !saved.stuck) return saved.offset;
     // Start at the bottom so the first render mounts the last entries, not the first ones.
     let total = 0;
-    for (let i = 0; i < ids.length; i++) total += estimateSize(i);
+    for (let i = 0; i < rows.length; i++) total += estimateSize(i);
     return Math.max(0, total + margin - window.innerHeight);
   });
 
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; rows re-render through the store
   const virtualizer = useVirtualizer({
-    count: ids.length,
+    count: rows.length,
     getScrollElement: () => scrollerRef.current,
     estimateSize,
     getItemKey,
@@ -121,7 +131,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   useLayoutEffect(() => {
     const top = listRef.current?.offsetTop;
     if (top !== undefined && top !== margin) setMargin(top);
-  }, [ids.length, margin, scale]);
+  }, [rows.length, margin, scale]);
 
   // A new text size: every row is measured again. A view at the bottom stays there (the stick-to-bottom observer pins it as rows change); one
   // scrolled up keeps the entry at its top there (aligned to the top: the list then holds that
@@ -156,7 +166,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
       // A closed tab leaves nothing behind: its place, its row list, the text it formatted (R13).
       if (!clideStore.getState().sessions[sessionId]) {
         memory.delete(sessionId);
-        forgetTopLevelIds(sessionId);
+        forgetTopLevelRows(sessionId);
         forgetMarkdown();
         return;
       }
@@ -173,7 +183,8 @@ export function Transcript({ sessionId }: { sessionId: string }) {
 
   const findTarget = useMemo<FindTarget>(
     () => ({
-      rowIds: () => ids,
+      rows: () => rows,
+      rowId: (row) => entryAt(sessionId, rows[row])?.id,
       list: () => listRef.current,
       scroller: () => scrollerRef.current,
       showRow: (row) => {
@@ -181,24 +192,24 @@ export function Transcript({ sessionId }: { sessionId: string }) {
         virtualizer.scrollToIndex(row, { align: 'center' });
       },
     }),
-    [ids, scrollerRef, unstick, virtualizer],
+    [rows, sessionId, scrollerRef, unstick, virtualizer],
   );
   // A search hit opened from History lands on its message.
-  useReveal(sessionId, ids, findTarget.list, findTarget.showRow);
+  useReveal(sessionId, rows, findTarget.list, findTarget.showRow);
   const walkTarget = useMemo<WalkTarget>(
     () => ({
-      count: ids.length,
+      count: rows.length,
       list: () => listRef.current,
       showRow: (row) => {
         unstick();
         virtualizer.scrollToIndex(row, { align: 'auto' });
       },
     }),
-    [ids.length, unstick, virtualizer],
+    [rows.length, unstick, virtualizer],
   );
   useWalkKeys(walkTarget);
 
-  const rows = virtualizer.getVirtualItems();
+  const visible = virtualizer.getVirtualItems();
   // While the person flings the list, entries that come into view show a light stand-in; entries
   // already shown in full stay so. Once scrolling settles, everything is shown in full. Following
   // the bottom (a reply streaming in) is never a fling.
@@ -220,7 +231,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   let full = modes;
   const next = new Map<string, boolean>();
   const ready = settled && ItemRow !== undefined;
-  for (const row of rows) next.set(String(row.key), ready && (!scrolling || (modes.get(String(row.key)) ?? false)));
+  for (const row of visible) next.set(String(row.key), ready && (!scrolling || (modes.get(String(row.key)) ?? false)));
   if (next.size !== modes.size || [...next].some(([k, v]) => modes.get(k) !== v)) {
     full = next;
     setModes(next);
@@ -243,17 +254,17 @@ export function Transcript({ sessionId }: { sessionId: string }) {
             className="transcript"
             style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
           >
-            {rows.map((row) =>
+            {visible.map((row) =>
               full.get(String(row.key)) && ItemRow ? (
                 <div
                   key={row.key}
                   data-index={row.index}
-                  data-row-id={ids[row.index]}
+                  data-row-id={row.key}
                   ref={virtualizer.measureElement}
                   className="transcript-row"
                   style={{ transform: `translateY(${row.start - margin}px)` }}
                 >
-                  <ItemRow sessionId={sessionId} id={ids[row.index] ?? ''} prevId={row.index > 0 ? ids[row.index - 1] : undefined} />
+                  <ItemRow sessionId={sessionId} pos={rows[row.index] ?? -1} prevPos={row.index > 0 ? rows[row.index - 1] : undefined} />
                 </div>
               ) : (
                 <div
@@ -262,7 +273,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
                   className="transcript-row is-lite"
                   style={{ transform: `translateY(${row.start - margin}px)`, height: row.size }}
                 >
-                  <ItemLite sessionId={sessionId} id={ids[row.index] ?? ''} />
+                  <ItemLite sessionId={sessionId} pos={rows[row.index] ?? -1} />
                 </div>
               ),
             )}

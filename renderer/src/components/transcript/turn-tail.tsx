@@ -5,6 +5,7 @@ import { formatDuration } from '../../lib/format';
 import { useSessionField } from '../../store/hooks';
 import { isTurnRunning } from '../../store/selectors';
 import { VisibleText } from '../common/visible-text';
+import { itemTime } from '../../../../shared/transcript';
 
 export function TurnTail({ sessionId }: { sessionId: string }) {
   const running = useSessionField(sessionId, (v) => v.status === 'working', false);
@@ -21,7 +22,7 @@ export function TurnTail({ sessionId }: { sessionId: string }) {
     (v) => {
       for (let i = v.items.length - 1; i >= 0; i--) {
         const it = v.items[i];
-        if (it?.type === 'user') return it.at;
+        if (it?.type === 'user') return itemTime(v, it);
       }
       return undefined;
     },

@@ -4,7 +4,7 @@
 //   - a tool's structured result repeats its text result or its input (a command's stdout is
 //     its result text; a written file's content is in its input and in the result);
 //   - short words repeat on every entry ("assistant", "tool_use", "allowed", tool names);
-//   - a tool call's id is also its key in `tools`, an entry's id its key in `index`;
+//   - a tool call's id is also its key in `tools`;
 //   - context the CLI injects repeats word for word (the same skill or reminder, turn after
 //     turn): it is shared across the session, which costs a hash of that text only.
 // They are made one string again as a batch arrives, before it enters the store. Only equal
@@ -72,13 +72,9 @@ function shareResult(result: { content: string; structured?: unknown } | undefin
 function shareView(view: SessionView, short: Table): void {
   const toolIds: Table = new Map(Object.keys(view.tools).map((k) => [k, k]));
   const inputs = new Map<string, unknown>();
-  // Frozen objects are left as they are (as walk does): assigning to them would throw.
-  for (const id of Object.keys(view.index ?? {})) {
-    const item = view.items[view.index[id]!];
-    if (item?.id === id && !Object.isFrozen(item)) item.id = id;
-  }
   const injected: Table = new Map();
   for (const item of view.items) {
+    // Frozen objects are left as they are (as walk does): assigning to them would throw.
     if (item.type === 'context' && !Object.isFrozen(item)) item.text = earlierCopy(injected, item.text) ?? item.text;
     if (item.type !== 'assistant') continue;
     for (const b of item.blocks) {

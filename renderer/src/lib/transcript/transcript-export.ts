@@ -3,7 +3,7 @@
 // model or a tool wrote goes into code fences longer than any run of backticks inside it, so the
 // export can never turn into markup it did not contain.
 import type { SessionView, ToolState, TranscriptItem } from '../../../../shared/transcript';
-import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
+import { itemTime, shownAsTeamCard } from '../../../../shared/transcript';
 import { contextBody, contextTitle } from './context-text';
 import { stripTerminal } from '../tools/terminal-text';
 import { todosOf } from '../tools/tool-results';
@@ -75,9 +75,8 @@ function toolSection(
   const children = v.children?.[tool.id];
   if (children?.length && depth < 8) {
     const nested: string[] = [];
-    for (const id of children) {
-      const pos = positionOf(v, id);
-      const child = pos === undefined ? undefined : v.items[pos];
+    for (const pos of children) {
+      const child = v.items[pos];
       if (child) nested.push(...itemSection(v, child, 0, 'Subagent'));
     }
     out.push(quote(nested.join('\n\n'), 1));
@@ -86,7 +85,7 @@ function toolSection(
 }
 
 function itemSection(v: SessionView, item: TranscriptItem, depth: number, assistantName: string, formatTime?: (ms: number) => string): string[] {
-  const when = (at: number) => (formatTime ? ` · ${formatTime(at)}` : '');
+  const when = (at: number) => (formatTime ? ` · ${formatTime(itemTime(v, { at }))}` : '');
   switch (item.type) {
     case 'user':
       return [`### You${when(item.at)}`, fence(item.text, 'text')];

@@ -3,7 +3,7 @@
 // hide their text. Each entry is broken into parts; a part knows its key (the element that
 // shows it carries `data-find-part`) and which collapsibles must open to reveal it.
 import type { SessionView, ToolState, TranscriptItem } from '../../../../shared/transcript';
-import { positionOf, shownAsTeamCard } from '../../../../shared/transcript';
+import { shownAsTeamCard } from '../../../../shared/transcript';
 import { summarizeToolInput } from '../tools/tool-summary';
 
 export interface SearchPart {
@@ -64,9 +64,8 @@ function toolParts(
   if (state?.result) out.push({ key: `${card}:output`, text: state.result.content, open: inside, source: state.result });
   const children = v.children?.[tool.id];
   if (children && depth < 8) {
-    for (const id of children) {
-      const pos = positionOf(v, id);
-      const child = pos === undefined ? undefined : v.items[pos];
+    for (const pos of children) {
+      const child = v.items[pos];
       if (child) itemParts(v, child, out, inside, depth + 1);
     }
   }
@@ -129,7 +128,7 @@ function lower(part: SearchPart): string {
  * A search that can be run a slice at a time: `step(budgetMs)` searches rows until the budget
  * is spent and says whether it is finished. Case-insensitive.
  */
-export function transcriptSearch(v: SessionView, rowIds: readonly string[], query: string, limit = 10_000) {
+export function transcriptSearch(v: SessionView, rows: readonly number[], query: string, limit = 10_000) {
   const q = query.toLowerCase();
   const result: FindResult = { matches: [], total: 0, capped: false };
   let row = 0;
@@ -138,9 +137,8 @@ export function transcriptSearch(v: SessionView, rowIds: readonly string[], quer
     step(budgetMs: number, now: () => number = () => performance.now()): boolean {
       if (!q) return true;
       const stop = now() + budgetMs;
-      while (row < rowIds.length) {
-        const id = rowIds[row];
-        const pos = id === undefined ? undefined : positionOf(v, id);
+      while (row < rows.length) {
+        const pos = rows[row];
         const item = pos === undefined ? undefined : v.items[pos];
         if (item) {
           for (const part of itemParts(v, item)) {
@@ -156,7 +154,7 @@ export function transcriptSearch(v: SessionView, rowIds: readonly string[], quer
           }
         }
         row++;
-        if ((row & 31) === 0 && now() > stop) return row >= rowIds.length;
+        if ((row & 31) === 0 && now() > stop) return row >= rows.length;
       }
       return true;
     },
@@ -164,8 +162,8 @@ export function transcriptSearch(v: SessionView, rowIds: readonly string[], quer
 }
 
 /** Run a search to the end (tests, small sessions). */
-export function findAll(v: SessionView, rowIds: readonly string[], query: string, limit?: number): FindResult {
-  const s = transcriptSearch(v, rowIds, query, limit);
+export function findAll(v: SessionView, rows: readonly number[], query: string, limit?: number): FindResult {
+  const s = transcriptSearch(v, rows, query, limit);
   s.step(Number.POSITIVE_INFINITY);
   return s.result;
 }
