@@ -86,7 +86,9 @@ export async function r1(b: Bench): Promise<RendererFigure> {
         }>;
         const texts = (batch[0]?.session.view.items ?? []).map((item) => {
           if (typeof item.text === 'string') return item.text;
-          const blocks = Array.isArray(item.blocks) ? (item.blocks as Array<{ text?: string; tool?: { name: string; input: unknown } }>) : [];
+          // A reply holds one block as `block`, more as `blocks` (shared/transcript.ts).
+          const held = Array.isArray(item.blocks) ? item.blocks : item.block ? [item.block] : [];
+          const blocks = held as Array<{ text?: string; tool?: { name: string; input: unknown } }>;
           return blocks.map((bl) => (bl.tool ? `${bl.tool.name} ${JSON.stringify(bl.tool.input)}` : (bl.text ?? ''))).join('\n');
         });
         const t0 = performance.now();

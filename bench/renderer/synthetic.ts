@@ -5,7 +5,7 @@
 // 50,000-entry session takes milliseconds to make. Deterministic: entry i is the same in every
 // run and every size, so a 1k and a 50k session end with the same kinds of entries.
 import type { FinalBlock, SessionEvent } from '../../shared/events';
-import { emptySession, type SessionView, type ToolState, type TranscriptItem } from '../../shared/transcript';
+import { blocksOf, emptySession, type SessionView, type ToolState, type TranscriptItem } from '../../shared/transcript';
 
 const WORDS = 'the router keeps each route in its own file so that tests can mount one route alone and check its answers without a database'.split(' ');
 
@@ -46,13 +46,11 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
           type: 'assistant',
           id,
           at,
-          blocks: [
-            {
-              type: 'text',
-              streaming: false,
-              text: `Here is what I found about **step ${i}**:\n\n| file | lines |\n|---|---|\n| \`src/a${i}.ts\` | ${i % 97} |\n| \`src/b.ts\` | 12 |\n\n${words(i, 40)}.\n\n\`\`\`ts\n${CODE}\n// ${i}\n\`\`\``,
-            },
-          ],
+          block: {
+            type: 'text',
+            streaming: false,
+            text: `Here is what I found about **step ${i}**:\n\n| file | lines |\n|---|---|\n| \`src/a${i}.ts\` | ${i % 97} |\n| \`src/b.ts\` | 12 |\n\n${words(i, 40)}.\n\n\`\`\`ts\n${CODE}\n// ${i}\n\`\`\``,
+          },
         },
       };
     case 2: {
@@ -63,14 +61,12 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
           type: 'assistant',
           id,
           at,
-          blocks: [
-            {
-              type: 'tool_use',
-              text: '',
-              streaming: false,
-              tool: { id: tid, name: 'Bash', input: { command: `npm test -- case-${i}`, description: 'Run the tests' } },
-            },
-          ],
+          block: {
+            type: 'tool_use',
+            text: '',
+            streaming: false,
+            tool: { id: tid, name: 'Bash', input: { command: `npm test -- case-${i}`, description: 'Run the tests' } },
+          },
         },
         tools: { [tid]: { permission: 'allowed', result: { content: out, isError: false, structured: { stdout: out, stderr: '', interrupted: false } } } },
       };
@@ -82,14 +78,12 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
           type: 'assistant',
           id,
           at,
-          blocks: [
-            {
-              type: 'tool_use',
-              text: '',
-              streaming: false,
-              tool: { id: tid, name: 'Edit', input: { file_path: `/repo/src/router-${i}.ts`, old_string: 'a', new_string: 'b' } },
-            },
-          ],
+          block: {
+            type: 'tool_use',
+            text: '',
+            streaming: false,
+            tool: { id: tid, name: 'Edit', input: { file_path: `/repo/src/router-${i}.ts`, old_string: 'a', new_string: 'b' } },
+          },
         },
         tools: {
           [tid]: {
@@ -113,7 +107,7 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
           type: 'assistant',
           id,
           at,
-          blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Read', input: { file_path: `/repo/src/file-${i}.ts` } } }],
+          block: { type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Read', input: { file_path: `/repo/src/file-${i}.ts` } } },
         },
         tools: {
           [tid]: {
@@ -157,7 +151,7 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
           type: 'assistant',
           id,
           at,
-          blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Grep', input: { pattern: `case${i}`, path: 'src' } } }],
+          block: { type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Grep', input: { pattern: `case${i}`, path: 'src' } } },
         },
         tools: {
           [tid]: {
@@ -174,7 +168,7 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
           type: 'assistant',
           id,
           at,
-          blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Write', input: { file_path: `/repo/src/new-${i}.ts`, content } } }],
+          block: { type: 'tool_use', text: '', streaming: false, tool: { id: tid, name: 'Write', input: { file_path: `/repo/src/new-${i}.ts`, content } } },
         },
         tools: {
           [tid]: {
@@ -221,7 +215,9 @@ export function plainRows(view: SessionView): string[] {
       case 'context':
         return item.text;
       case 'assistant':
-        return item.blocks.map((b) => (b.type === 'tool_use' ? `${b.tool?.name} ${JSON.stringify(b.tool?.input)}` : b.text)).join('\n');
+        return blocksOf(item)
+          .map((b) => (b.type === 'tool_use' ? `${b.tool?.name} ${JSON.stringify(b.tool?.input)}` : b.text))
+          .join('\n');
       default:
         return item.type;
     }
@@ -249,7 +245,7 @@ export function syntheticEvents(n: number): SessionEvent[] {
         out.push({ kind: 'notice', id: item.id, level: item.level, code: item.code, text: item.text, at: item.at });
         break;
       case 'assistant':
-        item.blocks.forEach((b, index) => {
+        blocksOf(item).forEach((b, index) => {
           const block: FinalBlock =
             b.type === 'tool_use' && b.tool ? { type: 'tool_use', ...b.tool } : { type: b.type === 'thinking' ? 'thinking' : 'text', text: b.text };
           out.push({ kind: 'block', messageId: item.id, index, block, at: item.at });

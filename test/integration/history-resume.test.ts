@@ -2,7 +2,7 @@
 // like the live one, and resumes with the earlier conversation sent to the API again.
 import { describe, expect, it } from 'vitest';
 import { History, claudeConfigDir } from '../../electron/core/history';
-import { applyEvents, emptySession } from '../../shared/transcript';
+import { applyEvents, blocksOf, emptySession } from '../../shared/transcript';
 import { text, toolUse, type MessagesBody } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
 import { alive, waitFor } from '../support/wait';
@@ -37,7 +37,14 @@ describe('history and resume with the real CLI', () => {
 
     // The earlier conversation renders with the same items and tool card as the live session.
     const replayed = applyEvents(emptySession('r', sandbox.cwd), await history.events(sessionId, sandbox.cwd));
-    const shape = (v: typeof live) => v.items.map((i) => (i.type === 'assistant' ? `assistant:${i.blocks.map((b) => b.type).join('+')}` : i.type));
+    const shape = (v: typeof live) =>
+      v.items.map((i) =>
+        i.type === 'assistant'
+          ? `assistant:${blocksOf(i)
+              .map((b) => b.type)
+              .join('+')}`
+          : i.type,
+      );
     expect(shape(replayed)).toEqual(shape(live).filter((s) => s !== 'notice'));
     const toolUseId = prompt.toolUseId!;
     expect(replayed.tools[toolUseId]?.result).toMatchObject({ isError: false, structured: { type: 'create' } });

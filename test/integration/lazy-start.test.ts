@@ -9,6 +9,7 @@ import { SessionHost, type HostOptions } from '../../electron/core/host';
 import { lastUserText, text } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { alive, waitFor } from '../support/wait';
+import { blocksOf } from '../../shared/transcript';
 
 let sandbox: CliSandbox | undefined;
 const hosts: SessionHost[] = [];
@@ -70,7 +71,12 @@ describe('tabs that start no process until used, with the real CLI', () => {
     const items = h.view(used).items;
     expect(items.filter((i) => i.type === 'user').map((i) => (i.type === 'user' ? i.text : ''))).toEqual(['hello from a lazy tab']);
     const reply = items.find((i) => i.type === 'assistant');
-    const said = reply?.type === 'assistant' ? reply.blocks.map((b) => b.text).join('') : '';
+    const said =
+      reply?.type === 'assistant'
+        ? blocksOf(reply)
+            .map((b) => b.text)
+            .join('')
+        : '';
     expect(said).toMatch(/^Reply to: /);
     expect(said).toContain('hello from a lazy tab');
     const pid = h.list().find((s) => s.id === used)!.pid;

@@ -9,6 +9,7 @@ import { runningBackgroundTaskIds } from '../../shared/tasks';
 import { lastToolResults, lastUserText, text, toolUse } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
 import { alive, waitFor } from '../support/wait';
+import { blocksOf } from '../../shared/transcript';
 
 const onRealCli = realCliHosts();
 
@@ -69,7 +70,15 @@ describe('parking idle sessions with the real CLI', () => {
     // Nothing was replayed twice into the tab.
     expect(userTexts(h.view(id).items)).toEqual(['Please remember the kiwi', 'A long one', 'queued for later', 'So what fruit was it?']);
     // (The stopped turn had streamed nothing.)
-    const replies = h.view(id).items.flatMap((i) => (i.type === 'assistant' ? [i.blocks.map((b) => b.text).join('')] : []));
+    const replies = h.view(id).items.flatMap((i) =>
+      i.type === 'assistant'
+        ? [
+            blocksOf(i)
+              .map((b) => b.text)
+              .join(''),
+          ]
+        : [],
+    );
     expect(replies).toEqual(['I will remember the kiwi.', 'ok', 'The kiwi.']);
   }, 90_000);
 

@@ -8,6 +8,7 @@ import { ClideError } from '../../shared/result';
 import { lastUserText, text, toolUse, type FakeReply, type Responder } from '../support/fake-api';
 import { waitFor } from '../support/wait';
 import { realCliSessions } from '../support/real-cli-hosts';
+import { blocksOf } from '../../shared/transcript';
 
 // Each test's host is checked (no control request left unanswered) and shut down after it.
 const openSession = realCliSessions();
@@ -35,7 +36,7 @@ describe('outbound control requests on the real CLI', () => {
     expect(v.items.filter((i) => i.type === 'user')).toHaveLength(1);
     expect(v.items.some((i) => i.type === 'turn-error')).toBe(false);
     const assistant = v.items.find((i) => i.type === 'assistant');
-    expect(assistant?.type === 'assistant' && assistant.blocks[0]?.text.length).toBeLessThan(long.length);
+    expect(assistant?.type === 'assistant' && blocksOf(assistant)[0]?.text.length).toBeLessThan(long.length);
     // The session goes on normally.
     h.send(id, 'Say something short');
     await waitFor(() => h.view(id).lastResult?.text === 'Short answer.', 'the next turn');

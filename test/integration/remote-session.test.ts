@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blocksOf } from '../../shared/transcript';
 import { lastUserText, text, toolUse } from '../support/fake-api';
 import { claudeVersion, withoutVersionNote } from '../support/real-cli';
 import { remoteClaudes, remoteRigs } from '../support/remote-host';
@@ -29,7 +30,7 @@ describe.skipIf(!available)('a session on a remote host', () => {
     const items = withoutVersionNote(r.host.view(id).items);
     expect(items.map((i) => i.type)).toEqual(['user', 'assistant']);
     const a = items[1];
-    expect(a?.type === 'assistant' && a.blocks).toEqual([{ type: 'text', text: reply, streaming: false }]);
+    expect(a?.type === 'assistant' && blocksOf(a)).toEqual([{ type: 'text', text: reply, streaming: false }]);
     const deltas = r.events.flatMap((e) => (e.type === 'session-events' ? e.events : [])).filter((e) => e.kind === 'block-delta');
     expect(deltas.length).toBeGreaterThan(1);
     // The remote claude ran there: the transcript is under the remote HOME, not the local one.

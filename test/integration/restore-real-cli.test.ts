@@ -10,6 +10,7 @@ import { SessionHost } from '../../electron/core/host';
 import { lastUserText, text, usageLimit, type FakeReply, type MessagesBody } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
 import { waitFor } from '../support/wait';
+import { blocksOf } from '../../shared/transcript';
 
 let sandbox: CliSandbox | undefined;
 const hosts: SessionHost[] = [];
@@ -157,7 +158,12 @@ describe('restore after a crash with the real CLI', () => {
       .view(r)
       .items.filter((i) => i.type === 'assistant')
       .at(-1);
-    expect(reply?.type === 'assistant' && reply.blocks.map((x) => x.text).join('')).toContain('The long job is done.');
+    expect(
+      reply?.type === 'assistant' &&
+        blocksOf(reply)
+          .map((x) => x.text)
+          .join(''),
+    ).toContain('The long job is done.');
   });
 
   it('a continue scheduled after a usage limit goes out at the reset in the next run: the stopped request, then the queue', async () => {

@@ -8,6 +8,7 @@ import { claudeVersion, withoutVersionNote } from '../support/real-cli';
 import { realCliSessions } from '../support/real-cli-hosts';
 import { TESTED_CLI_VERSION } from '../../electron/core/protocol/version';
 import { alive, waitFor } from '../support/wait';
+import { blocksOf } from '../../shared/transcript';
 
 // Each test's host is checked (nothing left unanswered, no claude left running) and shut down after it.
 const openSession = realCliSessions();
@@ -49,7 +50,7 @@ describe('a real claude session', () => {
     expect(items.map((i) => i.type)).toEqual(['user', 'assistant']);
     expect(items[0]).toMatchObject({ type: 'user', text: 'Say hello' });
     const assistant = items[1];
-    expect(assistant?.type === 'assistant' && assistant.blocks).toEqual([{ type: 'text', text: reply, streaming: false }]);
+    expect(assistant?.type === 'assistant' && blocksOf(assistant)).toEqual([{ type: 'text', text: reply, streaming: false }]);
     expect(v.lastResult).toMatchObject({ subtype: 'success', isError: false });
     expect(v.costUsd).toBeGreaterThan(0);
     expect(v.contextWindow).toBeGreaterThan(0);
@@ -83,7 +84,7 @@ describe('a real claude session', () => {
     h.send(id, 'Read notes.txt');
     await waitFor(() => h.view(id).lastResult, 'result');
     const call = withoutVersionNote(h.view(id).items)
-      .flatMap((i) => (i.type === 'assistant' ? i.blocks : []))
+      .flatMap((i) => (i.type === 'assistant' ? blocksOf(i) : []))
       .find((b) => b.tool?.name === 'Read');
     const result = h.view(id).tools[call!.tool!.id]?.result;
     expect(result?.isError).toBe(false);

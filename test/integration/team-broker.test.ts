@@ -11,6 +11,7 @@ import { isIdleStatus } from '../../shared/events';
 import { lastToolResults, lastUserText, text, toolUse, type FakeReply, type MessagesBody, type RecordedRequest } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
 import { waitFor } from '../support/wait';
+import { blocksOf } from '../../shared/transcript';
 
 // Each test's host is checked (no control request left unanswered) and shut down after it.
 const onRealCli = realCliHosts();
@@ -98,7 +99,7 @@ describe('team broker on the real CLI', () => {
     // The CLI names the tool call in the MCP request, so the sender's card stands in for its tool card.
     const call = h
       .view(api)
-      .items.flatMap((i) => (i.type === 'assistant' ? i.blocks : []))
+      .items.flatMap((i) => (i.type === 'assistant' ? blocksOf(i) : []))
       .find((b) => b.tool?.name === team('send_message'));
     expect(call?.tool?.id).toMatch(/^toolu_/);
     expect(sent[0]).toMatchObject({ toolUseId: call?.tool?.id });

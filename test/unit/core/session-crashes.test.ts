@@ -3,6 +3,7 @@
 // prompts closed, other sessions untouched, and Resume restarting with --resume <id>.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClideError } from '../../../shared/result';
+import { blocksOf, type SessionView } from '../../../shared/transcript';
 import { FakeLab, eventsOf } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
 
@@ -38,7 +39,7 @@ describe('a claude process that dies', () => {
     expect(assistant).toMatchObject({
       type: 'assistant',
       aborted: true,
-      blocks: [{ type: 'text', text: 'Partial answer that was cut off', streaming: false }],
+      block: { type: 'text', text: 'Partial answer that was cut off', streaming: false },
     });
     expect(d.view().liveness).toBeUndefined();
   });
@@ -141,10 +142,9 @@ describe('a claude process that dies', () => {
   });
 });
 
-function deltaTextOf(v: { items: Array<{ type: string; blocks?: Array<{ text: string }> }> }): string {
+function deltaTextOf(v: SessionView): string {
   return v.items
-    .filter((i) => i.type === 'assistant')
-    .flatMap((i) => i.blocks ?? [])
+    .flatMap((i) => (i.type === 'assistant' ? blocksOf(i) : []))
     .map((b) => b.text)
     .join('');
 }

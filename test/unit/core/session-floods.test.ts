@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ClideError } from '../../../shared/result';
 import { FakeLab, eventsOf } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
+import { blocksOf } from '../../../shared/transcript';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -67,7 +68,7 @@ describe('floods', () => {
     for (const e of eventsOf(d.events, 'block-delta')) total += e.text.length;
     expect(total).toBe(200_000 * 8);
     const assistant = d.view().items.find((i) => i.type === 'assistant');
-    expect(assistant?.type === 'assistant' && assistant.blocks[0]?.text.length).toBe(1_600_000);
+    expect(assistant?.type === 'assistant' && blocksOf(assistant)[0]?.text.length).toBe(1_600_000);
     // ~30 MB of wire passed through; what stays is the 1.6 MB of text the view keeps (plus the
     // event list this test holds on to), not the wire.
     d.events.length = 0;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DENIED_BY_STOP } from '../../../electron/core/session';
 import { FAST_TIMINGS, FakeLab, eventsOf, processGone } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
+import { blocksOf } from '../../../shared/transcript';
 
 let lab: FakeLab;
 afterEach(async () => {
@@ -26,7 +27,7 @@ describe('Stop', () => {
     expect(eventsOf(d.events, 'liveness').map((e) => e.state)).toEqual(['stopping', 'ok']);
     // The session carries on with the next message.
     d.session.send('next');
-    await waitFor(() => d.view().items.some((i) => i.type === 'assistant' && i.blocks[0]?.text === 'After the stop.'), 'next reply');
+    await waitFor(() => d.view().items.some((i) => i.type === 'assistant' && blocksOf(i)[0]?.text === 'After the stop.'), 'next reply');
   });
 
   it('a turn that ignores interrupt is terminated after the grace period; the tab says so and offers Resume', async () => {

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeLab, eventsOf, type Driven } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
+import { blocksOf } from '../../../shared/transcript';
 
 let lab: FakeLab;
 afterEach(async () => {
@@ -23,7 +24,13 @@ function assistantTexts(d: Driven): string[] {
   return d
     .view()
     .items.filter((i) => i.type === 'assistant')
-    .map((i) => (i.type === 'assistant' ? i.blocks.map((b) => b.text).join('') : ''));
+    .map((i) =>
+      i.type === 'assistant'
+        ? blocksOf(i)
+            .map((b) => b.text)
+            .join('')
+        : '',
+    );
 }
 
 const noticeCodes = (d: Driven) => eventsOf(d.events, 'notice').map((n) => n.code);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { History, claudeConfigDir, projectSlug } from '../../../electron/core/history';
 import { transcriptEvents } from '../../../electron/core/protocol/transcript-file';
 import { summarizeTranscript } from '../../../electron/core/protocol/transcript-summary';
-import { applyEvents, emptySession } from '../../../shared/transcript';
+import { applyEvents, blocksOf, emptySession } from '../../../shared/transcript';
 
 let dir: string;
 const SID = '0d6c1a55-1111-4222-8333-944455556666';
@@ -124,7 +124,7 @@ describe('transcript events', () => {
     const view = applyEvents(emptySession('x', '/'), await transcriptEvents(f));
     expect(view.items.map((i) => i.type)).toEqual(['user', 'assistant', 'context', 'assistant']);
     const a = view.items[1];
-    expect(a?.type === 'assistant' && a.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+    expect(a?.type === 'assistant' && blocksOf(a).map((b) => b.type)).toEqual(['text', 'tool_use']);
     expect(view.tools.t1?.result).toMatchObject({ content: 'File created', isError: false, structured: { type: 'create' } });
     expect(view.items[2]).toMatchObject({ type: 'context', source: 'skill', label: 'Skill: banana' });
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConversation } from '../../../electron/core/protocol/transcript-file';
 import { summarizeTranscript } from '../../../electron/core/protocol/transcript-summary';
-import { applyEvents, childrenOf, emptySession, type SessionView } from '../../../shared/transcript';
+import { applyEvents, blocksOf, childrenOf, emptySession, type SessionView } from '../../../shared/transcript';
 
 const FIX = path.join(__dirname, '../../../fixtures/transcripts');
 const SIDECHAIN = path.join(FIX, '1.0.58-sidechain/projects/-home-dev-app/7b3c9e21-5d4a-4f8e-9a1b-2c3d4e5f6a7b.jsonl');
@@ -23,7 +23,7 @@ async function view(file: string): Promise<SessionView> {
 /** What a subagent's card nests: its tool calls by name and its text, in order. */
 function nested(v: SessionView, toolUseId: string): string[] {
   return childrenOf(v, toolUseId).flatMap((i) =>
-    i.type === 'assistant' ? i.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'tool_use' ? `tool:${b.tool?.name}` : b.type)) : [i.type],
+    i.type === 'assistant' ? blocksOf(i).map((b) => (b.type === 'text' ? b.text : b.type === 'tool_use' ? `tool:${b.tool?.name}` : b.type)) : [i.type],
   );
 }
 

@@ -8,7 +8,7 @@ import { TESTED_CLI_VERSION } from '../../../electron/core/protocol/version';
 import { IGNORED_TYPES, wireSchemas } from '../../../electron/core/protocol/wire';
 import { SessionEventSchema } from '../../../shared/events';
 import { foregroundTasks, taskKind } from '../../../shared/tasks';
-import { childrenOf, taskOf, type TranscriptItem } from '../../../shared/transcript';
+import { blocksOf, childrenOf, taskOf, type TranscriptItem } from '../../../shared/transcript';
 import { fixtureNames, inboundRequests, loadFixture, recordedReplies, replay, writtenReplies, type ReplayOptions } from './fixture-replay';
 
 type Item<T extends TranscriptItem['type']> = Extract<TranscriptItem, { type: T }>;
@@ -129,11 +129,11 @@ describe('fixture views', () => {
     const { view } = await replay(loadFixture('text-turn'));
     expect(view.items.map((i) => i.type)).toEqual(['user', 'assistant']);
     const a = itemsOf(view.items, 'assistant')[0];
-    expect(a?.blocks.map((b) => [b.type, b.streaming])).toEqual([
+    expect((a ? blocksOf(a) : []).map((b) => [b.type, b.streaming])).toEqual([
       ['thinking', false],
       ['text', false],
     ]);
-    expect(a?.blocks[1]?.text).toBe('Hello! How can I help with this project today?');
+    expect((a ? blocksOf(a) : [])[1]?.text).toBe('Hello! How can I help with this project today?');
     expect(view.lastResult).toMatchObject({ subtype: 'success', isError: false });
     expect(view.costUsd).toBeGreaterThan(0);
     expect(view.contextWindow).toBeGreaterThan(0);
@@ -205,13 +205,13 @@ describe('fixture views', () => {
   it('subagent: nested messages group under the Agent tool call, with its task', async () => {
     const { view } = await replay(loadFixture('subagent'));
     const main = itemsOf(view.items, 'assistant').filter((a) => !a.parentToolUseId);
-    const agentCall = main.flatMap((a) => a.blocks).find((b) => b.tool?.name === 'Agent');
+    const agentCall = main.flatMap((a) => blocksOf(a)).find((b) => b.tool?.name === 'Agent');
     const agentId = agentCall?.tool?.id ?? '';
     expect(agentId).toBeTruthy();
     const nested = childrenOf(view, agentId);
     expect(nested.length).toBeGreaterThanOrEqual(2);
     expect(nested.every((i) => i.type === 'assistant' && i.parentToolUseId === agentId)).toBe(true);
-    const nestedBlocks = nested.flatMap((i) => (i.type === 'assistant' ? i.blocks : []));
+    const nestedBlocks = nested.flatMap((i) => (i.type === 'assistant' ? blocksOf(i) : []));
     expect(nestedBlocks.map((b) => b.type)).toContain('tool_use');
     expect(nestedBlocks.some((b) => b.text.includes('three lines'))).toBe(true);
     const readId = nestedBlocks.find((b) => b.tool?.name === 'Read')?.tool?.id ?? '';
@@ -220,7 +220,7 @@ describe('fixture views', () => {
     // Its progress says what it does now; its name stays the one it was started with.
     expect(taskOf(view, agentId)).toMatchObject({ description: 'Count lines', activity: 'Reading data.txt' });
     // Top-level transcript keeps only main-thread messages in order.
-    expect(main.at(-1)?.blocks.at(-1)?.text).toBe('The subagent found three lines.');
+    expect(main.at(-1) ? blocksOf(main.at(-1)!).at(-1)?.text : undefined).toBe('The subagent found three lines.');
   });
 
   it('bash-tasks: a foreground and a background Bash task, each tied to its tool card', async () => {

@@ -2,7 +2,7 @@
 // retries, compaction, resets, denials, turn errors and subagent grouping.
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent, TurnResult } from '../../../shared/events';
-import { applyEvent, applyEvents, childrenOf, emptySession, taskOf, type SessionView } from '../../../shared/transcript';
+import { applyEvent, applyEvents, blocksOf, childrenOf, emptySession, type SessionView, taskOf } from '../../../shared/transcript';
 import { cpuTime } from '../../support/cpu-time';
 
 const fresh = () => emptySession('s', '/w', 0);
@@ -25,7 +25,7 @@ describe('subagent grouping', () => {
     expect(childrenOf(v, 'agent-1').map((i) => i.id)).toEqual(['sub-1', 'ctx-1']);
     expect(childrenOf(v, 'nope')).toEqual([]);
     const sub = childrenOf(v, 'agent-1')[0];
-    expect(sub?.type === 'assistant' && sub.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+    expect(sub?.type === 'assistant' && blocksOf(sub).map((b) => b.type)).toEqual(['text', 'tool_use']);
     expect(v.tools['read-1']?.result?.content).toBe('data');
   });
 
@@ -177,6 +177,31 @@ describe('permission denials and info', () => {
   });
 });
 
+describe("a reply's blocks", () => {
+  it('holds one block as `block` and more as `blocks`, in order, through streaming and its end', () => {
+    let v = applyEvents(fresh(), [
+      { kind: 'block-start', messageId: 'm', index: 0, blockType: 'text', at: 1 },
+      { kind: 'block-delta', messageId: 'm', index: 0, text: 'Hel' },
+    ]);
+    const one = v.items[0];
+    expect(one).toMatchObject({ type: 'assistant', block: { type: 'text', text: 'Hel', streaming: true } });
+    expect(one && 'blocks' in one).toBe(false);
+    v = applyEvents(v, [{ kind: 'block', messageId: 'm', index: 1, block: { type: 'tool_use', id: 't', name: 'Read', input: {} }, at: 2 }]);
+    const two = v.items[0];
+    expect(two && 'block' in two).toBe(false);
+    expect(two?.type === 'assistant' && blocksOf(two).map((b) => b.type)).toEqual(['text', 'tool_use']);
+    v = applyEvents(v, [{ kind: 'message-end', messageId: 'm' }]);
+    const ended = v.items[0];
+    expect(ended?.type === 'assistant' && blocksOf(ended).map((b) => [b.text, b.streaming])).toEqual([
+      ['Hel', false],
+      ['', false],
+    ]);
+    // A reply whose first block to arrive is not its first: the gap is filled, the order kept.
+    const late = applyEvents(fresh(), [{ kind: 'block', messageId: 'x', index: 1, block: { type: 'text', text: 'second' }, at: 1 }]).items[0];
+    expect(late?.type === 'assistant' && blocksOf(late).map((b) => b.text)).toEqual(['', 'second']);
+  });
+});
+
 describe('cost of a long transcript', () => {
   it('appends 10k items (some nested) quickly', async () => {
     let v: SessionView = fresh();
@@ -219,7 +244,7 @@ describe('cost of a long transcript', () => {
     expect(batch.items).toHaveLength(602);
     expect(batch.items.filter((i) => i.id === 'u5')).toHaveLength(1);
     const m3 = batch.items[7];
-    expect(m3?.type === 'assistant' && m3.blocks.map((b) => b.text)).toEqual(['a3', 'more']);
+    expect(m3?.type === 'assistant' && blocksOf(m3).map((b) => b.text)).toEqual(['a3', 'more']);
     expect(childrenOf(batch, 'agent-9').map((i) => i.id)).toEqual(['sub']);
     // After the batch, single events find what the batch added.
     const next = applyEvents(batch, [{ kind: 'block', messageId: 'm299', index: 1, block: { type: 'text', text: 'end' }, at: 1001 }]);

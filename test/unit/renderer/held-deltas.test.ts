@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../shared/events';
 import type { AppEvent } from '../../../shared/ipc';
-import { emptySession, type SessionView } from '../../../shared/transcript';
+import { blocksOf, emptySession, type SessionView } from '../../../shared/transcript';
 import { DeltaHold } from '../../../renderer/src/store/held-deltas';
 import { createClideStore } from '../../../renderer/src/store/store';
 
 const events = (id: string, ...evs: SessionEvent[]): AppEvent => ({ type: 'session-events', id, events: evs });
 const delta = (text: string, messageId = 'm1'): SessionEvent => ({ kind: 'block-delta', messageId, index: 0, text });
 const start = (messageId = 'm1'): SessionEvent => ({ kind: 'block-start', messageId, index: 0, blockType: 'text', at: 1 });
-const textOf = (v: SessionView | undefined) => (v?.items[0]?.type === 'assistant' ? v.items[0].blocks[0]?.text : undefined);
+const textOf = (v: SessionView | undefined) => (v?.items[0]?.type === 'assistant' ? blocksOf(v.items[0])[0]?.text : undefined);
 
 describe('DeltaHold', () => {
   it('keeps a hidden session’s deltas, joined, until something else happens there', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../shared/events';
 import type { AppEvent } from '../../../shared/ipc';
-import { emptySession, itemTime } from '../../../shared/transcript';
+import { blocksOf, emptySession, itemTime } from '../../../shared/transcript';
 import { tabState } from '../../../renderer/src/store/selectors';
 import { createClideStore } from '../../../renderer/src/store/store';
 import { environment } from '../../support/api-double';
@@ -49,7 +49,7 @@ describe('sessions slice', () => {
     expect(after.sessions.a?.items[0]).toBe(before.sessions.a?.items[0]);
     expect(after.sessions.a?.items[1]).not.toBe(before.sessions.a?.items[1]);
     const last = after.sessions.a?.items[1];
-    expect(last?.type === 'assistant' && last.blocks[0]).toMatchObject({ text: 'Hel', streaming: true });
+    expect(last?.type === 'assistant' && blocksOf(last)[0]).toMatchObject({ text: 'Hel', streaming: true });
   });
 
   it('does not notify subscribers for a batch that changes nothing', () => {

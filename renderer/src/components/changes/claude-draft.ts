@@ -2,7 +2,7 @@
 // (it knows what it changed and why), then take its reply off the transcript when the turn
 // ends. The question and the answer stay in the conversation, as anything sent to Claude does.
 import type { Result } from '../../../../shared/result';
-import type { SessionView } from '../../../../shared/transcript';
+import { blocksOf, type SessionView } from '../../../../shared/transcript';
 import { getApi } from '../../api';
 import { guarded } from '../../lib/guarded';
 import { isTurnRunning } from '../../store/selectors';
@@ -33,7 +33,7 @@ function replyText(v: SessionView, from: number): string | undefined {
   let text: string | undefined;
   for (const item of v.items.slice(start + 1)) {
     if (item.type !== 'assistant' || item.parentToolUseId) continue;
-    const t = item.blocks
+    const t = blocksOf(item)
       .flatMap((b) => (b.type === 'text' ? [b.text] : []))
       .join('\n')
       .trim();

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { isIdleStatus, type RewindResult } from '../../../../shared/events';
 import type { AppError } from '../../../../shared/result';
-import type { TranscriptItem } from '../../../../shared/transcript';
+import { blocksOf, type TranscriptItem } from '../../../../shared/transcript';
 import { useClide } from '../../store/store';
 import { Modal } from '../common/modal';
 import { forkAt, resend, rewindFiles } from './history-actions';
@@ -38,7 +38,7 @@ export function landmarks(items: TranscriptItem[]): Landmarks {
   let lastUserDone = false;
   for (let i = items.length - 1; i >= 0 && (lastEdit < 0 || !lastUserDone); i--) {
     const item = items[i]!;
-    if (lastEdit < 0 && item.type === 'assistant' && item.blocks.some((b) => b.type === 'tool_use' && b.tool && EDIT_TOOLS.has(b.tool.name))) lastEdit = i;
+    if (lastEdit < 0 && item.type === 'assistant' && blocksOf(item).some((b) => b.type === 'tool_use' && b.tool && EDIT_TOOLS.has(b.tool.name))) lastEdit = i;
     if (!lastUserDone) {
       if (item.type === 'notice' && item.code === CUT_OFF_CODE) sawCutOff = true;
       else if (item.type === 'user') {

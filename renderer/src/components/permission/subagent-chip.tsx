@@ -1,5 +1,5 @@
 // A prompt asked from inside a subagent says so, naming the subagent's task.
-import type { TranscriptItem } from '../../../../shared/transcript';
+import { blocksOf, type TranscriptItem } from '../../../../shared/transcript';
 import { useSessionField } from '../../store/hooks';
 import { VisibleText } from '../common/visible-text';
 
@@ -8,7 +8,7 @@ function agentLabel(items: readonly TranscriptItem[], toolUseId: string): string
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i];
     if (item?.type !== 'assistant') continue;
-    for (const b of item.blocks) {
+    for (const b of blocksOf(item)) {
       if (b.tool?.id !== toolUseId) continue;
       const input = b.tool.input;
       const text = typeof input.description === 'string' ? input.description : typeof input.subagent_type === 'string' ? input.subagent_type : undefined;

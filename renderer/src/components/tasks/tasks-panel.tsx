@@ -5,7 +5,7 @@
 // the palette and the status bar.
 import { useEffect, useId, useRef, useState } from 'react';
 import { hasReadableOutput, panelTasks, runningBackgroundTaskIds, taskEnded, taskKind } from '../../../../shared/tasks';
-import { childrenOf, type SessionView, type TaskView } from '../../../../shared/transcript';
+import { blocksOf, childrenOf, type SessionView, type TaskView } from '../../../../shared/transcript';
 import type { AppError } from '../../../../shared/result';
 import { formatTokens } from '../../lib/format';
 import { useSessionField } from '../../store/hooks';
@@ -195,7 +195,7 @@ function AgentOutput({ sessionId, task: t }: { sessionId: string; task: TaskView
   const latest = useClide((s) => {
     const v = s.sessions[sessionId];
     if (!v || !t.toolUseId) return undefined;
-    const said = childrenOf(v, t.toolUseId).flatMap((i) => (i.type === 'assistant' ? i.blocks.filter((b) => b.type === 'text' && b.text.trim()) : []));
+    const said = childrenOf(v, t.toolUseId).flatMap((i) => (i.type === 'assistant' ? blocksOf(i).filter((b) => b.type === 'text' && b.text.trim()) : []));
     return said.at(-1)?.text;
   });
   const text = (taskEnded(t) && t.summary) || latest;

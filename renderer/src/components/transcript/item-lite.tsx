@@ -3,7 +3,7 @@
 // settles; until then it keeps the height the list expects, so nothing jumps. Names, commands
 // and the person's words are marked as in the full entry (a plain string: no extra nodes).
 import { memo } from 'react';
-import type { TranscriptItem } from '../../../../shared/transcript';
+import { blocksOf, type TranscriptItem } from '../../../../shared/transcript';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { cutText } from '../../lib/format';
 import { summarizeToolInput } from '../../lib/tools/tool-summary';
@@ -22,7 +22,7 @@ function lines(item: TranscriptItem): { author?: string; text: string[] } {
     case 'assistant':
       return {
         author: 'Claude',
-        text: item.blocks.map((b) => {
+        text: blocksOf(item).map((b) => {
           if (b.type === 'tool_use' && b.tool)
             return makeVisible(`${b.tool.displayName ?? b.tool.name}  ${summarizeToolInput(b.tool.name, b.tool.input).text.split('\n')[0] ?? ''}`);
           if (b.type === 'thinking') return 'Thinking';

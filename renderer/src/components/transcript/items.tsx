@@ -5,7 +5,7 @@ import { clockTime } from '../../lib/clock';
 import { formatTokens } from '../../lib/format';
 import { preview } from '../../lib/tools/terminal-text';
 import { useClide } from '../../store/store';
-import { shownAsTeamCard } from '../../../../shared/transcript';
+import { blocksOf, type BlockView, shownAsTeamCard } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
 import type { ItemRowProps } from './card-types';
@@ -117,10 +117,11 @@ function UserMessage({ sessionId, item, pos, time }: { sessionId: string; item: 
 function AssistantMessage({ sessionId, item, showAuthor, nested }: { sessionId: string; item: ItemOf<'assistant'>; showAuthor: boolean; nested?: boolean }) {
   // A message that only sent a team message shows as that message's card (after it), not as an
   // empty reply.
+  const blocks = useMemo(() => blocksOf(item), [item]);
   const empty = useClide((s) => {
     const tools = s.sessions[sessionId]?.tools;
-    const sent = (b: (typeof item.blocks)[number]) => shownAsTeamCard(tools, b);
-    return item.blocks.some(sent) && item.blocks.every((b) => sent(b) || (b.type === 'text' && !b.text && !b.streaming));
+    const sent = (b: BlockView) => shownAsTeamCard(tools, b);
+    return blocks.some(sent) && blocks.every((b) => sent(b) || (b.type === 'text' && !b.text && !b.streaming));
   });
   if (empty && !item.aborted) return null;
   return (
@@ -131,7 +132,7 @@ function AssistantMessage({ sessionId, item, showAuthor, nested }: { sessionId: 
         </header>
       )}
       <div className="msg-blocks">
-        {item.blocks.map((b, i) => (
+        {blocks.map((b, i) => (
           <Block key={i} sessionId={sessionId} block={b} part={`${item.id}:${i}`} row={ItemRow} />
         ))}
       </div>

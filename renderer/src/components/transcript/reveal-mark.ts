@@ -2,7 +2,7 @@
 // marking the entry and the searched words for a moment. A part loaded on demand: only a
 // search asks for it.
 import type { SearchTarget } from '../../../../shared/search';
-import { positionOf, type SessionView } from '../../../../shared/transcript';
+import { blocksOf, positionOf, type SessionView } from '../../../../shared/transcript';
 import { clideStore } from '../../store/store';
 import { revealStore } from './reveal-store';
 
@@ -13,7 +13,7 @@ const HIGHLIGHT = 'clide-reveal';
 
 /** The position of the entry that holds a tool call's card. */
 function cardOf(v: SessionView, toolUseId: string): number | undefined {
-  const pos = v.items.findIndex((i) => i.type === 'assistant' && i.blocks.some((b) => b.tool?.id === toolUseId));
+  const pos = v.items.findIndex((i) => i.type === 'assistant' && blocksOf(i).some((b) => b.tool?.id === toolUseId));
   return pos < 0 ? undefined : pos;
 }
 

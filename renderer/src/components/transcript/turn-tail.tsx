@@ -5,7 +5,7 @@ import { formatDuration } from '../../lib/format';
 import { useSessionField } from '../../store/hooks';
 import { isTurnRunning } from '../../store/selectors';
 import { VisibleText } from '../common/visible-text';
-import { itemTime } from '../../../../shared/transcript';
+import { blocksOf, itemTime } from '../../../../shared/transcript';
 
 export function TurnTail({ sessionId }: { sessionId: string }) {
   const running = useSessionField(sessionId, (v) => v.status === 'working', false);
@@ -13,7 +13,7 @@ export function TurnTail({ sessionId }: { sessionId: string }) {
     sessionId,
     (v) => {
       const last = v.items[v.items.length - 1];
-      return last?.type === 'assistant' && last.blocks.some((b) => b.streaming && b.type !== 'tool_use');
+      return last?.type === 'assistant' && blocksOf(last).some((b) => b.streaming && b.type !== 'tool_use');
     },
     false,
   );

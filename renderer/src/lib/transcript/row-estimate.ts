@@ -1,7 +1,7 @@
 // A first guess at an entry's height, before it has been measured. Good guesses keep the
 // scrollbar honest and the view steady while a long transcript is scrolled for the first
 // time; each guess is O(1) (lengths only, never a scan of a 4 MB result).
-import type { SessionView, TranscriptItem } from '../../../../shared/transcript';
+import { blocksOf, type SessionView, type TranscriptItem } from '../../../../shared/transcript';
 import { cardKind } from '../tools/card-kind';
 
 const LINE = 25;
@@ -23,7 +23,7 @@ function guess(item: TranscriptItem, v: SessionView | undefined): number {
       return 62 + Math.min(proseHeight(item.text.length), 16 * 24);
     case 'assistant': {
       let h = 12;
-      for (const b of item.blocks) {
+      for (const b of blocksOf(item)) {
         if (b.type === 'text') h += proseHeight(b.text.length) + 8;
         else if (b.type === 'thinking' || b.type === 'other') h += 30;
         else if (b.tool) {

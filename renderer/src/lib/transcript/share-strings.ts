@@ -14,7 +14,7 @@
 // One more copy cannot be shared, only dropped: a search's list of file names that is its text
 // result again, line by line. The card then shows the text result (searchInfo falls back to it).
 import type { AppEvent } from '../../../../shared/ipc';
-import type { SessionView } from '../../../../shared/transcript';
+import { blocksOf, type SessionView } from '../../../../shared/transcript';
 
 /** Strings up to this long are shared across the batch. */
 const SHORT = 24;
@@ -77,7 +77,7 @@ function shareView(view: SessionView, short: Table): void {
     // Frozen objects are left as they are (as walk does): assigning to them would throw.
     if (item.type === 'context' && !Object.isFrozen(item)) item.text = earlierCopy(injected, item.text) ?? item.text;
     if (item.type !== 'assistant') continue;
-    for (const b of item.blocks) {
+    for (const b of blocksOf(item)) {
       if (!b.tool) continue;
       b.tool.id = toolIds.get(b.tool.id) ?? b.tool.id;
       inputs.set(b.tool.id, b.tool.input);

@@ -3,7 +3,7 @@
 // model or a tool wrote goes into code fences longer than any run of backticks inside it, so the
 // export can never turn into markup it did not contain.
 import type { SessionView, ToolState, TranscriptItem } from '../../../../shared/transcript';
-import { itemTime, shownAsTeamCard } from '../../../../shared/transcript';
+import { blocksOf, itemTime, shownAsTeamCard } from '../../../../shared/transcript';
 import { contextBody, contextTitle } from './context-text';
 import { stripTerminal } from '../tools/terminal-text';
 import { todosOf } from '../tools/tool-results';
@@ -91,7 +91,7 @@ function itemSection(v: SessionView, item: TranscriptItem, depth: number, assist
       return [`### You${when(item.at)}`, fence(item.text, 'text')];
     case 'assistant': {
       const out = [`### ${assistantName}`];
-      for (const b of item.blocks) {
+      for (const b of blocksOf(item)) {
         if (b.type === 'text' && b.text.trim()) out.push(b.text);
         else if (b.type === 'thinking' && b.text.trim()) out.push(`<details><summary>Thinking</summary>\n\n${fence(b.text, 'text')}\n\n</details>`);
         else if (b.type === 'other') out.push(`<details><summary>${escapeHtml(b.label ?? 'Content')}</summary>\n\n${fence(b.text, 'text')}\n\n</details>`);

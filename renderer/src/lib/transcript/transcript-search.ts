@@ -3,7 +3,7 @@
 // hide their text. Each entry is broken into parts; a part knows its key (the element that
 // shows it carries `data-find-part`) and which collapsibles must open to reveal it.
 import type { SessionView, ToolState, TranscriptItem } from '../../../../shared/transcript';
-import { shownAsTeamCard } from '../../../../shared/transcript';
+import { blocksOf, shownAsTeamCard } from '../../../../shared/transcript';
 import { summarizeToolInput } from '../tools/tool-summary';
 
 export interface SearchPart {
@@ -78,7 +78,7 @@ export function itemParts(v: SessionView, item: TranscriptItem, out: SearchPart[
       out.push({ key: item.id, text: item.text, open: [...open, item.id], source: item });
       break;
     case 'assistant':
-      item.blocks.forEach((b, i) => {
+      blocksOf(item).forEach((b, i) => {
         const key = `${item.id}:${i}`;
         if (b.type === 'text') out.push({ key, text: b.text, open, source: b });
         else if (b.type === 'thinking') out.push({ key, text: b.text, open: [...open, key], source: b });
