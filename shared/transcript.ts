@@ -32,8 +32,21 @@ export interface BlockView {
   /** Text, thinking, or (for a streaming tool call) the partial JSON input. */
   text: string;
   streaming: boolean;
-  tool?: { id: string; name: string; input: Record<string, unknown>; displayName?: string; serverDisplayName?: string };
+  tool?: ToolCall;
   label?: string;
+}
+
+/**
+ * A tool call, and what became of it so far (its result, the permission asked...): the state
+ * lives on the call itself. Kept in a table by tool id beside the transcript, a 10,000-entry tab
+ * paid 190 kB for the table and an object per call.
+ */
+export interface ToolCall extends ToolState {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  displayName?: string;
+  serverDisplayName?: string;
 }
 
 /**
@@ -98,8 +111,6 @@ export interface ToolState {
   result?: { content: string; isError: boolean; structured?: unknown };
   permission?: PermissionOutcome;
   permissionMessage?: string;
-  /** The task (background Bash, subagent...) this tool call started. */
-  taskId?: string;
   /** Refused without asking anyone: by a rule, the permission mode or a hook. */
   denial?: { message: string; reasonType?: string; reason?: string };
   /** A team message this call sent, whose card (that id) shows in the call's place. */
@@ -131,7 +142,11 @@ export interface SessionView extends WorktreeFields {
    * order. (This and the next two are optional so views built by older code still reduce.)
    */
   children?: Record<string, number[]>;
-  tools: Record<string, ToolState>;
+  /**
+   * What happened to tool calls that are not in the transcript (yet): an event that came before
+   * its call. Moved onto the call (ToolCall) when it arrives.
+   */
+  tools?: Record<string, ToolState>;
   tasks?: Record<string, TaskView>;
   /** The background tasks running now as the CLI last listed them (absent until it lists any). */
   liveTasks?: LiveTask[];
@@ -168,7 +183,6 @@ export function emptySession(id: string, cwd: string, createdAt = Date.now()): S
     info: {},
     items: [],
     children: {},
-    tools: {},
     tasks: {},
     hooks: {},
     pending: [],
@@ -180,7 +194,7 @@ export function emptySession(id: string, cwd: string, createdAt = Date.now()): S
  * often enough that one table is cheaper than the scans (a replay of a long conversation: every
  * new entry is a miss that scans the whole list). Dropped when the batch ends.
  */
-let lookup: { scans: number; table?: Map<string, number> } | undefined;
+let lookup: { scans: number; table?: Map<string, number>; calls?: Map<string, number> } | undefined;
 /** Full scans a batch makes before it builds a table. */
 const SCANS_BEFORE_TABLE = 8;
 
@@ -324,7 +338,7 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
       const { kind: _kind, ...rest } = e;
       const item: TranscriptItem = { type: 'team-message', ...rest };
       // The sender's send_message tool card would say the same again: the team card stands for it.
-      const claimed = e.direction === 'sent' && e.toolUseId && v.tools[e.toolUseId]?.teamCard !== e.id ? setTool(v, e.toolUseId, { teamCard: e.id }) : v;
+      const claimed = e.direction === 'sent' && e.toolUseId && toolOf(v, e.toolUseId)?.teamCard !== e.id ? setTool(v, e.toolUseId, { teamCard: e.id }) : v;
       const at = positionOf(claimed, e.id);
       if (at === undefined) return append(claimed, item);
       const items = claimed.items.slice();
@@ -347,10 +361,7 @@ function applyTask(v: SessionView, phase: 'started' | 'progress' | 'updated' | '
     updatedAt: at,
     endedAt: phase === 'ended' ? at : prev?.endedAt,
   };
-  const next = { ...v, tasks: { ...(v.tasks ?? {}), [patch.taskId]: task } };
-  const toolUseId = task.toolUseId;
-  if (!toolUseId || v.tools[toolUseId]?.taskId === patch.taskId) return next;
-  return setTool(next, toolUseId, { taskId: patch.taskId });
+  return { ...v, tasks: { ...(v.tasks ?? {}), [patch.taskId]: task } };
 }
 
 /** The process is gone: nothing it ran runs any more, and its live set starts empty next time. */
@@ -407,12 +418,25 @@ export function positionOf(v: SessionView, id: string): number | undefined {
     return pos !== undefined && items[pos]?.id === id ? pos : undefined;
   }
   for (let i = items.length - 1; i >= 0; i--) if (items[i]!.id === id) return i;
-  if (lookup && ++lookup.scans >= SCANS_BEFORE_TABLE) {
-    // A table is shared by the views of one batch: they only ever append to the same list.
-    lookup.table = new Map();
-    for (let i = 0; i < items.length; i++) if (!lookup.table.has(items[i]!.id)) lookup.table.set(items[i]!.id, i);
-  }
+  noteMiss(v);
   return undefined;
+}
+
+/**
+ * A lookup that scanned every entry in vain. A batch that does this often builds its tables
+ * (entries by id, tool calls by tool id), shared by the views of the batch: they only ever
+ * append to the same list.
+ */
+function noteMiss(v: SessionView): void {
+  if (!lookup || lookup.table || ++lookup.scans < SCANS_BEFORE_TABLE) return;
+  const table = new Map<string, number>();
+  const calls = new Map<string, number>();
+  v.items.forEach((item, pos) => {
+    if (!table.has(item.id)) table.set(item.id, pos);
+    if (item.type === 'assistant') for (const b of blocksOf(item)) if (b.tool && !calls.has(b.tool.id)) calls.set(b.tool.id, pos);
+  });
+  lookup.table = table;
+  lookup.calls = calls;
 }
 
 /** Add a new entry made for it (its `at` an absolute time, stored relative: see TranscriptItem). */
@@ -457,10 +481,11 @@ export function childrenOf(v: SessionView, toolUseId: string): TranscriptItem[] 
   return out;
 }
 
-/** The task a tool call started, if any. */
+/** The task a tool call started (background Bash, a subagent...), if any: the latest one. */
 export function taskOf(v: SessionView, toolUseId: string): TaskView | undefined {
-  const id = v.tools[toolUseId]?.taskId;
-  return id ? v.tasks?.[id] : undefined;
+  let found: TaskView | undefined;
+  for (const t of Object.values(v.tasks ?? {})) if (t.toolUseId === toolUseId) found = t;
+  return found;
 }
 
 function finalBlock(b: FinalBlock): BlockView {
@@ -492,18 +517,22 @@ function updateBlock(
 ): SessionView {
   const pos = positionOf(v, messageId);
   if (pos === undefined) {
-    if (index === 0) return append(v, { type: 'assistant', id: messageId, block: f(undefined), parentToolUseId, model, at });
+    const made = withCallState(v, undefined, f(undefined));
+    noteCall(made.block, v.items.length);
+    if (index === 0) return append(made.v, { type: 'assistant', id: messageId, block: made.block, parentToolUseId, model, at });
     const blocks: BlockView[] = [];
-    blocks[index] = f(undefined);
-    return append(v, { type: 'assistant', id: messageId, blocks: fillHoles(blocks), parentToolUseId, model, at });
+    blocks[index] = made.block;
+    return append(made.v, { type: 'assistant', id: messageId, blocks: fillHoles(blocks), parentToolUseId, model, at });
   }
   const item = v.items[pos];
   if (!item || item.type !== 'assistant') return v;
   const blocks = blocksOf(item).slice();
-  blocks[index] = f(blocks[index]);
+  const made = withCallState(v, blocks[index], f(blocks[index]));
+  blocks[index] = made.block;
+  noteCall(made.block, pos);
   const items = v.items.slice();
   items[pos] = withBlocks({ ...item, model: model ?? item.model }, fillHoles(blocks));
-  return { ...v, items };
+  return { ...made.v, items };
 }
 
 /** Blocks can arrive out of order only in theory; never leave sparse holes for the view to trip on. */
@@ -530,12 +559,85 @@ function endMessage(v: SessionView, messageId: string, aborted: boolean): Sessio
 }
 
 /** A send_message call whose team card stands in for it: its tool card is not shown or exported. */
-export function shownAsTeamCard(tools: SessionView['tools'] | undefined, b: BlockView): boolean {
-  return b.type === 'tool_use' && b.tool !== undefined && tools?.[b.tool.id]?.teamCard !== undefined;
+export function shownAsTeamCard(b: BlockView): boolean {
+  return b.type === 'tool_use' && b.tool?.teamCard !== undefined;
+}
+
+/** Where a tool call is: its entry's position and its block's index there. */
+function callAt(v: SessionView, toolUseId: string): { pos: number; index: number } | undefined {
+  const find = (pos: number) => {
+    const item = v.items[pos];
+    if (item?.type !== 'assistant') return undefined;
+    const index = item.block ? (item.block.tool?.id === toolUseId ? 0 : -1) : (item.blocks ?? []).findIndex((b) => b.tool?.id === toolUseId);
+    return index < 0 ? undefined : { pos, index };
+  };
+  const table = lookup?.calls;
+  if (table) {
+    const pos = table.get(toolUseId);
+    return pos === undefined ? undefined : find(pos);
+  }
+  // From the end: a result, a permission or a refusal comes soon after its call.
+  for (let pos = v.items.length - 1; pos >= 0; pos--) {
+    const at = find(pos);
+    if (at) return at;
+  }
+  noteMiss(v);
+  return undefined;
+}
+
+/** Every tool call in the transcript (a subagent's too), in order. */
+export function toolCalls(v: Pick<SessionView, 'items'>): ToolCall[] {
+  const out: ToolCall[] = [];
+  for (const item of v.items) if (item.type === 'assistant') for (const b of blocksOf(item)) if (b.tool) out.push(b.tool);
+  return out;
+}
+
+/** A tool call and what became of it, or what is known of one not in the transcript (yet). */
+export function toolOf(v: SessionView, toolUseId: string): ToolState | undefined {
+  const at = callAt(v, toolUseId);
+  if (!at) return v.tools?.[toolUseId];
+  const item = v.items[at.pos] as AssistantItem;
+  return blocksOf(item)[at.index]?.tool;
 }
 
 function setTool(v: SessionView, toolUseId: string, patch: ToolState): SessionView {
-  return { ...v, tools: { ...v.tools, [toolUseId]: { ...v.tools[toolUseId], ...patch } } };
+  const at = callAt(v, toolUseId);
+  if (!at) return { ...v, tools: { ...v.tools, [toolUseId]: { ...v.tools?.[toolUseId], ...patch } } };
+  const item = v.items[at.pos] as AssistantItem;
+  const blocks = blocksOf(item).slice();
+  const b = blocks[at.index]!;
+  blocks[at.index] = { ...b, tool: { ...b.tool!, ...patch } };
+  const items = v.items.slice();
+  items[at.pos] = withBlocks(item, blocks);
+  return { ...v, items };
+}
+
+/**
+ * A tool call's block as it arrives: it keeps what became of the call so far (the state on the
+ * block it replaces, or what came before the call did), so a final block never drops a result.
+ */
+function withCallState(v: SessionView, prev: BlockView | undefined, next: BlockView): { v: SessionView; block: BlockView } {
+  const tool = next.tool;
+  if (!tool) return { v, block: next };
+  const kept = prev?.tool && prev.tool !== tool && prev.tool.id === tool.id ? stateOf(prev.tool) : undefined;
+  const early = v.tools?.[tool.id];
+  if (!kept && !early) return { v, block: next };
+  let rest = v;
+  if (early) {
+    const { [tool.id]: _moved, ...others } = v.tools!;
+    rest = { ...v, tools: others };
+  }
+  return { v: rest, block: { ...next, tool: { ...tool, ...early, ...kept } } };
+}
+
+/** A batch's table of tool calls learns where a new call is. */
+function noteCall(b: BlockView, pos: number): void {
+  if (b.tool) lookup?.calls?.set(b.tool.id, pos);
+}
+
+function stateOf(t: ToolCall): ToolState | undefined {
+  const { id: _id, name: _name, input: _input, displayName: _d, serverDisplayName: _s, ...state } = t;
+  return Object.keys(state).length ? state : undefined;
 }
 
 /** Context tokens as a share of the window, for the status bar. */

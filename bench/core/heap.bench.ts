@@ -1,7 +1,7 @@
 // bench-figures: C6
 // C6: heap a session keeps after about 10,000 events including 50 MB of tool results, against
 // the bytes of text it keeps for display; and the heap after closing it, against before.
-import { blocksOf, type SessionView } from '../../shared/transcript';
+import { blocksOf, toolCalls, type SessionView } from '../../shared/transcript';
 import { gc, log, report, wanted } from './lib';
 import { liveHost, sleep, until } from './live';
 
@@ -20,7 +20,7 @@ function displayBytes(v: SessionView): number {
     if (item.type === 'user' || item.type === 'context' || item.type === 'notice') add(item.text);
     else if (item.type === 'assistant') for (const b of blocksOf(item)) add(b.text);
   }
-  for (const t of Object.values(v.tools)) add(t.result?.content);
+  for (const t of toolCalls(v)) add(t.result?.content);
   return n;
 }
 

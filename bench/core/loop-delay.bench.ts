@@ -7,6 +7,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { toolResultLine } from './corpus';
 import { gc, log, median, report, wanted } from './lib';
 import { liveHost, sleep, until } from './live';
+import { toolCalls } from '../../shared/transcript';
 
 if (wanted('C5')) {
   const live = liveHost();
@@ -19,8 +20,7 @@ if (wanted('C5')) {
     for (const id of ids) live.host.send(id, 'go');
     await until(() => ids.every((id) => live.host.view(id).lastResult !== undefined), 'all turns done');
     h.disable();
-    const big = live.host.view(ids[2]!).tools;
-    const got = Object.values(big).find((t) => (t.result?.content.length ?? 0) > 4_000_000);
+    const got = toolCalls(live.host.view(ids[2]!)).find((t) => (t.result?.content.length ?? 0) > 4_000_000);
     if (!got) throw new Error('the 4 MB tool result did not arrive');
     const p99 = h.percentile(99) / 1e6;
     const max = h.max / 1e6;

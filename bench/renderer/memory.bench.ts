@@ -9,6 +9,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { log, report, wanted } from '../core/lib';
 import { addSession, median, settled, startBench } from './harness';
 import { plainRows, syntheticView } from './synthetic';
+import { toolCalls } from '../../shared/transcript';
 
 const N = 10_000;
 const ROUNDS = 3;
@@ -18,7 +19,7 @@ function displayedBytes(): number {
   const view = syntheticView(`s${N}`, N);
   let bytes = 0;
   for (const row of plainRows(view)) bytes += Buffer.byteLength(row, 'utf8');
-  for (const t of Object.values(view.tools)) if (t.result) bytes += Buffer.byteLength(t.result.content, 'utf8');
+  for (const t of toolCalls(view)) if (t.result) bytes += Buffer.byteLength(t.result.content, 'utf8');
   return bytes;
 }
 

@@ -1,7 +1,7 @@
 // Synthetic sessions for the renderer's benchmarks and long-transcript tests: n top-level
 // entries in a fixed cycle of ten kinds (prose, markdown with a table and code, Bash with
 // output, an Edit with the CLI's patch, Read, thinking, injected context, Grep, a Write, a
-// notice). The view is built directly (items, tools), not by replaying events, so a
+// notice). The view is built directly (its items), not by replaying events, so a
 // 50,000-entry session takes milliseconds to make. Deterministic: entry i is the same in every
 // run and every size, so a 1k and a 50k session end with the same kinds of entries.
 import type { FinalBlock, SessionEvent } from '../../shared/events';
@@ -190,19 +190,18 @@ function entry(i: number, at: number): { item: TranscriptItem; tools?: Record<st
 export function syntheticView(sessionId: string, n: number, cwd = '/home/ada/code/api-server'): SessionView {
   const base = emptySession(sessionId, cwd, 1_750_000_000_000);
   const items: TranscriptItem[] = new Array(n);
-  const tools: Record<string, ToolState> = {};
   for (let i = 0; i < n; i++) {
     // A second apart, counted from the view's createdAt as the reducer stores them.
     const e = entry(i, i * 1000);
     items[i] = e.item;
-    if (e.tools) Object.assign(tools, e.tools);
+    // What became of each call is held on the call, as the reducer does.
+    if (e.item.type === 'assistant') for (const b of blocksOf(e.item)) if (b.tool) Object.assign(b.tool, e.tools?.[b.tool.id]);
   }
   return {
     ...base,
     status: 'ready',
     info: { cwd, model: 'claude-opus-4-5', permissionMode: 'default', cliVersion: '2.1.332', testedCliVersion: '2.1.332' },
     items,
-    tools,
   };
 }
 

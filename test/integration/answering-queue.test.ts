@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { lastUserText, text, toolUse, type FakeReply, type MessagesBody, type Responder } from '../support/fake-api';
 import { waitFor } from '../support/wait';
 import { realCliSessions } from '../support/real-cli-hosts';
+import { toolCalls } from '../../shared/transcript';
 
 // Each test's host is checked (no control request left unanswered) and shut down after it.
 const openSession = realCliSessions();
@@ -95,9 +96,9 @@ describe('answers on the real CLI', () => {
     // Not asked: no prompt appeared and the command ran.
     expect(h.view(id).pending).toEqual([]);
     // Both calls ran (npm has no package.json here, so each says so).
-    const results = Object.values(h.view(id).tools).filter((t) => t.result?.content.includes('npm'));
+    const results = toolCalls(h.view(id)).filter((t) => t.result?.content.includes('npm'));
     expect(results).toHaveLength(2);
-    expect(Object.values(h.view(id).tools).filter((t) => t.permission === 'allowed')).toHaveLength(1);
+    expect(toolCalls(h.view(id)).filter((t) => t.permission === 'allowed')).toHaveLength(1);
     expect(h.view(id).items.length).toBeGreaterThan(asked);
   });
 
@@ -122,7 +123,7 @@ describe('answers on the real CLI', () => {
     await waitFor(() => h.view(id).lastResult?.text === 'Finished.', 'the turn to finish', 60_000);
     expect(h.view(id).info.permissionMode).toBe('acceptEdits');
     expect(fs.readFileSync(path.join(sb.cwd, 'done.txt'), 'utf8')).toBe('done\n');
-    expect(Object.values(h.view(id).tools).filter((t) => t.permission).length).toBe(1);
+    expect(toolCalls(h.view(id)).filter((t) => t.permission).length).toBe(1);
   });
 
   it('Keep planning is a deny whose message reaches the model', async () => {

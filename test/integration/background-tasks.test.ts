@@ -12,6 +12,7 @@ import type { SessionHost } from '../../electron/core/host';
 import { lastToolResults, lastUserText, text, toolUse, type MessagesBody, type Responder } from '../support/fake-api';
 import { realCliSessions } from '../support/real-cli-hosts';
 import { waitFor } from '../support/wait';
+import { toolOf } from '../../shared/transcript';
 
 const open = realCliSessions();
 
@@ -130,7 +131,7 @@ describe('background tasks on the real CLI', () => {
     expect(await h.backgroundTasks(id, fg.toolUseId)).toEqual({ backgrounded: true });
     await waitFor(() => h.view(id).tasks?.[fg.taskId]?.backgrounded === true, 'the task marked background');
     await waitFor(() => h.view(id).status === 'ready', 'the turn went on and ended');
-    expect(h.view(id).tools[fg.toolUseId!]?.result?.content).toMatch(/manually backgrounded by user/);
+    expect(toolOf(h.view(id), fg.toolUseId!)?.result?.content).toMatch(/manually backgrounded by user/);
     expect(runningBackgroundTaskIds(h.view(id))).toEqual([fg.taskId]);
     expect(foregroundTasks(h.view(id))).toEqual([]);
     // The model was told and answered in the same turn.

@@ -2,7 +2,7 @@
 // like the live one, and resumes with the earlier conversation sent to the API again.
 import { describe, expect, it } from 'vitest';
 import { History, claudeConfigDir } from '../../electron/core/history';
-import { applyEvents, blocksOf, emptySession } from '../../shared/transcript';
+import { applyEvents, blocksOf, emptySession, toolOf } from '../../shared/transcript';
 import { text, toolUse, type MessagesBody } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
 import { alive, waitFor } from '../support/wait';
@@ -47,7 +47,7 @@ describe('history and resume with the real CLI', () => {
       );
     expect(shape(replayed)).toEqual(shape(live).filter((s) => s !== 'notice'));
     const toolUseId = prompt.toolUseId!;
-    expect(replayed.tools[toolUseId]?.result).toMatchObject({ isError: false, structured: { type: 'create' } });
+    expect(toolOf(replayed, toolUseId)?.result).toMatchObject({ isError: false, structured: { type: 'create' } });
 
     // Resume: the next request to the API carries the earlier messages.
     const before = sandbox.api.turns().length;
@@ -63,7 +63,7 @@ describe('history and resume with the real CLI', () => {
     const tab = host.view(resumed.id);
     const prompts = tab.items.flatMap((i) => (i.type === 'user' ? [i.text] : []));
     expect(prompts).toEqual(['Please write a note about the banana', 'What did I ask you to remember?']);
-    expect(tab.tools[toolUseId]?.result?.isError).toBe(false);
+    expect(toolOf(tab, toolUseId)?.result?.isError).toBe(false);
     // Opening the same session again goes to the tab that already has it.
     expect(host.create({ resume: sessionId }).id).toBe(resumed.id);
   });

@@ -11,6 +11,7 @@ import { lastToolResults, text, toolUse, type FakeReply, type Responder } from '
 import { waitFor } from '../support/wait';
 import type { SessionHost } from '../../electron/core/host';
 import { realCliSessions } from '../support/real-cli-hosts';
+import { toolOf } from '../../shared/transcript';
 
 // Each test's host is checked (no control request left unanswered) and shut down after it.
 const openSession = realCliSessions();
@@ -45,7 +46,7 @@ describe('protocol extensions on the real CLI', () => {
     h.respond(id, prompt.requestId, { behavior: 'allow' });
     await waitFor(() => h.view(id).lastResult, 'result');
     expect(fs.readFileSync(path.join(opened.sb.cwd, 'hooked.txt'), 'utf8')).toBe('hooked\n');
-    expect(h.view(id).tools[prompt.toolUseId!]?.result?.isError).toBe(false);
+    expect(toolOf(h.view(id), prompt.toolUseId!)?.result?.isError).toBe(false);
   });
 
   it('a hook that denies stops the tool before any prompt', async () => {
@@ -93,7 +94,7 @@ describe('protocol extensions on the real CLI', () => {
     await waitFor(() => h.view(id).lastResult, 'result');
     expect(calls).toEqual([{ args: { text: 'ping' }, toolUseId: prompt.toolUseId }]);
     expect(JSON.stringify(lastToolResults(sb.api.turns()[1]!.body))).toContain('echo from clide: ping');
-    expect(h.view(id).tools[prompt.toolUseId!]?.result).toMatchObject({ isError: false, content: 'echo from clide: ping' });
+    expect(toolOf(h.view(id), prompt.toolUseId!)?.result).toMatchObject({ isError: false, content: 'echo from clide: ping' });
     expect(await h.mcpStatus(id)).toEqual([expect.objectContaining({ name: 'clide-test', status: 'connected', tools: ['echo'] })]);
   });
 });

@@ -8,7 +8,7 @@ import { claudeVersion, withoutVersionNote } from '../support/real-cli';
 import { realCliSessions } from '../support/real-cli-hosts';
 import { TESTED_CLI_VERSION } from '../../electron/core/protocol/version';
 import { alive, waitFor } from '../support/wait';
-import { blocksOf } from '../../shared/transcript';
+import { blocksOf, toolOf } from '../../shared/transcript';
 
 // Each test's host is checked (nothing left unanswered, no claude left running) and shut down after it.
 const openSession = realCliSessions();
@@ -74,8 +74,8 @@ describe('a real claude session', () => {
     expect(fs.readFileSync(path.join(sb.cwd, 'allowed.txt'), 'utf8')).toBe('yes\n');
     const v = h.view(id);
     expect(v.pending).toEqual([]);
-    expect(v.tools[prompt.toolUseId!]).toMatchObject({ permission: 'allowed', result: { isError: false } });
-    expect(v.tools[prompt.toolUseId!]?.result?.structured).toMatchObject({ type: 'create' });
+    expect(toolOf(v, prompt.toolUseId!)).toMatchObject({ permission: 'allowed', result: { isError: false } });
+    expect(toolOf(v, prompt.toolUseId!)?.result?.structured).toMatchObject({ type: 'create' });
   });
 
   it('a Read shows its text once: the result keeps the path and line counts, not a second copy', async () => {
@@ -86,7 +86,7 @@ describe('a real claude session', () => {
     const call = withoutVersionNote(h.view(id).items)
       .flatMap((i) => (i.type === 'assistant' ? blocksOf(i) : []))
       .find((b) => b.tool?.name === 'Read');
-    const result = h.view(id).tools[call!.tool!.id]?.result;
+    const result = toolOf(h.view(id), call!.tool!.id)?.result;
     expect(result?.isError).toBe(false);
     expect(result?.content).toContain('second line');
     // The CLI sends the file's text again inside its structured result (file.content); it is
@@ -105,7 +105,7 @@ describe('a real claude session', () => {
     await waitFor(() => h.view(id).lastResult, 'result');
     expect(fs.existsSync(path.join(sb.cwd, 'denied.txt'))).toBe(false);
     const v = h.view(id);
-    expect(v.tools[prompt.toolUseId!]).toMatchObject({ permission: 'denied', permissionMessage: 'Not that file, please.', result: { isError: true } });
+    expect(toolOf(v, prompt.toolUseId!)).toMatchObject({ permission: 'denied', permissionMessage: 'Not that file, please.', result: { isError: true } });
     const sent = lastToolResults(sb.api.turns()[1]!.body);
     expect(JSON.stringify(sent)).toContain('Not that file, please.');
   });

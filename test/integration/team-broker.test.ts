@@ -11,7 +11,7 @@ import { isIdleStatus } from '../../shared/events';
 import { lastToolResults, lastUserText, text, toolUse, type FakeReply, type MessagesBody, type RecordedRequest } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
 import { waitFor } from '../support/wait';
-import { blocksOf } from '../../shared/transcript';
+import { blocksOf, toolOf } from '../../shared/transcript';
 
 // Each test's host is checked (no control request left unanswered) and shut down after it.
 const onRealCli = realCliHosts();
@@ -103,7 +103,7 @@ describe('team broker on the real CLI', () => {
       .find((b) => b.tool?.name === team('send_message'));
     expect(call?.tool?.id).toMatch(/^toolu_/);
     expect(sent[0]).toMatchObject({ toolUseId: call?.tool?.id });
-    expect(h.view(api).tools[call!.tool!.id]).toMatchObject({ teamCard: sent[0]!.id, result: expect.objectContaining({ isError: false }) });
+    expect(toolOf(h.view(api), call!.tool!.id)).toMatchObject({ teamCard: sent[0]!.id, result: expect.objectContaining({ isError: false }) });
     const received = h.view(web).items.filter((i) => i.type === 'team-message');
     expect(received).toEqual([
       expect.objectContaining({ direction: 'received', via: 'turn', from: { id: api, name: 'api-server' }, text: 'Please add GET /health returning 200.' }),
@@ -219,7 +219,7 @@ describe('team broker on the real CLI', () => {
     h.respond(web, prompt.requestId, { behavior: 'deny', message: 'Not now.' });
     await waitFor(() => h.view(web).items.some((i) => i.type === 'team-message' && i.direction === 'received'), 'the message after the prompt');
     await waitFor(() => h.view(web).status === 'ready' && h.view(web).lastResult?.text === 'Noted the message.', 'the delivered turn');
-    expect(h.view(web).tools[prompt.toolUseId!]?.permission).toBe('denied');
+    expect(toolOf(h.view(web), prompt.toolUseId!)?.permission).toBe('denied');
     expect(fs.existsSync(path.join(h.view(web).cwd, 'notes.txt'))).toBe(false);
   });
 

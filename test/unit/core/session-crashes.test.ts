@@ -3,7 +3,7 @@
 // prompts closed, other sessions untouched, and Resume restarting with --resume <id>.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClideError } from '../../../shared/result';
-import { blocksOf, type SessionView } from '../../../shared/transcript';
+import { blocksOf, type SessionView, toolOf } from '../../../shared/transcript';
 import { FakeLab, eventsOf } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
 
@@ -65,7 +65,7 @@ describe('a claude process that dies', () => {
     const f = await waitFor(() => d.view().failure, 'failure');
     expect(f.error).toMatchObject({ exitCode: 2 });
     expect(d.view().pending).toEqual([]);
-    expect(d.view().tools.toolu_rm).toMatchObject({ permission: 'withdrawn' });
+    expect(toolOf(d.view(), 'toolu_rm')).toMatchObject({ permission: 'withdrawn' });
     expect(eventsOf(d.events, 'permission-closed')).toEqual([
       { kind: 'permission-closed', requestId: 'perm-1', toolUseId: 'toolu_rm', outcome: 'withdrawn', message: undefined },
     ]);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DENIED_BY_STOP } from '../../../electron/core/session';
 import { FAST_TIMINGS, FakeLab, eventsOf, processGone } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
-import { blocksOf } from '../../../shared/transcript';
+import { blocksOf, toolOf } from '../../../shared/transcript';
 
 let lab: FakeLab;
 afterEach(async () => {
@@ -23,7 +23,7 @@ describe('Stop', () => {
     await waitFor(() => d.view().status === 'ready', 'ready after stop');
     const answer = lab.log().find((r) => r.ev === 'answer' && r.id === 'perm-stop');
     expect(answer?.response).toEqual({ behavior: 'deny', message: DENIED_BY_STOP, interrupt: true });
-    expect(d.view().tools.toolu_e).toMatchObject({ permission: 'cancelled' });
+    expect(toolOf(d.view(), 'toolu_e')).toMatchObject({ permission: 'cancelled' });
     expect(eventsOf(d.events, 'liveness').map((e) => e.state)).toEqual(['stopping', 'ok']);
     // The session carries on with the next message.
     d.session.send('next');

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeLab, eventsOf, type Driven } from '../../support/fake-cli-harness';
 import { waitFor } from '../../support/wait';
-import { blocksOf } from '../../../shared/transcript';
+import { blocksOf, toolOf } from '../../../shared/transcript';
 
 let lab: FakeLab;
 afterEach(async () => {
@@ -79,7 +79,7 @@ describe('the wire', () => {
     const results = eventsOf(d.events, 'tool-result');
     expect(results).toHaveLength(1);
     expect(results[0]!.content.length).toBe(52_428_800);
-    expect(d.view().tools.toolu_big?.result?.content.length).toBe(52_428_800);
+    expect(toolOf(d.view(), 'toolu_big')?.result?.content.length).toBe(52_428_800);
     expect(assistantTexts(d)).toContain('Read it.');
   });
 
@@ -146,7 +146,7 @@ describe('the wire', () => {
     await waitFor(() => d.view().pending.length === 2, 'two prompts left');
     expect(d.view().pending.map((p) => p.requestId)).toEqual(['ctl-elicit', 'ask-kept']);
     expect(d.view().status).toBe('waiting');
-    expect(d.view().tools.toolu_b).toMatchObject({ permission: 'withdrawn' });
+    expect(toolOf(d.view(), 'toolu_b')).toMatchObject({ permission: 'withdrawn' });
     expect(() => d.session.respond('ask-withdrawn', { behavior: 'allow' })).toThrow(/no longer waiting/);
     // A permission answer cannot answer an input request, nor the other way round.
     expect(() => d.session.respond('ctl-elicit', { behavior: 'allow' })).toThrow(/no longer waiting/);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { History, claudeConfigDir, projectSlug } from '../../../electron/core/history';
 import { transcriptEvents } from '../../../electron/core/protocol/transcript-file';
 import { summarizeTranscript } from '../../../electron/core/protocol/transcript-summary';
-import { applyEvents, blocksOf, emptySession } from '../../../shared/transcript';
+import { applyEvents, blocksOf, emptySession, toolOf } from '../../../shared/transcript';
 
 let dir: string;
 const SID = '0d6c1a55-1111-4222-8333-944455556666';
@@ -125,15 +125,15 @@ describe('transcript events', () => {
     expect(view.items.map((i) => i.type)).toEqual(['user', 'assistant', 'context', 'assistant']);
     const a = view.items[1];
     expect(a?.type === 'assistant' && blocksOf(a).map((b) => b.type)).toEqual(['text', 'tool_use']);
-    expect(view.tools.t1?.result).toMatchObject({ content: 'File created', isError: false, structured: { type: 'create' } });
+    expect(toolOf(view, 't1')?.result).toMatchObject({ content: 'File created', isError: false, structured: { type: 'create' } });
     expect(view.items[2]).toMatchObject({ type: 'context', source: 'skill', label: 'Skill: banana' });
   });
 
   it('caps huge tool results so a big history opens quickly', async () => {
     const f = write([user('go', 1), assistant('m1', { type: 'tool_use', id: 't1', name: 'Bash', input: {} }, 2), toolResult('t1', 'x'.repeat(10_000), 3)]);
     const view = applyEvents(emptySession('x', '/'), await transcriptEvents(f, { maxToolResultChars: 1000 }));
-    expect(view.tools.t1?.result?.content.length).toBeLessThan(1100);
-    expect(view.tools.t1?.result?.content).toContain('9,000 more characters');
+    expect(toolOf(view, 't1')?.result?.content.length).toBeLessThan(1100);
+    expect(toolOf(view, 't1')?.result?.content).toContain('9,000 more characters');
   });
 });
 

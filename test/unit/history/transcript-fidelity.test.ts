@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConversation } from '../../../electron/core/protocol/transcript-file';
 import { summarizeTranscript } from '../../../electron/core/protocol/transcript-summary';
-import { applyEvents, blocksOf, childrenOf, emptySession, type SessionView } from '../../../shared/transcript';
+import { applyEvents, blocksOf, childrenOf, emptySession, type SessionView, toolOf } from '../../../shared/transcript';
 
 const FIX = path.join(__dirname, '../../../fixtures/transcripts');
 const SIDECHAIN = path.join(FIX, '1.0.58-sidechain/projects/-home-dev-app/7b3c9e21-5d4a-4f8e-9a1b-2c3d4e5f6a7b.jsonl');
@@ -37,7 +37,7 @@ describe('subagents on resume', () => {
       'tool:Grep',
       'The formatter lives in src/money/format-price.ts; totals.ts calls it with a hard-coded pangolin locale.',
     ]);
-    expect(v.tools.toolu_01Grep?.result?.content).toContain('src/cart/totals.ts');
+    expect(toolOf(v, 'toolu_01Grep')?.result?.content).toContain('src/cart/totals.ts');
     // None of them is shown in the main conversation or taken for the person's words.
     expect(prompts(v)).toEqual(['Why does the checkout page show the wrong currency symbol?']);
   });
@@ -51,7 +51,7 @@ describe('subagents on resume', () => {
     const { events } = await readConversation(NOTIFY);
     const v = applyEvents(emptySession('s', '/'), events);
     expect(nested(v, 'toolu_02Agent')).toEqual(['tool:Grep', 'Found 3 pangolin badges.']);
-    expect(v.tools.toolu_02Grep?.result?.content).toContain('src/header.tsx');
+    expect(toolOf(v, 'toolu_02Grep')?.result?.content).toContain('src/header.tsx');
     expect(JSON.stringify(events)).not.toContain('wombat ledger');
   });
 

@@ -8,7 +8,7 @@ import { TESTED_CLI_VERSION } from '../../../electron/core/protocol/version';
 import { IGNORED_TYPES, wireSchemas } from '../../../electron/core/protocol/wire';
 import { SessionEventSchema } from '../../../shared/events';
 import { foregroundTasks, taskKind } from '../../../shared/tasks';
-import { blocksOf, childrenOf, taskOf, type TranscriptItem } from '../../../shared/transcript';
+import { blocksOf, childrenOf, taskOf, toolCalls, toolOf, type TranscriptItem } from '../../../shared/transcript';
 import { fixtureNames, inboundRequests, loadFixture, recordedReplies, replay, writtenReplies, type ReplayOptions } from './fixture-replay';
 
 type Item<T extends TranscriptItem['type']> = Extract<TranscriptItem, { type: T }>;
@@ -148,14 +148,14 @@ describe('fixture views', () => {
     const ask = asks[0]!;
     expect(ask).toMatchObject({ toolName: 'Write', input: { content: 'hello\n' } });
     expect(ask.suggestions[0]).toMatchObject({ type: 'setMode', mode: 'acceptEdits' });
-    expect(view.tools[ask.toolUseId!]).toMatchObject({ permission: 'allowed', result: { isError: false, structured: { type: 'create' } } });
+    expect(toolOf(view, ask.toolUseId!)).toMatchObject({ permission: 'allowed', result: { isError: false, structured: { type: 'create' } } });
     expect(view.pending).toEqual([]);
   });
 
   it('write-denied: the denial reaches the tool card and the result lists it', async () => {
     const { view, asks } = await replay(loadFixture('write-denied'));
     const id = asks[0]!.toolUseId!;
-    expect(view.tools[id]).toMatchObject({ permission: 'denied', permissionMessage: 'Not that file, please.', result: { isError: true } });
+    expect(toolOf(view, id)).toMatchObject({ permission: 'denied', permissionMessage: 'Not that file, please.', result: { isError: true } });
     expect(view.lastResult?.denials).toEqual([{ toolName: 'Write', toolUseId: id }]);
     expect(itemsOf(view.items, 'turn-error')).toEqual([]);
   });
@@ -184,7 +184,7 @@ describe('fixture views', () => {
     const { view, asks } = await replay(loadFixture('plan-mode'));
     const exit = asks.find((a) => a.toolName === 'ExitPlanMode');
     expect(exit).toMatchObject({ requiresUserInteraction: true, input: { plan: expect.stringContaining('# Plan') } });
-    expect(view.tools[exit!.toolUseId!]?.result?.structured).toMatchObject({ plan: expect.any(String), filePath: expect.any(String) });
+    expect(toolOf(view, exit!.toolUseId!)?.result?.structured).toMatchObject({ plan: expect.any(String), filePath: expect.any(String) });
     expect(view.info.permissionMode).toBe('default');
   });
 
@@ -192,7 +192,7 @@ describe('fixture views', () => {
     const { view, asks } = await replay(loadFixture('ask-user-question'));
     expect(asks[0]).toMatchObject({ toolName: 'AskUserQuestion', requiresUserInteraction: true });
     expect((asks[0]!.input.questions as Json[])[0]).toMatchObject({ question: 'Which pet do you prefer?' });
-    expect(view.tools[asks[0]!.toolUseId!]?.result?.content).toContain('"Which pet do you prefer?"="Dogs"');
+    expect(toolOf(view, asks[0]!.toolUseId!)?.result?.content).toContain('"Which pet do you prefer?"="Dogs"');
   });
 
   it('skill: the injected skill body is a muted context card labelled with the skill', async () => {
@@ -215,7 +215,7 @@ describe('fixture views', () => {
     expect(nestedBlocks.map((b) => b.type)).toContain('tool_use');
     expect(nestedBlocks.some((b) => b.text.includes('three lines'))).toBe(true);
     const readId = nestedBlocks.find((b) => b.tool?.name === 'Read')?.tool?.id ?? '';
-    expect(view.tools[readId]?.result?.content).toContain('alpha');
+    expect(toolOf(view, readId)?.result?.content).toContain('alpha');
     expect(taskOf(view, agentId)).toMatchObject({ taskType: 'local_agent', status: 'completed', subagentType: 'general-purpose', backgrounded: true });
     // Its progress says what it does now; its name stays the one it was started with.
     expect(taskOf(view, agentId)).toMatchObject({ description: 'Count lines', activity: 'Reading data.txt' });
@@ -231,7 +231,7 @@ describe('fixture views', () => {
       ['local_bash', false, 'completed'],
       ['local_bash', true, 'completed'],
     ]);
-    for (const t of tasks) expect(view.tools[t.toolUseId!]?.taskId).toBe(t.taskId);
+    for (const t of tasks) expect(taskOf(view, t.toolUseId!)?.taskId).toBe(t.taskId);
     expect(tasks[1]?.summary).toContain('completed');
     expect(tasks[1]?.endedAt).toBeGreaterThan(tasks[1]?.startedAt ?? Infinity);
   });
@@ -249,7 +249,7 @@ describe('fixture views', () => {
     expect(tasks[1]).toMatchObject({ toolName: 'Monitor', command: expect.stringContaining('echo tick-$i') });
     expect(tasks[3]).toMatchObject({ toolName: 'Agent', subagentType: 'general-purpose' });
     expect(tasks[3]?.command).toBeUndefined();
-    for (const t of tasks) expect(view.tools[t.toolUseId!]?.taskId).toBe(t.taskId);
+    for (const t of tasks) expect(taskOf(view, t.toolUseId!)?.taskId).toBe(t.taskId);
     // Each task joined the live set while it ran, and left it when it ended.
     for (const t of tasks) expect(snapshots.some((v) => v.liveTasks?.some((l) => l.taskId === t.taskId))).toBe(true);
     expect(view.liveTasks).toEqual([]);
@@ -326,7 +326,7 @@ describe('fixture views', () => {
   it('dont-ask-denial: a refusal without a prompt is recorded on the tool card with its reason', async () => {
     const { view, asks } = await replay(loadFixture('dont-ask-denial'));
     expect(asks).toEqual([]);
-    const denied = Object.values(view.tools).find((t) => t.denial);
+    const denied = toolCalls(view).find((t) => t.denial);
     expect(denied?.denial).toMatchObject({ reasonType: 'mode', message: expect.stringContaining("don't ask mode") });
   });
 

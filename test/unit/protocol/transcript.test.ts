@@ -2,7 +2,7 @@
 // retries, compaction, resets, denials, turn errors and subagent grouping.
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent, TurnResult } from '../../../shared/events';
-import { applyEvent, applyEvents, blocksOf, childrenOf, emptySession, type SessionView, taskOf } from '../../../shared/transcript';
+import { applyEvent, applyEvents, blocksOf, childrenOf, emptySession, type SessionView, taskOf, toolCalls, toolOf } from '../../../shared/transcript';
 import { cpuTime } from '../../support/cpu-time';
 
 const fresh = () => emptySession('s', '/w', 0);
@@ -26,7 +26,7 @@ describe('subagent grouping', () => {
     expect(childrenOf(v, 'nope')).toEqual([]);
     const sub = childrenOf(v, 'agent-1')[0];
     expect(sub?.type === 'assistant' && blocksOf(sub).map((b) => b.type)).toEqual(['text', 'tool_use']);
-    expect(v.tools['read-1']?.result?.content).toBe('data');
+    expect(toolOf(v, 'read-1')?.result?.content).toBe('data');
   });
 
   it('keeps older views intact (immutable updates)', () => {
@@ -65,7 +65,7 @@ describe('tasks', () => {
       updatedAt: 13,
       endedAt: 13,
     });
-    expect(v.tools['bash-1']?.taskId).toBe('t1');
+    expect(taskOf(v, 'bash-1')?.taskId).toBe('t1');
   });
 
   it('a progress event without fields does not erase what is known', () => {
@@ -165,7 +165,20 @@ describe('turn results', () => {
 describe('permission denials and info', () => {
   it('records a refusal without a prompt on the tool card', () => {
     const v = applyEvent(fresh(), { kind: 'permission-denied', toolName: 'Write', toolUseId: 'w1', message: 'denied by mode', reasonType: 'mode', at: 1 });
-    expect(v.tools.w1).toEqual({ denial: { message: 'denied by mode', reasonType: 'mode', reason: undefined } });
+    expect(toolOf(v, 'w1')).toEqual({ denial: { message: 'denied by mode', reasonType: 'mode', reason: undefined } });
+    // Known before its call arrived: moved onto the call when it does, kept through its final block.
+    const call = applyEvents(v, [
+      { kind: 'block-start', messageId: 'm', index: 0, blockType: 'tool_use', toolUseId: 'w1', toolName: 'Write', at: 2 },
+      { kind: 'block', messageId: 'm', index: 0, block: { type: 'tool_use', id: 'w1', name: 'Write', input: { file_path: '/a' } }, at: 2 },
+    ]);
+    expect(call.tools).toEqual({});
+    expect(toolCalls(call)).toEqual([
+      { id: 'w1', name: 'Write', input: { file_path: '/a' }, denial: { message: 'denied by mode', reasonType: 'mode', reason: undefined } },
+    ]);
+    const done = applyEvents(call, [{ kind: 'tool-result', toolUseId: 'w1', content: 'no', isError: true }]);
+    expect(toolOf(done, 'w1')).toMatchObject({ name: 'Write', denial: { reasonType: 'mode' }, result: { content: 'no', isError: true } });
+    // The older view is untouched.
+    expect(toolOf(call, 'w1')?.result).toBeUndefined();
   });
 
   it('merges effort and thinking budget into the session info; null is kept', () => {

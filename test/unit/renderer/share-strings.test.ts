@@ -5,7 +5,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../shared/ipc';
-import { emptySession, type SessionView } from '../../../shared/transcript';
+import { emptySession, toolCalls, toolOf, type SessionView, type ToolCall, type ToolState } from '../../../shared/transcript';
 import { shareStrings, shareViews } from '../../../renderer/src/lib/transcript/share-strings';
 import { searchInfo } from '../../../renderer/src/lib/tools/tool-results';
 import { hasFastProperties, sameString } from '../../support/v8-natives';
@@ -19,18 +19,33 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/** A tool call and what became of it, as a reply of its own (the way the reducer holds it). */
+function addCall(view: SessionView, id: string, name: string, input: Record<string, unknown>, state: ToolState): void {
+  const tool: ToolCall = { id, name, input, ...state };
+  view.items.push({ type: 'assistant', id: `a-${id}`, at: view.items.length, block: { type: 'tool_use', text: '', streaming: false, tool } });
+}
+
+/** The tool calls of the session a batch creates, by id. */
+function callsIn(batch: AppEvent[]): Record<string, ToolCall> {
+  const view = (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session.view;
+  return Object.fromEntries(toolCalls(view).map((t) => [t.id, t]));
+}
+
 /** A session whose Bash calls repeat their output in the structured result, as the CLI's do. */
 function bashSession(calls: number, outputChars: number): SessionView {
   const view = emptySession('s1', '/w', 0);
   for (let i = 0; i < calls; i++) {
     const out = `${i} ${'output line\n'.repeat(outputChars / 12)}`;
-    view.items.push({
-      type: 'assistant',
-      id: `a${i}`,
-      at: i,
-      blocks: [{ type: 'tool_use', text: '', streaming: false, tool: { id: `t${i}`, name: 'Bash', input: { command: `make ${i}` } } }],
-    });
-    view.tools[`t${i}`] = { permission: 'allowed', result: { content: out, isError: false, structured: { stdout: out, stderr: '', interrupted: false } } };
+    addCall(
+      view,
+      `t${i}`,
+      'Bash',
+      { command: `make ${i}` },
+      {
+        permission: 'allowed',
+        result: { content: out, isError: false, structured: { stdout: out, stderr: '', interrupted: false } },
+      },
+    );
   }
   return view;
 }
@@ -55,7 +70,8 @@ const created = (view: SessionView): AppEvent[] => [{ type: 'session-created', s
 describe('shareStrings', () => {
   it('changes no value anywhere in the batch (a file list that repeats its text aside)', () => {
     const view = withContext(bashSession(20, 1200), 5, 300);
-    view.tools.t3!.result!.structured = { nested: [{ same: view.tools.t3!.result!.content, n: 3, none: null }], command: 'make 3' };
+    const t3 = toolOf(view, 't3')!.result!;
+    t3.structured = { nested: [{ same: t3.content, n: 3, none: null }], command: 'make 3' };
     const batch = JSON.parse(JSON.stringify(created(view))) as AppEvent[];
     const events: AppEvent[] = [
       {
@@ -73,7 +89,7 @@ describe('shareStrings', () => {
 
   it('leaves frozen objects as they are', () => {
     const view = bashSession(2, 120);
-    Object.freeze(view.tools.t0!.result!.structured);
+    Object.freeze(toolOf(view, 't0')!.result!.structured);
     expect(() => shareStrings(created(view))).not.toThrow();
   });
 
@@ -98,14 +114,28 @@ describe('shareStrings', () => {
   it("drops a search's file list that is its text result again, and the card shows the same", () => {
     const view = emptySession('s1', '/w', 0);
     const files = ['src/a.ts', 'src/b.ts', 'src/c.ts'];
-    view.tools.same = { result: { content: files.join('\n'), isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 3 } } };
-    view.tools.other = {
-      result: { content: `Found 3 files\n${files.join('\n')}`, isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 3 } },
-    };
-    const before = Object.fromEntries(Object.entries(view.tools).map(([id, t]) => [id, searchInfo('Grep', t.result!.structured).results ?? t.result!.content]));
+    addCall(
+      view,
+      'same',
+      'Grep',
+      { pattern: 'x' },
+      {
+        result: { content: files.join('\n'), isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 3 } },
+      },
+    );
+    addCall(
+      view,
+      'other',
+      'Grep',
+      { pattern: 'x' },
+      {
+        result: { content: `Found 3 files\n${files.join('\n')}`, isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 3 } },
+      },
+    );
+    const before = Object.fromEntries(toolCalls(view).map((t) => [t.id, searchInfo('Grep', t.result!.structured).results ?? t.result!.content]));
     const batch = JSON.parse(JSON.stringify(created(view))) as AppEvent[];
     shareStrings(batch);
-    const tools = (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session.view.tools;
+    const tools = callsIn(batch);
     expect(tools.same!.result!.structured).toEqual({ mode: 'files_with_matches', numFiles: 3 });
     expect(tools.other!.result!.structured).toEqual({ mode: 'files_with_matches', filenames: files, numFiles: 3 });
     for (const [id, t] of Object.entries(tools)) expect(searchInfo('Grep', t.result!.structured).results ?? t.result!.content).toBe(before[id]);
@@ -115,10 +145,18 @@ describe('shareStrings', () => {
   it('keeps a search result whose file list is dropped a plain object, not a hash table', () => {
     const files = ['src/a.ts', 'src/b.ts'];
     const view = emptySession('s1', '/w', 0);
-    view.tools.t = { result: { content: files.join('\n'), isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 2 } } };
+    addCall(
+      view,
+      't',
+      'Grep',
+      { pattern: 'x' },
+      {
+        result: { content: files.join('\n'), isError: false, structured: { mode: 'files_with_matches', filenames: files, numFiles: 2 } },
+      },
+    );
     const batch = JSON.parse(JSON.stringify(created(view))) as AppEvent[];
     shareStrings(batch);
-    const structured = (batch[0] as Extract<AppEvent, { type: 'session-created' }>).session.view.tools.t!.result!.structured as object;
+    const structured = callsIn(batch).t!.result!.structured as object;
     expect(structured).toEqual({ mode: 'files_with_matches', numFiles: 2 });
     expect(hasFastProperties(structured)).toBe(true);
   });

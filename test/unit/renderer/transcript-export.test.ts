@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvents, emptySession } from '../../../shared/transcript';
+import { applyEvents, emptySession, toolOf } from '../../../shared/transcript';
 import { contextBody, contextTitle } from '../../../renderer/src/lib/transcript/context-text';
 import { EXPORT_OUTPUT_CAP, exportFileName, fence, transcriptToMarkdown } from '../../../renderer/src/lib/transcript/transcript-export';
 
@@ -81,7 +81,7 @@ describe('transcriptToMarkdown', () => {
       { kind: 'tool-result', toolUseId: 'toolu_1', content: 'Message x1 sent to "web-ui".', isError: false },
     ]);
     // The reducer ties the call to its card; the card shows (and exports) in the call's place.
-    expect(sent.tools.toolu_1?.teamCard).toBe('tm1');
+    expect(toolOf(sent, 'toolu_1')?.teamCard).toBe('tm1');
     const out = transcriptToMarkdown(sent);
     expect(out).toContain('### Message to web-ui');
     expect(out).not.toContain('send_message');

@@ -5,7 +5,7 @@ import { clockTime } from '../../lib/clock';
 import { formatTokens } from '../../lib/format';
 import { preview } from '../../lib/tools/terminal-text';
 import { useClide } from '../../store/store';
-import { blocksOf, type BlockView, shownAsTeamCard } from '../../../../shared/transcript';
+import { blocksOf, shownAsTeamCard } from '../../../../shared/transcript';
 import { useFindMark } from '../find/find-store';
 import { Block } from './blocks';
 import type { ItemRowProps } from './card-types';
@@ -118,11 +118,7 @@ function AssistantMessage({ sessionId, item, showAuthor, nested }: { sessionId: 
   // A message that only sent a team message shows as that message's card (after it), not as an
   // empty reply.
   const blocks = useMemo(() => blocksOf(item), [item]);
-  const empty = useClide((s) => {
-    const tools = s.sessions[sessionId]?.tools;
-    const sent = (b: BlockView) => shownAsTeamCard(tools, b);
-    return blocks.some(sent) && blocks.every((b) => sent(b) || (b.type === 'text' && !b.text && !b.streaming));
-  });
+  const empty = blocks.some(shownAsTeamCard) && blocks.every((b) => shownAsTeamCard(b) || (b.type === 'text' && !b.text && !b.streaming));
   if (empty && !item.aborted) return null;
   return (
     <article className={`msg msg-assistant${nested ? ' is-nested' : ''}`} aria-label={nested ? 'Subagent' : 'Claude'} tabIndex={nested ? undefined : -1}>

@@ -3,7 +3,7 @@
 // tool-bodies.tsx). Open/closed state lives in the disclosure store so it survives the card
 // scrolling out of the virtualised list and back.
 import { memo, useMemo } from 'react';
-import type { BlockView, TaskView, ToolState } from '../../../../shared/transcript';
+import { taskOf, type BlockView, type TaskView, type ToolState } from '../../../../shared/transcript';
 import { toolHead, type CardKind } from '../../lib/tools/tool-head';
 import { useClide } from '../../store/store';
 import { isTurnRunning } from '../../store/selectors';
@@ -63,11 +63,11 @@ function defaultOpen(kind: CardKind, phase: Phase): boolean {
 export const ToolCard = memo(function ToolCard({ sessionId, block, row }: ToolCardProps) {
   const fallbackName = block.label ?? 'tool';
   const tool = useMemo(() => block.tool ?? { id: '', name: fallbackName, input: {} }, [block.tool, fallbackName]);
-  const state = useClide((s) => s.sessions[sessionId]?.tools[tool.id] ?? NO_STATE);
+  // What became of the call lives on the call itself (shared/transcript.ts).
+  const state: ToolState = block.tool ?? NO_STATE;
   const task = useClide((s) => {
     const v = s.sessions[sessionId];
-    const taskId = v?.tools[tool.id]?.taskId;
-    return taskId ? v?.tasks?.[taskId] : undefined;
+    return v ? taskOf(v, tool.id) : undefined;
   });
   const phase = usePhase(sessionId, block, state, task);
   const streamingInput = block.streaming ? block.text : undefined;

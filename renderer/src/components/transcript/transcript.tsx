@@ -99,9 +99,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
       }
       const known = guesses.sizes[i];
       if (known !== undefined) return known * scale;
-      const v = clideStore.getState().sessions[sessionId];
-      const pos = rows[i];
-      const size = estimateItemHeight(pos === undefined ? undefined : v?.items[pos], v);
+      const size = estimateItemHeight(entryAt(sessionId, rows[i]));
       guesses.sizes[i] = size;
       return size * scale;
     },

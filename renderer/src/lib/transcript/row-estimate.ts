@@ -1,7 +1,7 @@
 // A first guess at an entry's height, before it has been measured. Good guesses keep the
 // scrollbar honest and the view steady while a long transcript is scrolled for the first
 // time; each guess is O(1) (lengths only, never a scan of a 4 MB result).
-import { blocksOf, type SessionView, type TranscriptItem } from '../../../../shared/transcript';
+import { blocksOf, type TranscriptItem } from '../../../../shared/transcript';
 import { cardKind } from '../tools/card-kind';
 
 const LINE = 25;
@@ -13,11 +13,11 @@ function proseHeight(chars: number): number {
 
 // Not kept per entry here: the list keeps its guesses by position (transcript.tsx), and a
 // table beside every entry of a 10,000-entry tab cost more memory than the guesses save time.
-export function estimateItemHeight(item: TranscriptItem | undefined, v: SessionView | undefined): number {
-  return item ? guess(item, v) : 40;
+export function estimateItemHeight(item: TranscriptItem | undefined): number {
+  return item ? guess(item) : 40;
 }
 
-function guess(item: TranscriptItem, v: SessionView | undefined): number {
+function guess(item: TranscriptItem): number {
   switch (item.type) {
     case 'user':
       return 62 + Math.min(proseHeight(item.text.length), 16 * 24);
@@ -28,7 +28,7 @@ function guess(item: TranscriptItem, v: SessionView | undefined): number {
         else if (b.type === 'thinking' || b.type === 'other') h += 30;
         else if (b.tool) {
           const kind = cardKind(b.tool.name);
-          const result = v?.tools[b.tool.id]?.result;
+          const result = b.tool.result;
           if (kind === 'edit' || kind === 'write') h += 200;
           else if (kind === 'todo') h += 44 + 26 * (Array.isArray(b.tool.input.todos) ? b.tool.input.todos.length : 3);
           else if (kind === 'bash' || kind === 'generic' || kind === 'search') h += result ? 110 : 44;

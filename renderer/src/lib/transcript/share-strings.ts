@@ -4,7 +4,6 @@
 //   - a tool's structured result repeats its text result or its input (a command's stdout is
 //     its result text; a written file's content is in its input and in the result);
 //   - short words repeat on every entry ("assistant", "tool_use", "allowed", tool names);
-//   - a tool call's id is also its key in `tools`;
 //   - context the CLI injects repeats word for word (the same skill or reminder, turn after
 //     turn): it is shared across the session, which costs a hash of that text only.
 // They are made one string again as a batch arrives, before it enters the store. Only equal
@@ -70,22 +69,17 @@ function shareResult(result: { content: string; structured?: unknown } | undefin
 }
 
 function shareView(view: SessionView, short: Table): void {
-  const toolIds: Table = new Map(Object.keys(view.tools).map((k) => [k, k]));
-  const inputs = new Map<string, unknown>();
   const injected: Table = new Map();
   for (const item of view.items) {
     // Frozen objects are left as they are (as walk does): assigning to them would throw.
     if (item.type === 'context' && !Object.isFrozen(item)) item.text = earlierCopy(injected, item.text) ?? item.text;
     if (item.type !== 'assistant') continue;
-    for (const b of blocksOf(item)) {
-      if (!b.tool) continue;
-      b.tool.id = toolIds.get(b.tool.id) ?? b.tool.id;
-      inputs.set(b.tool.id, b.tool.input);
-    }
+    for (const b of blocksOf(item)) if (b.tool) shareResult(b.tool.result, b.tool.input);
   }
-  for (const [id, tool] of Object.entries(view.tools)) shareResult(tool.result, inputs.get(id));
+  // What arrived before its call (a rare handful) is shared the same way.
+  for (const early of Object.values(view.tools ?? {})) shareResult(early.result, undefined);
   walk(view.items, shortCopy(short));
-  walk(view.tools, shortCopy(short));
+  if (view.tools) walk(view.tools, shortCopy(short));
 }
 
 /** Make repeated strings of an arriving batch one string each (in place); returns the batch. */

@@ -96,7 +96,7 @@ function itemSection(v: SessionView, item: TranscriptItem, depth: number, assist
         else if (b.type === 'thinking' && b.text.trim()) out.push(`<details><summary>Thinking</summary>\n\n${fence(b.text, 'text')}\n\n</details>`);
         else if (b.type === 'other') out.push(`<details><summary>${escapeHtml(b.label ?? 'Content')}</summary>\n\n${fence(b.text, 'text')}\n\n</details>`);
         // A call that sent a team message is exported as that message (its own item).
-        else if (b.type === 'tool_use' && b.tool && !shownAsTeamCard(v.tools, b)) out.push(...toolSection(v, b.tool, v.tools[b.tool.id], depth));
+        else if (b.type === 'tool_use' && b.tool && !shownAsTeamCard(b)) out.push(...toolSection(v, b.tool, b.tool, depth));
       }
       if (item.aborted) out.push('_Stopped before the reply was finished._');
       return out.length > 1 ? out : [];

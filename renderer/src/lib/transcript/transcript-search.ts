@@ -84,7 +84,7 @@ export function itemParts(v: SessionView, item: TranscriptItem, out: SearchPart[
         else if (b.type === 'thinking') out.push({ key, text: b.text, open: [...open, key], source: b });
         else if (b.type === 'other') out.push({ key, text: `${b.label ?? ''}\n${b.text}`, open: [...open, key], source: b });
         // A call shown as its team message card is found there instead.
-        else if (b.tool && !shownAsTeamCard(v.tools, b)) toolParts(v, b.tool, v.tools[b.tool.id], open, out, depth);
+        else if (b.tool && !shownAsTeamCard(b)) toolParts(v, b.tool, b.tool, open, out, depth);
       });
       break;
     case 'context':
