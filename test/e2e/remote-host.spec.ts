@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { lastUserText, text } from '../support/fake-api';
 import { claudeBin } from '../support/real-cli';
 import { remoteClaudes, TEST_REMOTE_ENV } from '../support/remote-host';
-import { keygen, sshdAvailable, startSshd, type TestSshd } from '../support/sshd';
+import { keygen, NO_SSHD, sshdAvailable, startSshd, type TestSshd } from '../support/sshd';
 import { expect, test } from './fixtures';
 
 const SHOTS = '/tmp/clide-remote-shots';
@@ -51,7 +51,7 @@ async function startRemote(opts: { identity?: (base: string) => string; trusted?
   return { base, sshd, remoteHome, remoteCwd, knownHosts, env: { CLIDE_SSH_CONFIG: config, CLIDE_REMOTE_ENV: TEST_REMOTE_ENV, SSH_AUTH_SOCK: '' } };
 }
 
-test.skip(!sshdAvailable(), 'no OpenSSH server at /usr/sbin/sshd (apt-get install openssh-server openssh-client; .ci/run does)');
+test.skip(!sshdAvailable(), NO_SSHD);
 
 let remote: Remote | undefined;
 test.afterEach(async () => {

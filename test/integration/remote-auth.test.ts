@@ -8,12 +8,11 @@ import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../shared/ipc';
 import type { RemotePrompt } from '../../shared/remote';
 import { remoteRigs } from '../support/remote-host';
-import { keygen, sshdAvailable } from '../support/sshd';
+import { keygen, remoteTestsCanRun } from '../support/sshd';
 import { waitFor } from '../support/wait';
 
 const rig = remoteRigs();
-const available = sshdAvailable();
-if (!available) console.warn('[remote tests] skipped: no OpenSSH server at /usr/sbin/sshd (apt-get install openssh-server openssh-client; .ci/run does)');
+const available = remoteTestsCanRun();
 
 function fingerprint(pubFile: string): string {
   return spawnSync('ssh-keygen', ['-l', '-f', pubFile], { encoding: 'utf8' }).stdout.split(' ')[1]!;

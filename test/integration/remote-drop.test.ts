@@ -4,12 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { lastUserText, text, type FakeReply } from '../support/fake-api';
 import { remoteClaudes, remoteRigs } from '../support/remote-host';
-import { sshdAvailable } from '../support/sshd';
+import { remoteTestsCanRun } from '../support/sshd';
 import { waitFor } from '../support/wait';
 
 const rig = remoteRigs();
-const available = sshdAvailable();
-if (!available) console.warn('[remote tests] skipped: no OpenSSH server at /usr/sbin/sshd (apt-get install openssh-server openssh-client; .ci/run does)');
+const available = remoteTestsCanRun();
 
 /** A first reply held open (the turn is running when the line drops), then plain replies. */
 function heldThenText(): { script: FakeReply[]; release(): void } {

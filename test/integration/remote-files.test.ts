@@ -7,12 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { text } from '../support/fake-api';
 import { withoutVersionNote } from '../support/real-cli';
 import { remoteRigs } from '../support/remote-host';
-import { sshdAvailable } from '../support/sshd';
+import { remoteTestsCanRun } from '../support/sshd';
 import { waitFor } from '../support/wait';
 
 const rig = remoteRigs();
-const available = sshdAvailable();
-if (!available) console.warn('[remote tests] skipped: no OpenSSH server at /usr/sbin/sshd (apt-get install openssh-server openssh-client; .ci/run does)');
+const available = remoteTestsCanRun();
 
 describe.skipIf(!available)("a remote host's files and history", () => {
   it('completes folders on the host, with ~ as the remote home', async () => {

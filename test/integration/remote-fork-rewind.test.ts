@@ -5,12 +5,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lastUserText, text, toolUse, type RecordedRequest } from '../support/fake-api';
 import { remoteRigs } from '../support/remote-host';
-import { sshdAvailable } from '../support/sshd';
+import { remoteTestsCanRun } from '../support/sshd';
 import { waitFor } from '../support/wait';
 
 const rig = remoteRigs();
-const available = sshdAvailable();
-if (!available) console.warn('[remote tests] skipped: no OpenSSH server at /usr/sbin/sshd (apt-get install openssh-server openssh-client; .ci/run does)');
+const available = remoteTestsCanRun();
 
 function reply(req: RecordedRequest) {
   const last = lastUserText(req.body);

@@ -7,12 +7,11 @@ import { blocksOf } from '../../shared/transcript';
 import { lastUserText, text, toolUse } from '../support/fake-api';
 import { claudeVersion, withoutVersionNote } from '../support/real-cli';
 import { remoteClaudes, remoteRigs } from '../support/remote-host';
-import { sshdAvailable } from '../support/sshd';
+import { remoteTestsCanRun } from '../support/sshd';
 import { waitFor } from '../support/wait';
 
 const rig = remoteRigs();
-const available = sshdAvailable();
-if (!available) console.warn('[remote tests] skipped: no OpenSSH server at /usr/sbin/sshd (apt-get install openssh-server openssh-client; .ci/run does)');
+const available = remoteTestsCanRun();
 
 describe.skipIf(!available)('a session on a remote host', () => {
   it('runs a full turn through ssh, in the remote folder, and shows the host', async () => {

@@ -5,12 +5,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lastToolResults, lastUserText, text, toolUse } from '../support/fake-api';
 import { remoteRigs } from '../support/remote-host';
-import { sshdAvailable } from '../support/sshd';
+import { remoteTestsCanRun } from '../support/sshd';
 import { waitFor } from '../support/wait';
 
 const rig = remoteRigs();
-const available = sshdAvailable();
-if (!available) console.warn('[remote tests] skipped: no OpenSSH server at /usr/sbin/sshd (apt-get install openssh-server openssh-client; .ci/run does)');
+const available = remoteTestsCanRun();
 
 describe.skipIf(!available)('the team broker with a session on a remote host', () => {
   it('a message from the remote session arrives as a turn in the local one', async () => {

@@ -51,6 +51,16 @@ export function sshdAvailable(): boolean {
   return fs.existsSync(SSHD) && spawnSync('ssh', ['-V']).status === 0;
 }
 
+/** Why the tests on a remote host are skipped on a machine without OpenSSH. */
+export const NO_SSHD = `no OpenSSH server at ${SSHD} (apt-get install openssh-server openssh-client; .ci/run does)`;
+
+/** Whether sshd can run here; when not, says at run time that the remote tests are skipped, and why. */
+export function remoteTestsCanRun(): boolean {
+  const available = sshdAvailable();
+  if (!available) console.warn(`[remote tests] skipped: ${NO_SSHD}`);
+  return available;
+}
+
 export function keygen(file: string, passphrase = ''): void {
   const r = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', passphrase, '-C', 'clide-test', '-f', file]);
   if (r.status !== 0) throw new Error(`ssh-keygen failed: ${r.stderr.toString()}`);
