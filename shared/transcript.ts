@@ -481,11 +481,19 @@ export function childrenOf(v: SessionView, toolUseId: string): TranscriptItem[] 
   return out;
 }
 
+/** Tasks by the tool call that started them, made once per `tasks` (which only task events replace). */
+const tasksByCall = new WeakMap<Record<string, TaskView>, Map<string, TaskView>>();
+
 /** The task a tool call started (background Bash, a subagent...), if any: the latest one. */
 export function taskOf(v: SessionView, toolUseId: string): TaskView | undefined {
-  let found: TaskView | undefined;
-  for (const t of Object.values(v.tasks ?? {})) if (t.toolUseId === toolUseId) found = t;
-  return found;
+  if (!v.tasks) return undefined;
+  let byCall = tasksByCall.get(v.tasks);
+  if (!byCall) {
+    byCall = new Map();
+    for (const t of Object.values(v.tasks)) if (t.toolUseId) byCall.set(t.toolUseId, t);
+    tasksByCall.set(v.tasks, byCall);
+  }
+  return byCall.get(toolUseId);
 }
 
 function finalBlock(b: FinalBlock): BlockView {
@@ -590,6 +598,11 @@ export function toolCalls(v: Pick<SessionView, 'items'>): ToolCall[] {
   const out: ToolCall[] = [];
   for (const item of v.items) if (item.type === 'assistant') for (const b of blocksOf(item)) if (b.tool) out.push(b.tool);
   return out;
+}
+
+/** The position of the entry that holds a tool call (its card), if the transcript has it. */
+export function callPosition(v: SessionView, toolUseId: string): number | undefined {
+  return callAt(v, toolUseId)?.pos;
 }
 
 /** A tool call and what became of it, or what is known of one not in the transcript (yet). */

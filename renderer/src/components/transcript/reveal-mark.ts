@@ -2,7 +2,7 @@
 // marking the entry and the searched words for a moment. A part loaded on demand: only a
 // search asks for it.
 import type { SearchTarget } from '../../../../shared/search';
-import { blocksOf, positionOf, type SessionView } from '../../../../shared/transcript';
+import { callPosition, positionOf, type SessionView } from '../../../../shared/transcript';
 import { clideStore } from '../../store/store';
 import { revealStore } from './reveal-store';
 
@@ -10,12 +10,6 @@ import { revealStore } from './reveal-store';
 const GIVE_UP_MS = 20_000;
 const MARK_MS = 4000;
 const HIGHLIGHT = 'clide-reveal';
-
-/** The position of the entry that holds a tool call's card. */
-function cardOf(v: SessionView, toolUseId: string): number | undefined {
-  const pos = v.items.findIndex((i) => i.type === 'assistant' && blocksOf(i).some((b) => b.tool?.id === toolUseId));
-  return pos < 0 ? undefined : pos;
-}
 
 /** The row showing the entry at `pos`, if it is a top-level one (`rows` ascend: a binary search). */
 function rowAt(rows: readonly number[], pos: number): number | undefined {
@@ -37,14 +31,14 @@ function rowAt(rows: readonly number[], pos: number): number | undefined {
  */
 export function rowOf(v: SessionView, rows: readonly number[], target: SearchTarget): number | undefined {
   let pos = target.itemId !== undefined ? positionOf(v, target.itemId) : undefined;
-  if (pos === undefined && target.toolUseId) pos = cardOf(v, target.toolUseId);
+  if (pos === undefined && target.toolUseId) pos = callPosition(v, target.toolUseId);
   // A subagent's entry lives inside its tool card: go up to the entry that holds the card.
   for (let hops = 0; pos !== undefined && hops < 8; hops++) {
     const row = rowAt(rows, pos);
     if (row !== undefined) return row;
     const item = v.items[pos];
     const parent = item && 'parentToolUseId' in item ? item.parentToolUseId : undefined;
-    pos = parent ? cardOf(v, parent) : undefined;
+    pos = parent ? callPosition(v, parent) : undefined;
   }
   return undefined;
 }
