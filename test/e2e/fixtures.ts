@@ -64,6 +64,15 @@ export const test = base.extend<{ clide: ClideFixture }>({
         await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
       },
     });
+    // What the window showed when the test failed, printed whole: CI keeps no screenshots, and
+    // the report cuts a text attachment at 300 characters.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const shown = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 5000 })
+        .catch((err: Error) => `(no snapshot: ${err.message})`);
+      failureNote(testInfo.title, 'the page', shown);
+    }
     // Every host is stopped and checked even when an earlier check fails.
     const problems: string[] = [];
     for (const { sandbox, host } of started) {
@@ -82,5 +91,10 @@ export const test = base.extend<{ clide: ClideFixture }>({
     expect(pageErrors, 'errors in the page').toEqual([]);
   },
 });
+
+/** Print what a failed test saw, whole, under its title (the list reporter shows a test's stderr). */
+export function failureNote(title: string, what: string, body: string): void {
+  process.stderr.write(`\n[${title}] ${what} when it failed:\n${body}\n`);
+}
 
 export { expect };

@@ -11,7 +11,7 @@ import { lastUserText, text } from '../support/fake-api';
 import { claudeBin } from '../support/real-cli';
 import { remoteClaudes, TEST_REMOTE_ENV } from '../support/remote-host';
 import { keygen, NO_SSHD, sshdAvailable, startSshd, type TestSshd } from '../support/sshd';
-import { expect, test } from './fixtures';
+import { expect, failureNote, test } from './fixtures';
 
 const SHOTS = '/tmp/clide-remote-shots';
 
@@ -54,7 +54,9 @@ async function startRemote(opts: { identity?: (base: string) => string; trusted?
 test.skip(!sshdAvailable(), NO_SSHD);
 
 let remote: Remote | undefined;
-test.afterEach(async () => {
+test.afterEach(async ({ clide: _ }, testInfo) => {
+  // What the server saw: a login refused, a connection that never came, a channel that failed.
+  if (remote && testInfo.status !== testInfo.expectedStatus) failureNote(testInfo.title, "sshd's log", remote.sshd.log());
   await remote?.sshd.stop();
   if (remote) fs.rmSync(remote.base, { recursive: true, force: true });
   remote = undefined;

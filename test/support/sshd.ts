@@ -77,8 +77,8 @@ export async function startSshd(opts: SshdOptions): Promise<TestSshd> {
   const authorized = path.join(dir, 'authorized_keys');
   fs.writeFileSync(authorized, fs.readFileSync(`${userKey}.pub`));
   const logFile = path.join(dir, 'sshd.log');
-  const port = await freePort();
-  const config = [
+  const configFile = path.join(dir, 'sshd_config');
+  const configFor = (port: number) => [
     `Port ${port}`,
     'ListenAddress 127.0.0.1',
     `HostKey ${hostKey}`,
@@ -96,9 +96,21 @@ export async function startSshd(opts: SshdOptions): Promise<TestSshd> {
     'MaxSessions 50',
     ...(opts.config ?? []),
   ];
-  const configFile = path.join(dir, 'sshd_config');
-  fs.writeFileSync(configFile, `${config.join('\n')}\n`);
-  let child = await launch(configFile, logFile, port);
+  // A free port can be taken by another process before sshd binds it: then sshd says so and
+  // exits, and it is started again on another port.
+  const start = async (attempt: number): Promise<{ port: number; child: ChildProcess }> => {
+    const port = await freePort();
+    fs.writeFileSync(configFile, `${configFor(port).join('\n')}\n`);
+    try {
+      return { port, child: await launch(configFile, logFile, port) };
+    } catch (err) {
+      if (err instanceof PortTaken && attempt < 3) return start(attempt + 1);
+      throw err;
+    }
+  };
+  const started = await start(1);
+  const port = started.port;
+  let child = started.child;
   const hostPub = () => fs.readFileSync(`${hostKey}.pub`, 'utf8').trim().split(' ').slice(0, 2).join(' ');
   const server: TestSshd = {
     port,
@@ -153,14 +165,27 @@ export async function startSshd(opts: SshdOptions): Promise<TestSshd> {
   return server;
 }
 
+class PortTaken extends Error {}
+
+/**
+ * Start sshd and wait for its own "Server listening" line for this port. A TCP probe is not
+ * proof: another process may hold the port, and a probe of a port nobody listens on can connect
+ * to itself (TCP simultaneous open), which also makes sshd's bind fail.
+ */
 async function launch(configFile: string, logFile: string, port: number): Promise<ChildProcess> {
+  const listening = () => readLog(logFile).split(`Server listening on 127.0.0.1 port ${port}.`).length - 1;
+  const before = listening();
   const child = spawn(SSHD, ['-D', '-f', configFile, '-E', logFile], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`sshd exited (${child.exitCode}): ${stderr}${readLog(logFile)}`);
-    if (await accepts(port)) return child;
+    if (child.exitCode !== null) {
+      const said = `${stderr}${readLog(logFile)}`;
+      const Failure = /Address already in use|Cannot bind any address/.test(said) ? PortTaken : Error;
+      throw new Failure(`sshd exited (${child.exitCode}): ${said}`);
+    }
+    if (listening() > before) return child;
     await new Promise((r) => setTimeout(r, 25));
   }
   child.kill('SIGKILL');
@@ -209,17 +234,6 @@ export function childrenOf(pid: number): number[] {
   return processesWhere((p) => {
     const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port });
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
   });
 }
 
