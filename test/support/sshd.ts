@@ -169,8 +169,7 @@ class PortTaken extends Error {}
 
 /**
  * Start sshd and wait for its own "Server listening" line for this port. A TCP probe is not
- * proof: another process may hold the port, and a probe of a port nobody listens on can connect
- * to itself (TCP simultaneous open), which also makes sshd's bind fail.
+ * proof that it is this sshd: another process may have taken the port, and then sshd exits.
  */
 async function launch(configFile: string, logFile: string, port: number): Promise<ChildProcess> {
   const listening = () => readLog(logFile).split(`Server listening on 127.0.0.1 port ${port}.`).length - 1;

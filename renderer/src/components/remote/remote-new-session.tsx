@@ -36,7 +36,8 @@ export function RemoteNewSession({ onWhere, onDone }: { onWhere(w: Where): void;
       if (!r.ok) return setConfigProblem(r.error.message);
       setHosts(r.value.hosts);
       setConfigProblem(r.value.configProblem);
-      setTarget((t) => t || r.value.hosts[0]?.location || '');
+      // The field is left as it is: the hosts are buttons above it, and filling it when the
+      // list arrives would mix a listed host into what the person is typing ("boxbox").
     });
   }, []);
 
