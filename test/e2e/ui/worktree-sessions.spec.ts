@@ -62,6 +62,15 @@ test('New session offers a worktree for a repository, checks the branch as it is
   await branch.fill('me/tax-rounding');
   await expect(dialog).toContainText('Worktree: ~/.clide/worktrees/orders/me-tax-rounding');
   await dialog.getByRole('combobox', { name: 'From' }).selectOption('release/2.4');
+  // The same folder typed another way (a completion leaves a trailing slash) is checked again,
+  // and what was chosen and typed for it stays.
+  const asked = (await ui.calls('worktree:capability')).length;
+  await dialog.getByRole('combobox', { name: 'Working folder' }).fill(`${REPO}/`);
+  await expect.poll(async () => (await ui.calls('worktree:capability')).length).toBeGreaterThan(asked);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(option).toBeChecked();
+  await expect(branch).toHaveValue('me/tax-rounding');
+  await expect(dialog.getByRole('combobox', { name: 'From' })).toHaveValue('release/2.4');
   await dialog.getByRole('button', { name: 'Start session' }).click();
   await expect(dialog).toBeHidden();
   await expect

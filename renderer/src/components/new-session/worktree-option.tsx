@@ -40,6 +40,8 @@ export function useWorktreeOption(path: string): WorktreeChoice {
   const [branch, setBranch] = useState('');
   const [base, setBase] = useState('');
   const seq = useRef(0);
+  /** The folder whose choices are on screen. */
+  const shownCwd = useRef<string | undefined>(undefined);
   const branchId = useId();
   const baseId = useId();
 
@@ -52,8 +54,15 @@ export function useWorktreeOption(path: string): WorktreeChoice {
         const value = cwd ? await capabilityOf(cwd) : undefined;
         // Only the answer to the latest folder counts.
         if (mine !== seq.current) return;
-        if (!cwd || !value) return setAnswer({ path });
+        if (!cwd || !value) {
+          shownCwd.current = undefined;
+          return setAnswer({ path });
+        }
         setAnswer({ path, cap: { cwd: trim(cwd), value } });
+        // The same folder typed another way (a completion's trailing slash): what the person
+        // chose and typed for it stays.
+        if (shownCwd.current === trim(cwd)) return;
+        shownCwd.current = trim(cwd);
         setChecked(value.available && value.remembered === true);
         setBranch(value.suggestedBranch ?? '');
         setBase(value.branches[0] ?? value.repo?.branch ?? '');
