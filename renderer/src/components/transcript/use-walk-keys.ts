@@ -5,12 +5,13 @@
 // ("You", "Claude", a team message's sender) and Tab reaches the controls inside it.
 //
 // The list is virtual: an entry far away is not in the page until the list has scrolled to it,
-// so the focus waits (a frame at a time) for the entry to be drawn in full.
+// so the focus waits (a frame at a time) for the entry to be drawn in full (focus-when-drawn.ts).
 import { useCallback } from 'react';
 import { focusComposer } from '../../lib/focus';
 import { useWindowKeys } from '../../lib/shortcuts';
 import { usePaneShown } from '../tabs/pane-shown';
 import { focusPromptControl } from '../inbox/use-jump-to-prompt';
+import { focusRowWhenDrawn, stopWaitingForRow } from './focus-when-drawn';
 
 export interface WalkTarget {
   count: number;
@@ -19,25 +20,8 @@ export interface WalkTarget {
   showRow(index: number): void;
 }
 
-/** How long to wait for a row scrolled to be drawn, in frames (a busy machine may need many). */
-const MAX_FRAMES = 600;
-
 export function isWalkKey(e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): boolean {
   return (e.key === 'ArrowUp' || e.key === 'ArrowDown') && e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey;
-}
-
-/** What in a drawn row takes the focus: the entry itself (focusable for this), else its first button. */
-function focusable(row: HTMLElement): HTMLElement {
-  return row.querySelector<HTMLElement>('[tabindex="-1"], button') ?? row;
-}
-
-function focusRowWhenDrawn(list: HTMLElement, index: number, frames = MAX_FRAMES): void {
-  const row = list.querySelector<HTMLElement>(`.transcript-row[data-index="${index}"][data-row-id]`);
-  if (row) {
-    focusable(row).focus();
-    return;
-  }
-  if (frames > 0) requestAnimationFrame(() => focusRowWhenDrawn(list, index, frames - 1));
 }
 
 export function useWalkKeys(target: WalkTarget): void {
@@ -59,6 +43,7 @@ export function useWalkKeys(target: WalkTarget): void {
       if (to < 0) return;
       if (to >= target.count) {
         // Past the newest entry: the prompt that waits, if any, else the message box.
+        stopWaitingForRow();
         const prompt = list.parentElement?.querySelector<HTMLElement>('.prompt');
         if (prompt) focusPromptControl(prompt);
         else focusComposer();
