@@ -172,19 +172,20 @@ class PortTaken extends Error {}
  * proof that it is this sshd: another process may have taken the port, and then sshd exits.
  */
 async function launch(configFile: string, logFile: string, port: number): Promise<ChildProcess> {
-  const listening = () => readLog(logFile).split(`Server listening on 127.0.0.1 port ${port}.`).length - 1;
-  const before = listening();
+  // Only what this start adds to the log counts (a restart on the same port appends to it).
+  const from = readLog(logFile).length;
+  const said = () => readLog(logFile).slice(from);
   const child = spawn(SSHD, ['-D', '-f', configFile, '-E', logFile], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      const said = `${stderr}${readLog(logFile)}`;
-      const Failure = /Address already in use|Cannot bind any address/.test(said) ? PortTaken : Error;
-      throw new Failure(`sshd exited (${child.exitCode}): ${said}`);
+      const why = `${stderr}${said()}`;
+      const Failure = /Address already in use|Cannot bind any address/.test(why) ? PortTaken : Error;
+      throw new Failure(`sshd exited (${child.exitCode}): ${why}`);
     }
-    if (listening() > before) return child;
+    if (said().includes(`Server listening on 127.0.0.1 port ${port}.`)) return child;
     await new Promise((r) => setTimeout(r, 25));
   }
   child.kill('SIGKILL');

@@ -58,11 +58,12 @@ export function useWorktreeOption(path: string): WorktreeChoice {
           shownCwd.current = undefined;
           return setAnswer({ path });
         }
-        setAnswer({ path, cap: { cwd: trim(cwd), value } });
+        const folder = trim(cwd);
+        setAnswer({ path, cap: { cwd: folder, value } });
         // The same folder typed another way (a completion's trailing slash): what the person
         // chose and typed for it stays.
-        if (shownCwd.current === trim(cwd)) return;
-        shownCwd.current = trim(cwd);
+        if (shownCwd.current === folder) return;
+        shownCwd.current = folder;
         setChecked(value.available && value.remembered === true);
         setBranch(value.suggestedBranch ?? '');
         setBase(value.branches[0] ?? value.repo?.branch ?? '');
