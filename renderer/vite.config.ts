@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { APP_FRAME_HTML, appFrameHeaders, isAppFramePath } from '../electron/web/app-frame';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -16,12 +15,20 @@ function devServerCsp(): Plugin {
     name: 'clide-dev-server-csp',
     apply: 'serve',
     transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
-    // The MCP App frame page, as both hosts serve it (electron/web/app-frame.ts).
+    // The MCP App frame page, as both hosts serve it (electron/web/app-frame.ts). Loaded by the
+    // dev server itself, not imported here: Vite loads this config natively one day, and the
+    // app's own modules import each other without file extensions, as the bundler resolves them.
     configureServer: (server) => {
+      const appFrame = path.resolve(here, '..', 'electron', 'web', 'app-frame.ts');
       server.middlewares.use((req, res, next) => {
-        if (!isAppFramePath((req.url ?? '').split('?')[0] ?? '')) return next();
-        res.writeHead(200, appFrameHeaders([`http://${req.headers.host ?? 'localhost'}`]));
-        res.end(APP_FRAME_HTML);
+        void (server.ssrLoadModule(appFrame) as Promise<typeof import('../electron/web/app-frame')>).then(
+          ({ APP_FRAME_HTML, appFrameHeaders, isAppFramePath }) => {
+            if (!isAppFramePath((req.url ?? '').split('?')[0] ?? '')) return next();
+            res.writeHead(200, appFrameHeaders([`http://${req.headers.host ?? 'localhost'}`]));
+            res.end(APP_FRAME_HTML);
+          },
+          next,
+        );
       });
     },
   };
