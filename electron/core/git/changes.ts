@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangedFile, Changes, DiffScope, FileDiff, GitStatus } from '../../../shared/git';
 import { hunksOf, lineCount, splitPatch } from './patch';
-import { repoPath } from './paths';
+import { realRepoPaths, repoPath } from './paths';
 import { parseRawNumstat, parseStatusV2, type DiffEntry, type StatusReport } from './porcelain';
 import { nulFields, text, type RunGit } from './runner';
 
@@ -202,7 +202,11 @@ export interface DiffRequest {
   untracked?: boolean;
 }
 
-/** The raw patch of some files in one scope (one git command for the tracked ones). */
+/**
+ * The raw patch of some files in one scope (one git command for the tracked ones). Every path is
+ * checked on the disk first: one whose folders lead out of the tree through a symbolic link is
+ * refused, so no diff reads a file there (an untracked file's diff is its whole content).
+ */
 export async function rawPatches(
   run: RunGit,
   tree: Tree,
@@ -212,6 +216,10 @@ export async function rawPatches(
   { maxBytes = FULL_BYTES, compare }: { maxBytes?: number; compare?: string } = {},
 ): Promise<Map<string, { text: string; truncated: boolean }>> {
   const out = new Map<string, { text: string; truncated: boolean }>();
+  await realRepoPaths(
+    tree.cwd,
+    files.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path])),
+  );
   const tracked = files.filter((f) => !f.untracked);
   if (tracked.length > 0) {
     const paths = tracked.flatMap((f) => (f.oldPath ? [repoPath(f.oldPath), repoPath(f.path)] : [repoPath(f.path)]));

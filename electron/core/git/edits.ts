@@ -4,13 +4,14 @@
 //
 // Every edit runs as one exclusive step on its repository, and a hunk is named by its digest:
 // a hunk that changed since the panel showed it is refused, never applied to the wrong lines.
+// A path whose folders lead out of the tree through a symbolic link is refused before any of it.
 import { randomUUID } from 'node:crypto';
 import type { DiffScope } from '../../../shared/git';
 import { ClideError } from '../../../shared/result';
 import { EMPTY_TREE, headAndCompare, headOf, rawPatches, type DiffRequest, type Tree } from './changes';
 import { digestOf, readIndexEntry, readWorkFile, sizeOf, writeIndexEntry, writeWorkFile, type WorkFile } from './file-state';
 import { hunkPatch, hunksOf, splitPatch } from './patch';
-import { repoPath } from './paths';
+import { realFilesIn, realRepoPaths, repoPath } from './paths';
 import { parseStatusV2 } from './porcelain';
 import { nulFields, text, type GitRunner, type RunGit } from './runner';
 
@@ -87,25 +88,26 @@ export class TreeEdits {
 
   /** Revert a whole file to the base (working tree and index), or one hunk of it (working tree only). */
   async revert(tree: Tree, p: string, hunk?: HunkRef, scope: 'base' | 'unstaged' = 'base'): Promise<{ undo: string; files: string[] }> {
-    const file = repoPath(p);
+    const file = (await realRepoPaths(tree.cwd, [p]))[0]!;
     return this.git.exclusive(tree.cwd, async (run) => {
       const req = await this.describe(run, tree, file);
       if (hunk) {
         const patch = await this.hunk(run, tree, req, scope, hunk);
-        const before = readWorkFile(tree.cwd, file);
+        const before = await readWorkFile(tree.cwd, file);
         await run(['apply', '-R', '--whitespace=nowarn', '-'], { input: patch });
         return this.kept(tree, [{ path: file, before }]);
       }
       const paths = req.oldPath ? [file, req.oldPath] : [file];
+      await realFilesIn(tree.cwd, paths);
       const saved = [];
-      for (const q of paths) saved.push({ path: q, before: readWorkFile(tree.cwd, q), indexBefore: await readIndexEntry(run, q) });
+      for (const q of paths) saved.push({ path: q, before: await readWorkFile(tree.cwd, q), indexBefore: await readIndexEntry(run, q) });
       const base = await baseCommit(run, tree);
       for (const q of paths) {
         const atBase = base !== EMPTY_TREE && (await run(['cat-file', '-e', `${base}:${q}`], { readOnly: true, okCodes: [0, 1, 128] })).code === 0;
         if (atBase) await run(['checkout', base, '--', q]);
         else {
           await run(['update-index', '--force-remove', '--', q]);
-          writeWorkFile(tree.cwd, q, { kind: 'absent' });
+          await writeWorkFile(tree.cwd, q, { kind: 'absent' });
         }
       }
       return this.kept(tree, saved);
@@ -116,13 +118,18 @@ export class TreeEdits {
   async undoRevert(tree: Tree, token: string): Promise<{ files: string[] }> {
     const entry = this.undo.take(token, tree.cwd);
     return this.git.exclusive(tree.cwd, async (run) => {
+      // A folder may have become a link out of the tree since the revert: checked before any file is read or written.
+      await realFilesIn(
+        tree.cwd,
+        entry.files.map((k) => k.path),
+      );
       for (const k of entry.files) {
-        if (digestOf(readWorkFile(tree.cwd, k.path)) !== k.after) {
+        if (digestOf(await readWorkFile(tree.cwd, k.path)) !== k.after) {
           throw new ClideError({ kind: 'invalid-input', message: `${k.path} changed after the revert, so it was not undone.`, hint: 'Nothing was changed.' });
         }
       }
       for (const k of entry.files) {
-        writeWorkFile(tree.cwd, k.path, k.before);
+        await writeWorkFile(tree.cwd, k.path, k.before);
         if (k.indexBefore !== undefined) await writeIndexEntry(run, k.path, k.indexBefore);
       }
       this.undo.drop(token);
@@ -132,7 +139,7 @@ export class TreeEdits {
 
   /** Stage a file (its deletion or rename too), or one hunk of its unstaged changes. */
   async stage(tree: Tree, p: string, hunk?: HunkRef): Promise<void> {
-    const file = repoPath(p);
+    const file = (await realRepoPaths(tree.cwd, [p]))[0]!;
     return this.git.exclusive(tree.cwd, async (run) => {
       if (hunk) {
         const patch = await this.hunk(run, tree, { path: file }, 'unstaged', hunk);
@@ -141,6 +148,7 @@ export class TreeEdits {
       }
       const req = await this.describe(run, tree, file);
       const paths = [file];
+      if (req.oldPath) await realFilesIn(tree.cwd, [req.oldPath]);
       if (req.oldPath && text(await run(['ls-files', '-z', '--', req.oldPath], { readOnly: true }))) paths.push(req.oldPath);
       await run(['add', '-A', '--', ...paths]);
     });
@@ -148,7 +156,7 @@ export class TreeEdits {
 
   /** Take a file (or one hunk of its staged changes) out of the index; the working tree keeps it. */
   async unstage(tree: Tree, p: string, hunk?: HunkRef): Promise<void> {
-    const file = repoPath(p);
+    const file = (await realRepoPaths(tree.cwd, [p]))[0]!;
     return this.git.exclusive(tree.cwd, async (run) => {
       if (hunk) {
         const patch = await this.hunk(run, tree, { path: file }, 'staged', hunk);
@@ -208,8 +216,9 @@ export class TreeEdits {
     return hunkPatch(file, hunk, file.oldPath !== undefined);
   }
 
-  private kept(tree: Tree, saved: Array<Omit<Kept, 'after'>>): { undo: string; files: string[] } {
-    const files = saved.map((s) => ({ ...s, after: digestOf(readWorkFile(tree.cwd, s.path)) }));
+  private async kept(tree: Tree, saved: Array<Omit<Kept, 'after'>>): Promise<{ undo: string; files: string[] }> {
+    const files = [];
+    for (const s of saved) files.push({ ...s, after: digestOf(await readWorkFile(tree.cwd, s.path)) });
     const bytes = files.reduce((n, f) => n + sizeOf(f.before), 0);
     return { undo: this.undo.put({ cwd: tree.cwd, files, bytes }), files: files.map((f) => f.path) };
   }

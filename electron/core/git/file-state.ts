@@ -1,11 +1,12 @@
 // A file as it is in the working tree and the index, kept so a revert can be undone: its bytes
-// (or link target, or absence) and its index entry. Restoring never follows a symbolic link out
-// of the tree: the path is replaced, not written through.
+// (or link target, or absence) and its index entry. Neither follows a symbolic link: the path's
+// folders are checked to lie inside the tree before it is read or replaced (realFileIn), and a
+// link at the path itself is read and replaced as a link, not written through.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ClideError } from '../../../shared/result';
-import { fileIn } from './paths';
+import { realFileIn } from './paths';
 import { text, type RunGit } from './runner';
 
 export type WorkFile = { kind: 'absent' } | { kind: 'file'; data: Buffer; mode: number } | { kind: 'link'; target: string };
@@ -13,8 +14,8 @@ export type WorkFile = { kind: 'absent' } | { kind: 'file'; data: Buffer; mode: 
 /** A file too large to keep in memory for undo is not reverted (it could not be brought back). */
 export const MAX_KEPT_FILE = 64 * 1024 * 1024;
 
-export function readWorkFile(root: string, p: string): WorkFile {
-  const abs = fileIn(root, p);
+export async function readWorkFile(root: string, p: string): Promise<WorkFile> {
+  const abs = await realFileIn(root, p);
   let st: fs.Stats;
   try {
     st = fs.lstatSync(abs);
@@ -43,18 +44,12 @@ export function sizeOf(f: WorkFile): number {
   return f.kind === 'file' ? f.data.length : f.kind === 'link' ? f.target.length : 0;
 }
 
-/** Put a file back as it was; its folder must lie inside the tree (no link leads out). */
-export function writeWorkFile(root: string, p: string, f: WorkFile): void {
-  const abs = fileIn(root, p);
+/** Put a file back as it was; its folder must lie inside the tree (no link leads out), checked before anything is removed. */
+export async function writeWorkFile(root: string, p: string, f: WorkFile): Promise<void> {
+  const abs = await realFileIn(root, p);
   fs.rmSync(abs, { force: true });
   if (f.kind === 'absent') return;
-  const dir = path.dirname(abs);
-  fs.mkdirSync(dir, { recursive: true });
-  const realRoot = fs.realpathSync(root);
-  const realDir = fs.realpathSync(dir);
-  if (realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) {
-    throw new ClideError({ kind: 'invalid-input', message: `Refused to write ${p}: its folder leads out of the working tree.` });
-  }
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
   if (f.kind === 'link') fs.symlinkSync(f.target, abs);
   else fs.writeFileSync(abs, f.data, { mode: f.mode });
 }

@@ -7,6 +7,7 @@ import { diffFiles, listChanges } from './changes';
 import { archiveWorktree } from './archive';
 import type { Isolation } from './isolation';
 import { abortMerge, conflictDiffs, mergeBack, mergeState } from './merge';
+import { realFilesIn } from './paths';
 import { checkPullRequest, createPullRequest } from './pull-request';
 import { reviewMessage } from './review';
 
@@ -49,7 +50,12 @@ export function gitHandlers(host: () => GitHandlerHost): Handlers<ChannelOf<'git
       return edited(i.id, {});
     },
     'git:commit': async (i) => edited(i.id, await iso().edits.commit(await iso().tree(i.id), i.message, i.all)),
-    'git:review': (i) => {
+    'git:review': async (i) => {
+      // The message sends Claude to each file: one a link leads out of the tree to is refused.
+      await realFilesIn(
+        (await iso().tree(i.id)).cwd,
+        i.comments.map((c) => c.path),
+      );
       const text = reviewMessage(i.comments, i.intro);
       return { text, ...host().send(i.id, text, undefined, true) };
     },
