@@ -308,6 +308,9 @@ export class Continuity {
       const history = await this.historyOf(tab?.location);
       const conv = await history.conversation(source, session.cwd, { through: tab?.fork?.at });
       if (conv) {
+        // Records of a new kind that carry no conversation are left out quietly; the log counts them.
+        const skipped = [...conv.skipped].map(([type, n]) => `${n} ${type}`).join(', ');
+        if (skipped) this.log(`resuming ${source}: skipped records of the CLI's own bookkeeping that clide does not know (${skipped})`);
         const title = tab?.title ?? (tab?.fork ? undefined : (this.titles[source] ?? conv.customTitle));
         events.push({ kind: 'info', info: { claudeSessionId: session.sessionId, title } });
         const turn = this.cutOffs.get(id);

@@ -9,7 +9,7 @@ import { WireNormalizer } from './normalize';
 import type { WireOf } from './wire';
 import { isRecord, nonBlank } from '../../../shared/guards';
 import { recordText, SubagentLinks, subagentFiles, type SubagentFile } from './transcript-subagents';
-import { countNotShown, imageCount, otherRecordEvent, recordAt } from './transcript-records';
+import { carriesConversation, countNotShown, imageCount, otherRecordEvent, recordAt } from './transcript-records';
 
 export type TranscriptRecord = Record<string, unknown> & { type?: unknown };
 
@@ -128,6 +128,8 @@ export interface Conversation {
   lastPromptId?: string;
   /** The title the person gave the session (rename_session), if any. */
   customTitle?: string;
+  /** Records of types clide does not know that carry no conversation, skipped quietly: count by type, for the log. */
+  skipped: Map<string, number>;
 }
 
 /** The conversation as app events, plus whether it ends in a prompt that got no reply. */
@@ -136,6 +138,7 @@ export async function readConversation(file: string, opts: ReadOptions = {}): Pr
   const normalizer = new WireNormalizer();
   const links = new SubagentLinks();
   const notShown = new Map<string, number>();
+  const skipped = new Map<string, number>();
   const out: SessionEvent[] = [];
   const emit = (r: TranscriptRecord, parent: string | undefined) => {
     for (const e of recordEvents(normalizer, r, parent)) out.push(stamp(capResult(e, cap), recordAt(r)));
@@ -174,7 +177,7 @@ export async function readConversation(file: string, opts: ReadOptions = {}): Pr
     } else {
       const e = otherRecordEvent(r, out.length);
       if (e) out.push(e);
-      else if (e === undefined) countNotShown(notShown, r);
+      else if (e === undefined) countNotShown(carriesConversation(r) ? notShown : skipped, r);
     }
   }
   for (const f of await subagentFiles(file)) await readSubagent(f, links, emit);
@@ -188,7 +191,7 @@ export async function readConversation(file: string, opts: ReadOptions = {}): Pr
       at: lastAt,
     });
   }
-  return { events: out, cutOff: awaitingReply, lastPromptId, customTitle };
+  return { events: out, cutOff: awaitingReply, lastPromptId, customTitle, skipped };
 }
 
 /** A user or assistant record as the app events a live session gets for it. */

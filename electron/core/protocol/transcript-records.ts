@@ -1,7 +1,10 @@
 // The transcript records that are neither the person's prompt nor a user/assistant message:
 // what each shows on resume (a compaction notice, local command output, a background task's
 // notification), which are the CLI's bookkeeping and show nothing, and which clide does not
-// know; those are counted so the transcript can say what it left out.
+// know. Of those it does not know, one that looks like a conversation entry is counted so the
+// transcript can say what it left out; one that carries no conversation is the CLI's own
+// bookkeeping too (each CLI adds some: 2.1.337 wrote `api-request-route` into every transcript),
+// skipped quietly and only counted for the log.
 import type { SessionEvent } from '../../../shared/events';
 import { isRecord, nonBlank } from '../../../shared/guards';
 import { classifyInjected } from './normalize';
@@ -56,6 +59,15 @@ export function recordAt(r: TranscriptRecord): number {
 export function imageCount(r: TranscriptRecord): number {
   const content = (r.message as { content?: unknown } | undefined)?.content;
   return Array.isArray(content) ? content.filter((b) => isRecord(b) && b.type === 'image').length : 0;
+}
+
+/**
+ * Whether a record is part of the conversation: it carries a message, or has a place in the
+ * uuid/parentUuid chain the CLI resumes along. Request shapes, cost state, queue operations and
+ * routes have neither; a record without either has nothing the person could miss.
+ */
+export function carriesConversation(r: TranscriptRecord): boolean {
+  return r.message !== undefined || nonBlank(r.uuid) !== undefined || nonBlank(r.parentUuid) !== undefined;
 }
 
 /**

@@ -87,7 +87,11 @@ describe('transcript summaries', () => {
   });
 
   it('tolerates a truncated last line and unknown record types', async () => {
-    const f = write([user('hello', 1), JSON.stringify({ type: 'some-future-record', data: [1, 2] }), assistant('m1', { type: 'text', text: 'hi' }, 2)]);
+    const f = write([
+      user('hello', 1),
+      JSON.stringify({ type: 'some-future-record', uuid: 'f1', parentUuid: 'u1', data: [1, 2] }),
+      assistant('m1', { type: 'text', text: 'hi' }, 2),
+    ]);
     fs.appendFileSync(f, '{"type":"assistant","message":{"id":"m2","content":[{"type":"te');
     const s = await summarizeTranscript(f, SID);
     expect(s.messageCount).toBe(2);
