@@ -91,8 +91,10 @@ export const ClaudeCheckSchema = lazySchema(() =>
   z.object({
     found: z.boolean(),
     path: z.string().optional(),
-    /** Where it was found: the env variable, PATH, or a usual install location. */
-    source: z.enum(['env', 'setting', 'path', 'install-location']).optional(),
+    /** Where it was found: the env variable, Settings, the login shell's PATH, clide's PATH, or a usual install location. */
+    source: z.enum(['env', 'setting', 'login-shell', 'path', 'install-location']).optional(),
+    /** Its version, as its package or `claude --version` says. */
+    version: z.string().optional(),
     error: AppErrorSchema.optional(),
   }),
 );

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findClaude } from '../../../electron/core/find-claude';
+import { findClaude as realFindClaude, isAppOwned, npmPrefix, type FindClaudeInput } from '../../../electron/core/find-claude';
+import { parseLoginOutput, PRINT_ENV } from '../../../electron/core/login-path';
+
+// No login shell, no app folder, no version unless a test gives them: each case says what it needs.
+const findClaude = (input: FindClaudeInput) => realFindClaude({ loginPath: () => undefined, appRoot: '/app/clide', version: () => undefined, ...input });
 
 const home = '/home/me';
 const only =
@@ -96,5 +100,55 @@ describe('findClaude', () => {
       isExecutable: only(path.join('C:\\tools', 'claude.exe')),
     });
     expect(r).toMatchObject({ found: true, source: 'path' });
+  });
+
+  it("prefers the login shell's PATH to its own, and says so", () => {
+    const r = findClaude({
+      env: { PATH: '/usr/bin' },
+      loginPath: () => '/home/me/bin:/usr/bin',
+      homeDir: home,
+      platform: 'linux',
+      isExecutable: only('/usr/bin/claude', '/home/me/bin/claude'),
+      version: (p) => (p === '/home/me/bin/claude' ? '2.1.337' : undefined),
+    });
+    expect(r).toEqual({ found: true, path: '/home/me/bin/claude', source: 'login-shell', version: '2.1.337' });
+  });
+
+  it("never picks the app's own claude: its node_modules/.bin (and a parent's) on either PATH, or anything inside it", () => {
+    const pin = '/app/clide/node_modules/.bin/claude';
+    const parentPin = '/app/node_modules/.bin/claude';
+    const local = path.join(home, '.local', 'bin', 'claude');
+    const isExecutable = only(pin, parentPin, local, '/other/node_modules/.bin/claude');
+    const r = findClaude({
+      env: { PATH: '/app/clide/node_modules/.bin:/app/node_modules/.bin:/usr/bin' },
+      loginPath: () => '/app/clide/node_modules/.bin:/usr/bin',
+      homeDir: home,
+      platform: 'linux',
+      isExecutable,
+    });
+    expect(r).toMatchObject({ found: true, path: local, source: 'install-location' });
+    // Another project's node_modules/.bin is the person's business.
+    expect(findClaude({ env: { PATH: '/other/node_modules/.bin' }, homeDir: home, platform: 'linux', isExecutable })).toMatchObject({
+      path: '/other/node_modules/.bin/claude',
+    });
+    expect(isAppOwned('/app/clide/node_modules/@anthropic-ai/claude-code/bin', '/app/clide', 'linux')).toBe(true);
+    expect(isAppOwned('/app/clide-other/bin', '/app/clide', 'linux')).toBe(false);
+    // Relative entries mean "wherever clide runs": skipped.
+    expect(findClaude({ env: { PATH: 'node_modules/.bin:.' }, homeDir: home, platform: 'linux', isExecutable: () => 'ok' }).source).not.toBe('path');
+  });
+
+  it("looks in npm's global prefix, read without starting npm", () => {
+    const r = findClaude({ env: { npm_config_global_prefix: '/opt/npm' }, homeDir: home, platform: 'linux', isExecutable: only('/opt/npm/bin/claude') });
+    expect(r).toMatchObject({ found: true, path: '/opt/npm/bin/claude', source: 'install-location' });
+    expect(npmPrefix({ NPM_CONFIG_PREFIX: ' /x ' }, home)).toBe('/x');
+  });
+
+  it('reads PATH between the markers, whatever the shell prints around it', () => {
+    expect(PRINT_ENV).toMatch(/^echo \S+; env; echo \S+$/);
+    const [begin, end] = [PRINT_ENV.split(';')[0]!.slice(5), PRINT_ENV.split(';')[2]!.trim().slice(5)];
+    const out = `Welcome to the box!\nPATH=/banner/not/this\n${begin}\nHOME=/h\nPATH=/a:/b\nX=1\n${end}\nbye\n`;
+    expect(parseLoginOutput(out)).toBe('/a:/b');
+    expect(parseLoginOutput(`${begin}\nPATH=/a`)).toBeUndefined();
+    expect(parseLoginOutput('PATH=/a\n')).toBeUndefined();
   });
 });

@@ -268,15 +268,17 @@ function ClaudeState() {
   const claude = useClide((s) => s.environment?.claude);
   if (!claude) return null;
   if (!claude.found) return <p className="modal-error">{claude.error?.message ?? 'Claude Code was not found.'}</p>;
-  const where = {
+  const where: Record<NonNullable<typeof claude.source>, string> = {
     env: 'from CLIDE_CLAUDE_PATH, which wins over this setting',
     setting: 'as set here',
-    path: 'on PATH',
+    'login-shell': 'on your login shell’s PATH (what your terminal finds)',
+    path: 'on clide’s own PATH',
     'install-location': 'in a usual install location',
   };
   return (
-    <p className="field-help">
-      Using <code>{claude.path && <VisibleText text={claude.path} />}</code> {claude.source ? where[claude.source] : ''}.
+    <p className="field-help" data-testid="claude-in-use">
+      Using <code>{claude.path && <VisibleText text={claude.path} />}</code>
+      {claude.version ? ` (Claude Code ${claude.version})` : ''} {claude.source ? where[claude.source] : ''}.
     </p>
   );
 }
