@@ -37,6 +37,7 @@ export const api: ClideApi = {
   worktree: domainApi('worktree'),
   remote: domainApi('remote'),
   rules: domainApi('rules'),
+  trust: domainApi('trust'),
   onEvents,
 };
 

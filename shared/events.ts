@@ -10,6 +10,7 @@ import { ElicitationSchema, McpStateSchema } from './mcp';
 import { AsideSchema } from './aside';
 import { LimitStopSchema, UsageLimitHitSchema } from './usage';
 import { LiveTaskSchema } from './task-schemas';
+import { TrustStateSchema } from './trust';
 
 export { McpServerStatusSchema, type McpServerStatus } from './mcp';
 
@@ -89,6 +90,8 @@ export const SessionInfoSchema = lazySchema(() =>
     loadingEarlier: z.boolean().optional(),
     /** The remote host Claude runs on (shared/remote.ts); absent: this computer. */
     location: z.string().optional(),
+    /** Workspace trust (shared/trust.ts): the question the tab shows, or how it was answered. */
+    trust: TrustStateSchema.optional(),
   }),
 );
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
@@ -172,7 +175,14 @@ export const TurnResultSchema = lazySchema(() =>
     maxOutputTokens: z.number().optional(),
     numTurns: z.number().optional(),
     durationMs: z.number().optional(),
-    denials: z.array(z.object({ toolName: z.string(), toolUseId: z.string().optional() })),
+    denials: z.array(
+      z.object({
+        toolName: z.string(),
+        toolUseId: z.string().optional(),
+        /** Auto mode refused it without its safety check: none runs in this session, or the check gave no verdict (2.1.337). */
+        unchecked: z.enum(['no-check-in-session', 'no-verdict', 'other']).optional(),
+      }),
+    ),
     terminalReason: z.string().optional(),
     /** The person stopped the turn (an interrupt), so its error subtype is not a failure to show. */
     interrupted: z.boolean().optional(),
@@ -180,6 +190,8 @@ export const TurnResultSchema = lazySchema(() =>
     apiErrorStatus: z.number().optional(),
     /** The turn stopped because a subscription usage limit was reached. */
     usageLimit: UsageLimitHitSchema.optional(),
+    /** Claude Code refused to start, and why in words that say what to do (the process exits next). */
+    startupFailure: z.object({ error: AppErrorSchema, resumable: z.boolean() }).optional(),
   }),
 );
 export type TurnResult = z.infer<typeof TurnResultSchema>;
@@ -230,6 +242,14 @@ export const TaskPatchSchema = lazySchema(() =>
     toolName: z.string().optional(),
     /** The command line of a shell or Monitor, from the call that started it. */
     command: z.string().optional(),
+    /**
+     * Why it ended, where that was not its own end: `unfinished-at-restart`, Claude Code found on
+     * resuming the session that it had not finished before the restart and closed it;
+     * `worker-restart`, the worker running it restarted.
+     */
+    endReason: z.enum(['unfinished-at-restart', 'worker-restart']).optional(),
+    /** How long a shell's command ran, in ms, as Claude Code measured it (from 2.1.337). */
+    durationMs: z.number().optional(),
   }),
 );
 export type TaskPatch = z.infer<typeof TaskPatchSchema>;
@@ -293,8 +313,12 @@ export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
 /** Why the queue waits instead of sending its next message when a turn ends. */
 export const QueueHoldSchema = lazySchema(() =>
   z.object({
-    /** `limit`: the last turn stopped on a usage limit; sending now would only hit it again. */
-    reason: z.enum(['stopped', 'failed', 'limit']),
+    /**
+     * `limit`: the last turn stopped on a usage limit; sending now would only hit it again.
+     * `connecting`: a remote session's host is still being reached; the queue goes on by itself
+     * once the session is up.
+     */
+    reason: z.enum(['stopped', 'failed', 'limit', 'connecting']),
     message: z.string(),
   }),
 );

@@ -36,6 +36,7 @@ import type { SessionView } from './transcript';
 import { LocationSchema, RemoteEventSchemas, remoteContracts } from './remote';
 import { ReloadReportSchema } from './reload';
 import { rulesContracts } from './rules';
+import { trustContracts } from './trust';
 import { MAX_ASIDE_CHARS } from './aside';
 import { PlanUsageSchema } from './usage';
 import { DesktopEventSchemas, desktopContracts } from './desktop';
@@ -406,6 +407,8 @@ export const contracts = {
   remote: remoteContracts,
   /** What decides what is asked (electron/core/rules): a session's permission rules and hooks. */
   rules: rulesContracts,
+  /** Workspace trust (electron/core/trust): nothing from a folder runs before the person trusts it. */
+  trust: trustContracts,
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {
     snapshot: lazySchema(() => ({ input: empty, output: TeamStateSchema })),

@@ -36,6 +36,8 @@ export const errorKinds = [
   'auth-failed',
   /** A permission rule was not removed: its settings file could not be changed, or Claude Code still applies it. */
   'rule-not-removed',
+  /** The folder would run files the person has not trusted yet: nothing was started (electron/core/trust). */
+  'untrusted',
   'internal',
 ] as const;
 

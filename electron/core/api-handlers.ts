@@ -10,6 +10,7 @@ import { teamHandlers } from './team/handlers';
 import { gitHandlers } from './git/handlers';
 import { remoteHandlers } from './remote/handlers';
 import { rulesHandlers } from './rules/handlers';
+import { trustHandlers } from './trust/handlers';
 import { desktopHandlers } from './desktop-handlers';
 
 export function createHandlers(host: SessionHost): Handlers {
@@ -166,6 +167,7 @@ export function createHandlers(host: SessionHost): Handlers {
     ...gitHandlers(() => host),
     ...remoteHandlers(() => host.remote),
     ...rulesHandlers(() => host.rules),
+    ...trustHandlers(() => host),
     ...desktopHandlers(() => host),
   };
 }

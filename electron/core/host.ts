@@ -46,6 +46,11 @@ import { RulesService } from './rules/rules-service';
 import { Asides } from './asides';
 import type { PlanUsage } from '../../shared/usage';
 import { LaunchInbox } from './launch/launch-inbox';
+import { TrustService, type TrustDecision } from './trust/trust-service';
+import { ClaudeRecord, claudeGlobalFile } from './trust/claude-record';
+import { checkLocalFolder } from './trust/check';
+import { scanRemoteFolder } from './trust/remote-scan';
+import type { TrustState } from '../../shared/trust';
 import { UpdateService, type UpdateServiceOptions } from './updates/update-service';
 
 export interface HostOptions {
@@ -93,6 +98,8 @@ interface Entry {
   cli: CliIdentity | undefined;
   /** Set for a session on a remote host. */
   place?: RemotePlace;
+  /** Its folder's trust as last shown (workspace trust); undefined until first checked. */
+  trust?: TrustState;
 }
 
 export class SessionHost {
@@ -141,6 +148,8 @@ export class SessionHost {
   readonly launches: LaunchInbox;
   /** The desktop app's own updates: when to check, what to show, when to install. */
   readonly updates: UpdateService;
+  /** Workspace trust: no `claude` starts in a folder before the person trusts what it would run (electron/core/trust). */
+  readonly trust: TrustService;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -157,6 +166,11 @@ export class SessionHost {
       for (const l of this.listeners) l(batch);
     }, opts.batchMs ?? FRAME_MS);
     this.workspace = new Workspace(opts.dataDir, this.homeDir, opts.shell);
+    this.trust = new TrustService({
+      dataDir: opts.dataDir,
+      claude: new ClaudeRecord(claudeGlobalFile(this.env, this.homeDir), this.homeDir, (m) => console.warn(m)),
+      log: (m) => console.warn(m),
+    });
     this.initCache = new InitCache(opts.dataDir);
     this.parking = new Parking({
       // A remote session is not parked: its next start may need the host's connection again.
@@ -358,8 +372,10 @@ export class SessionHost {
       spare: place ? undefined : this.spare,
       // A worktree still being set up (or gone) refuses to start Claude, with the reason.
       gate: () => this.isolation.assertStarted(id),
+      trusted: () => this.assertTrusted(id),
       waitBeforeStart: () => this.continuity.exitOf(session),
-      onInitialize: place ? undefined : (info, modeFlag) => this.initialized(cwd, cli, info, modeFlag),
+      // A restricted session's answer (no project commands) is not what its folder offers.
+      onInitialize: place ? undefined : (info, modeFlag) => !session.restricted && this.initialized(cwd, cli, info, modeFlag),
       onStarted: () => this.spare?.noteSpawn(),
       place,
     });
@@ -388,12 +404,14 @@ export class SessionHost {
       const cached = place ? undefined : this.initCache.lookup(cwd, cli);
       const fillsCache = !place && !cached && !this.list().some((s) => s !== session && s.phase === 'starting');
       session.prepare(cached);
+      // Asks now, before anything could start, when the folder would run something not trusted.
+      const trusted = place !== undefined || this.trustNow(entry);
       // Shows the earlier conversation from the transcript.
       if (input.resume) void this.continuity.resume(session, () => this.sessions.get(id) === entry);
       // A remote session starts at once: connecting (and any login) is best done while the
       // person writes the first message, and a host that cannot be reached says so now.
       if (place) this.startRemote(entry, place);
-      else if (fillsCache) launch(() => session.start());
+      else if (fillsCache && trusted) launch(() => session.start());
     }
     this.spare?.refresh();
     return { id };
@@ -402,14 +420,9 @@ export class SessionHost {
   /** With `queue`, a message written while a turn runs waits for the turn to end (see answering.ts). */
   send(id: string, text: string, images?: ImageInput[], queue = false): { queued?: string } {
     const entry = this.get(id);
-    if (entry.place && this.connecting.has(id)) {
-      throw new ClideError({
-        kind: 'session-busy',
-        message: `Still connecting to ${entry.place.location}.`,
-        hint: 'Send again once it is connected; your message stays in the box.',
-      });
-    }
     this.isolation.assertStarted(id);
+    // Still reaching its host: held like a message written while Claude works, sent once it is up.
+    if (entry.place && this.connecting.has(id)) return this.answering.sendWhenConnected(entry.session, entry.place.location, text, images);
     return this.answering.send(entry.session, text, images, queue);
   }
 
@@ -575,6 +588,7 @@ export class SessionHost {
       return this.startRemote(entry, entry.place);
     }
     this.isolation.assertStarted(id);
+    this.assertTrusted(id);
     const check = this.checkClaude();
     if (!check.found) {
       throw new ClideError(check.error ?? { kind: 'cli-not-found', message: 'Claude Code was not found.' });
@@ -648,13 +662,17 @@ export class SessionHost {
    */
   private startRemote(entry: Entry, place: RemotePlace): void {
     const id = entry.session.id;
-    // Starting again clears the failure shown (the session itself may not say so: it never ran).
-    if (entry.view.failure) this.record(entry, [{ kind: 'status', status: 'starting' }]);
-    if (place.ready) return entry.session.restart();
+    // Starting again clears the failure shown (the session itself may not say so: it never ran),
+    // and a tab whose host is still being reached says it is starting, not "Ready".
+    if (entry.view.failure || !place.ready) this.record(entry, [{ kind: 'status', status: 'starting' }]);
+    if (place.ready && this.remoteTrusted(entry)) return entry.session.restart();
     this.connecting.add(id);
-    void place.prepare().then((problem) => {
+    void place.prepare().then(async (problem) => {
+      if (!problem && !this.remoteTrusted(entry)) problem = await this.checkRemoteTrust(entry, place);
       this.connecting.delete(id);
       if (this.sessions.get(id) !== entry) return;
+      // Not trusted yet: the question is shown; the process starts once it is answered.
+      if (!problem && !this.remoteTrusted(entry)) return;
       if (!problem) {
         try {
           return entry.session.restart();
@@ -667,6 +685,111 @@ export class SessionHost {
         { kind: 'status', status: 'failed' },
       ]);
     });
+  }
+
+  // ---- workspace trust ------------------------------------------------------------------------
+
+  /** Trust what the session's question showed; tabs waiting on the same folder are checked again. */
+  grantTrust(id: string, promptId: string): void {
+    const entry = this.get(id);
+    if (entry.trust?.prompt?.promptId !== promptId) {
+      throw new ClideError({
+        kind: 'invalid-input',
+        message: 'That trust question is no longer open in this tab.',
+        hint: 'Answer the question the tab shows now.',
+      });
+    }
+    this.trust.grant(promptId);
+    for (const other of this.sessions.values()) {
+      if (other.trust?.state !== 'asking' || other === entry) continue;
+      if (other.place) {
+        if (other.place.location === entry.place?.location) this.startRemote(other, other.place);
+      } else this.trustNow(other);
+    }
+    if (entry.place) return this.startRemote(entry, entry.place);
+    if (!this.trustNow(entry)) {
+      throw new ClideError({
+        kind: 'untrusted',
+        message: 'The folder changed while its question was open.',
+        hint: 'Look at what it would run now, then answer again.',
+      });
+    }
+    this.spare?.refresh();
+  }
+
+  /** Open the session without anything of its folder's own (shared/trust.ts RESTRICTED_OFF). */
+  restrictSession(id: string): void {
+    const entry = this.get(id);
+    entry.session.restrict();
+    this.showTrust(entry, { state: 'restricted' });
+    if (entry.place) this.startRemote(entry, entry.place);
+    this.spare?.refresh();
+  }
+
+  revokeTrust(root: string, location?: string): void {
+    this.trust.revoke(root, location);
+    for (const entry of this.sessions.values()) {
+      if (entry.trust?.state !== 'trusted') continue;
+      // A running process keeps running; the next one in that folder asks.
+      if (entry.place) {
+        if (entry.place.location === location) this.showTrust(entry, undefined);
+      } else if (!entry.session.connection) this.trustNow(entry);
+      else entry.trust = undefined;
+    }
+    this.spare?.refresh();
+  }
+
+  /** Throws (after showing the question) while the session's folder is not trusted. */
+  private assertTrusted(id: string): void {
+    const entry = this.sessions.get(id);
+    if (!entry || entry.trust?.state === 'restricted') return;
+    if (entry.place ? this.remoteTrusted(entry) : this.trustNow(entry)) return;
+    throw new ClideError({
+      kind: 'untrusted',
+      message: `Claude has not started: ${entry.place ? `the folder on ${entry.place.location}` : 'this folder'} has files that would run, and you have not trusted it yet.`,
+      hint: 'Look at what it would run, then trust the folder or open it restricted.',
+    });
+  }
+
+  /** Check a local session's folder now; shows the question (or its end). */
+  private trustNow(entry: Entry): boolean {
+    if (entry.trust?.state === 'restricted') return true;
+    const decision = checkLocalFolder(this.trust, entry.session.cwd, claudeConfigDir(this.env, this.homeDir), this.homeDir);
+    this.showDecision(entry, decision);
+    return decision.trusted;
+  }
+
+  private remoteTrusted(entry: Entry): boolean {
+    return entry.trust?.state === 'trusted' || entry.trust?.state === 'restricted';
+  }
+
+  /** Scan a remote session's folder on its host (connected); a failed scan is a failed start. */
+  private async checkRemoteTrust(entry: Entry, place: RemotePlace) {
+    try {
+      const host = this.remote.host(place.location);
+      const scan = await scanRemoteFolder(host.master, place.location, entry.session.cwd, host.known?.home ?? '');
+      this.showDecision(entry, this.trust.decide(scan.place, scan.items));
+      return undefined;
+    } catch (err) {
+      return {
+        kind: 'connection-failed' as const,
+        message: `clide could not look at the folder's files on ${place.location} before starting Claude there.`,
+        detail: (err as Error).message,
+      };
+    }
+  }
+
+  private showDecision(entry: Entry, decision: TrustDecision): void {
+    this.showTrust(entry, decision.trusted ? { state: 'trusted' } : { state: 'asking', prompt: decision.prompt });
+  }
+
+  private showTrust(entry: Entry, trust: TrustState | undefined): void {
+    const before = entry.trust;
+    entry.trust = trust;
+    if (!trust || (before?.state === trust.state && before.prompt?.promptId === trust.prompt?.promptId)) return;
+    // A tab that never had to ask says nothing; one that asked (or was restricted) shows its answer.
+    if (trust.state === 'trusted' && !before?.prompt) return;
+    this.record(entry, [{ kind: 'info', info: { trust } }]);
   }
 
   /** A host's connection dropped: tabs there that lost theirs get ssh's words for why. */
@@ -725,6 +848,8 @@ export class SessionHost {
     if (!claude.found || !claude.path) return undefined;
     const cwd = this.workspace.settings.get().recentCwds[0] ?? this.defaultCwd;
     if (cwdProblem(cwd)) return undefined;
+    // Never a process in a folder the person has not trusted.
+    if (!checkLocalFolder(this.trust, cwd, claudeConfigDir(this.env, this.homeDir), this.homeDir).trusted) return undefined;
     const choices = this.workspace.withDefaults({ cwd });
     try {
       return specFor(claude.path, childEnv(this.env), cwd, { model: choices.model, permissionMode: choices.permissionMode });

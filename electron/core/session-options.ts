@@ -29,6 +29,11 @@ export interface SessionOptions {
   spare?: SpareSource;
   /** Throws a ClideError when the process may not start yet (a worktree still being set up). */
   gate?: () => void;
+  /**
+   * Throws a ClideError (and shows the question) while the folder is not trusted: checked again
+   * right before every spawn, whoever asked for it (workspace trust, electron/core/trust).
+   */
+  trusted?: () => void;
   /** What must end before the process can start (the same Claude session still closing in another tab). */
   waitBeforeStart?: () => Promise<void> | undefined;
   /** The process answered `initialize` (kept for tabs that have not started theirs, init-cache.ts). */

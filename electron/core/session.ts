@@ -56,6 +56,8 @@ export class Session {
   private livenessValue: LivenessState = 'ok';
   private readonly pending = new Map<string, PermissionRequest>();
   private turnActive = false;
+  /** Why Claude Code refused to start, as its last result said: what its exit is shown as. */
+  private refusedStart: { error: AppError; resumable: boolean } | undefined;
   /** Streaming messages not yet ended: closed as aborted if the process dies mid-message. */
   private readonly openMessages = new Set<string>();
   private claudeSessionId: string | undefined;
@@ -63,6 +65,8 @@ export class Session {
   private pendingFork: { from: string; sessionId: string; at?: string } | undefined;
   private model: string | undefined;
   private permissionMode: string | undefined;
+  /** Opened restricted: the folder's own settings, hooks, MCP servers and CLAUDE.md stay off. */
+  private restrictedValue = false;
   private cliVersionWarned = false;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   private termination: 'stop-timeout' | 'kill' | undefined;
@@ -183,17 +187,37 @@ export class Session {
   get wantsSpare(): boolean {
     if (!isDormant(this.phaseValue) || this.waking || this.pendingFork || this.closing) return false;
     try {
-      this.opts.gate?.();
+      this.mayStart();
     } catch {
       return false;
     }
     return cwdProblem(this.cwd) === undefined;
   }
 
-  /** Spawn the CLI and run the initialize handshake. Never throws for spawn problems: they become events. */
+  /** Throws when a process may not start now: a worktree not ready, a folder not trusted. */
+  private mayStart(): void {
+    this.opts.gate?.();
+    if (!this.restrictedValue) this.opts.trusted?.();
+  }
+
+  get restricted(): boolean {
+    return this.restrictedValue;
+  }
+
+  /** From the next start on, the process reads only the person's own settings (spawn-args.ts RESTRICTED_ARGS). */
+  restrict(): void {
+    this.restrictedValue = true;
+  }
+
+  /**
+   * Spawn the CLI and run the initialize handshake. Never throws for spawn problems: they become
+   * events. Throws when the folder is not trusted (nothing is spawned).
+   */
   start(): void {
     const allowed = transition(this.phaseValue, { type: 'start' });
     if (!allowed.ok) throw refused(allowed.reason, this.phaseValue, false);
+    // The last word before anything is spawned, whoever asked for the process.
+    if (!this.restrictedValue) this.opts.trusted?.();
     // A remote folder is checked there, by the launch line.
     const dir = this.opts.place ? undefined : cwdProblem(this.cwd);
     let spec: SpawnSpec | undefined;
@@ -525,7 +549,13 @@ export class Session {
   /** Throws an invalid-input ClideError when a choice cannot go on the command line. */
   private buildSpec(): SpawnSpec {
     const resume = this.pendingFork?.from ?? this.claudeSessionId;
-    return specFor(this.opts.claudePath, this.opts.env, this.cwd, { resume, fork: this.pendingFork, model: this.model, permissionMode: this.permissionMode });
+    return specFor(this.opts.claudePath, this.opts.env, this.cwd, {
+      resume,
+      fork: this.pendingFork,
+      model: this.model,
+      permissionMode: this.permissionMode,
+      restricted: this.restrictedValue,
+    });
   }
 
   /** No process to talk to yet, but a message (or a request) starts one. */
@@ -547,7 +577,7 @@ export class Session {
       this.noteInput(m);
       return this.echo(m);
     }
-    this.opts.gate?.();
+    this.mayStart();
     const wait = this.blockers();
     if (!wait) {
       this.start();
@@ -570,7 +600,11 @@ export class Session {
     const waiting = this.waking ?? [];
     this.waking = undefined;
     if (this.closing || !isDormant(this.phaseValue)) return;
-    this.start();
+    try {
+      this.start();
+    } catch {
+      // Refused before anything was spawned (the folder is not trusted): said below like a failed start.
+    }
     const conn = this.conn;
     if (!conn || !isLive(this.phaseValue)) {
       this.emit([
@@ -600,7 +634,7 @@ export class Session {
   /** The live connection, starting (or resuming) the process first when the session has none. */
   private async awake(): Promise<Connection> {
     if (this.asleep) {
-      this.opts.gate?.();
+      this.mayStart();
       const wait = this.blockers();
       if (wait) await wait;
       if (isDormant(this.phaseValue) && !this.waking && !this.closing) this.start();
@@ -709,8 +743,10 @@ export class Session {
         out.push(...this.versionCanary(e.info));
         // init lists the MCP servers by name only: fetch their state (and tools) in full.
         if (e.info.mcpServers && e.info.mcpServers.length > 0) this.mcp.refreshSoon(conn);
-      } else if (e.kind === 'result') turnEnded = true;
-      else if (e.kind === 'tool-result') shareRepeatedOutput(e);
+      } else if (e.kind === 'result') {
+        turnEnded = true;
+        this.refusedStart = e.result.startupFailure ?? this.refusedStart;
+      } else if (e.kind === 'tool-result') shareRepeatedOutput(e);
     }
     this.watchdog?.observe(events);
     this.emit(out);
@@ -786,6 +822,8 @@ export class Session {
     const resumable = this.claudeSessionId !== undefined;
     const stderr = conn.transport.stderrTail().trim();
     const placeProblem = this.opts.place?.exitProblem(info, stderr, resumable);
+    const refused = this.refusedStart;
+    this.refusedStart = undefined;
     if (info.spawnError) {
       return this.startFailed(placeProblem ?? spawnProblem(info.spawnError, this.opts.claudePath, this.cwd), resumable);
     }
@@ -806,6 +844,7 @@ export class Session {
       return this.fail({ kind: 'process-exit', message: why, hint, detail: stderr || undefined, exitCode: info.code, signal: info.signal }, resumable);
     }
     if (placeProblem) return this.fail(placeProblem, resumable);
+    if (refused) return this.fail(refused.error, resumable && refused.resumable);
     const clean = info.code === 0 && !info.signal && !wasTurn;
     if (clean) {
       this.emit([this.notice('info', 'exited', 'Claude exited.')]);

@@ -19,6 +19,11 @@ export interface SpawnChoices {
    * says so), optionally cut after the transcript record `at` (a message uuid).
    */
   fork?: { sessionId: string; at?: string };
+  /**
+   * The folder is not trusted and the person opened it restricted: Claude Code reads only the
+   * person's own settings, so nothing of the folder's (hooks, MCP servers, CLAUDE.md) runs.
+   */
+  restricted?: boolean;
 }
 
 export function modelProblem(model: string): AppError | undefined {
@@ -68,6 +73,9 @@ function forkProblem(fork: { sessionId: string; at?: string }, resume: string | 
   return undefined;
 }
 
+/** What a restricted session runs with: the person's own settings only (checked on 2.1.332 and 2.1.337). */
+export const RESTRICTED_ARGS = ['--setting-sources', 'user'];
+
 /** Extra argv after the fixed flags. Throws an invalid-input ClideError on a bad value. */
 export function spawnArgs(c: SpawnChoices): string[] {
   const problem = spawnChoicesProblem(c);
@@ -79,6 +87,7 @@ export function spawnArgs(c: SpawnChoices): string[] {
   if (c.fork?.at) args.push('--resume-session-at', c.fork.at);
   if (c.model) args.push('--model', c.model);
   if (c.permissionMode) args.push('--permission-mode', c.permissionMode);
+  if (c.restricted) args.push(...RESTRICTED_ARGS);
   return args;
 }
 
