@@ -65,13 +65,23 @@ export class Answering {
    */
   send(target: AnsweringTarget, text: string, images: readonly ImageInput[] = [], queue = false, speaker: Speaker = THE_PERSON): { queued?: string } {
     const q = this.queue(target.id);
-    const turnRunning = q.busy() || target.phase === 'stopping';
+    const turnRunning = q.busy() || target.phase === 'stopping' || q.waitingForConnection;
     if (queue && (turnRunning || (q.size > 0 && !q.held))) return { queued: q.add(text, images) };
     target.send(text, images, speaker);
     q.released();
     // The person's own message replaces the offer to continue after a usage limit.
     if (speaker.kind === 'person') this.limits.get(target.id)?.superseded();
     return {};
+  }
+
+  /**
+   * A message sent while the session's remote host is still being reached: held in the queue
+   * and sent once the session is up (the person sees it waiting), not refused.
+   */
+  sendWhenConnected(target: AnsweringTarget, location: string, text: string, images: readonly ImageInput[] = []): { queued: string } {
+    const q = this.queue(target.id);
+    q.waitForConnection(location);
+    return { queued: q.add(text, images) };
   }
 
   /** The person pressed Stop. */

@@ -7,6 +7,9 @@
 // message per turn, in the order shown. After Stop, a turn that failed, or one a usage limit
 // stopped, the queue waits (it is "held") rather than firing the next message into a situation
 // the person has not seen yet; sending one now, or resuming, lets it go on.
+//
+// A remote session whose host is still being reached (after Reconnect, or a new tab) holds the
+// queue too, without the person's help: the first message goes once the session is up.
 import { randomUUID } from 'node:crypto';
 import { isIdleStatus, type QueueHold, type QueuedMessage, type SessionEvent, type SessionStatus } from '../../shared/events';
 import type { ImageInput } from '../../shared/ipc';
@@ -58,6 +61,8 @@ const HOLD_LIMIT: QueueHold = {
 export class MessageQueue {
   private entries: QueuedEntry[] = [];
   private hold: QueueHold | undefined;
+  /** Waiting for a remote host's connection: lifted by the session's own status, not the person. */
+  private gate: QueueHold | undefined;
   private scheduled = false;
   private readonly now: () => number;
   private readonly defer: (f: () => void) => void;
@@ -73,6 +78,23 @@ export class MessageQueue {
 
   get held(): QueueHold | undefined {
     return this.hold;
+  }
+
+  get waitingForConnection(): boolean {
+    return this.gate !== undefined;
+  }
+
+  /**
+   * The session's host is being reached: what is queued now waits for the session to be ready
+   * (its status says so), and a connection that fails holds the queue for the person.
+   */
+  waitForConnection(location: string): void {
+    if (this.gate) return;
+    this.gate = {
+      reason: 'connecting',
+      message: `Waiting for the connection to ${location}: sent once the session is up.`,
+    };
+    this.changed();
   }
 
   /** A turn is running: a message sent now would be folded into it. */
@@ -130,6 +152,9 @@ export class MessageQueue {
 
   /** Send one queued message now (into the running turn, if any). On failure it stays queued. */
   sendNow(id: string): void {
+    if (this.gate) {
+      throw new ClideError({ kind: 'session-busy', message: this.gate.message, hint: 'It goes by itself once connected.' });
+    }
     const at = this.indexOf(id);
     const entry = this.entries[at]!;
     this.opts.target.send(entry.text, entry.images);
@@ -164,6 +189,16 @@ export class MessageQueue {
   observe(events: readonly SessionEvent[]): void {
     let ready = false;
     for (const e of events) {
+      if (this.gate && e.kind === 'status' && (e.status === 'ready' || e.status === 'failed' || e.status === 'ended')) {
+        this.gate = undefined;
+        if (e.status !== 'ready' && this.entries.length > 0 && !this.hold) {
+          this.hold = {
+            reason: 'failed',
+            message: 'The session could not be reached, so the queue waits. Reconnect, then send a message now or resume the queue.',
+          };
+        }
+        this.changed();
+      }
       if (e.kind === 'result' && this.entries.length > 0 && !this.hold) {
         if (e.result.interrupted) this.hold = HOLD_STOPPED;
         else if (e.result.usageLimit) this.hold = HOLD_LIMIT;
@@ -189,17 +224,17 @@ export class MessageQueue {
   /** The queue as the window sees it (image data stays here). */
   event(): SessionEvent {
     const messages: QueuedMessage[] = this.entries.map((e) => ({ id: e.id, text: e.text, images: e.images.length || undefined, at: e.at }));
-    return { kind: 'queue', messages, hold: this.hold };
+    return { kind: 'queue', messages, hold: this.gate ?? this.hold };
   }
 
   private maybeSendNext(): void {
-    if (this.scheduled || this.entries.length === 0 || this.hold || !isIdleStatus(this.opts.target.status)) return;
+    if (this.scheduled || this.entries.length === 0 || this.hold || this.gate || !isIdleStatus(this.opts.target.status)) return;
     this.scheduled = true;
     // Not from inside the event that said "ready": the session is still finishing that step.
     this.defer(() => {
       this.scheduled = false;
       const next = this.entries[0];
-      if (!next || this.hold || !isIdleStatus(this.opts.target.status)) return;
+      if (!next || this.hold || this.gate || !isIdleStatus(this.opts.target.status)) return;
       try {
         this.opts.target.send(next.text, next.images);
       } catch (err) {

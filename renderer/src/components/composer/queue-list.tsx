@@ -18,6 +18,8 @@ export const QueueList = memo(function QueueList({ sessionId }: { sessionId: str
   const hold = useSessionField(sessionId, (v) => v.queueHold, undefined);
   const [error, setError] = useState<AppError | undefined>();
   if (queue.length === 0) return null;
+  // A remote host still being reached: the queue goes on by itself, nothing to resume.
+  const connecting = hold?.reason === 'connecting';
 
   const run = async (f: () => Promise<{ ok: true } | { ok: false; error: AppError }>) => {
     setError(undefined);
@@ -30,15 +32,19 @@ export const QueueList = memo(function QueueList({ sessionId }: { sessionId: str
     <section className="queue" aria-label="Queued messages">
       <div className="queue-head">
         <span className="queue-title">
-          Queued · {hold ? 'waiting for you' : 'sent one at a time when Claude finishes'} ({queue.length})
+          Queued · {connecting ? 'waiting for the connection' : hold ? 'waiting for you' : 'sent one at a time when Claude finishes'} ({queue.length})
         </span>
-        {hold && (
+        {hold && !connecting && (
           <button type="button" className="btn btn-small" onClick={() => void run(() => answering.queueResume(sessionId))}>
             Resume queue
           </button>
         )}
       </div>
-      {hold && <div className="queue-hold">{hold.message}</div>}
+      {hold && (
+        <div className="queue-hold" role={connecting ? 'status' : undefined}>
+          {hold.message}
+        </div>
+      )}
       <ol className="queue-list">
         {queue.map((m, i) => (
           <QueueItem key={m.id} sessionId={sessionId} m={m} index={i} last={i === queue.length - 1} run={run} />
