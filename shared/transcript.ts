@@ -281,7 +281,8 @@ export function applyEvent(v: SessionView, e: SessionEvent): SessionView {
         activity: undefined,
       };
       const r = e.result;
-      if (!r.isError || r.interrupted || !e.id) return next;
+      // A refusal to start is the session's failure, said once by the failure banner.
+      if (!r.isError || r.interrupted || r.startupFailure || !e.id) return next;
       return append(next, {
         type: 'turn-error',
         id: e.id,

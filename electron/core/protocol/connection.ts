@@ -73,9 +73,13 @@ export interface ConnectionHandlers {
 
 /**
  * Environment the protocol needs from the CLI: file checkpoints make `rewind_files` work
- * (without them it answers canRewind: false for every message).
+ * (without them it answers canRewind: false for every message); startup failure results make
+ * every refusal to start say why on stdout (startup_failure_reason), not only a few.
  */
-export const PROTOCOL_ENV: Readonly<Record<string, string>> = { CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: '1' };
+export const PROTOCOL_ENV: Readonly<Record<string, string>> = {
+  CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: '1',
+  CLAUDE_CODE_STARTUP_FAILURE_RESULTS: '1',
+};
 
 export class Connection {
   readonly transport: Transport;

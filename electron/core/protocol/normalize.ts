@@ -8,6 +8,8 @@ import { isRecord } from '../../../shared/guards';
 import { parseTaskNotification } from '../../../shared/task-notification';
 import type { UsageLimitHit } from '../../../shared/usage';
 import type { WireOf, WireContentBlock, WireUsage } from './wire';
+import { denialsOf, endedWithUncheckedReply, uncheckedNotice } from './result-denials';
+import { startupFailure } from './startup-failure';
 
 type Now = () => number;
 
@@ -188,14 +190,21 @@ export class WireNormalizer {
     // rejected rate_limit_event (or the error message's params) just before.
     const usageLimit = msg.api_error === 'usage_limit_reached' ? (this.rejected ?? {}) : undefined;
     this.rejected = undefined;
+    const denials = denialsOf(msg);
+    const reply = endedWithUncheckedReply(msg, denials);
+    const errors = msg.errors?.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
+    const id = msg.uuid ?? this.newId();
+    const startup = startupFailure(msg.startup_failure_reason, errors);
+    const note = uncheckedNotice(denials, id, this.now());
     return [
+      ...(note ? [note] : []),
       {
         kind: 'result',
         result: {
           subtype: msg.subtype,
-          isError: msg.is_error === true || msg.subtype !== 'success',
+          isError: !reply && (msg.is_error === true || msg.subtype !== 'success'),
           text: msg.result,
-          errors: msg.errors?.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))),
+          errors,
           costUsd: cost,
           turnCostUsd: turnCost !== undefined ? Math.max(0, turnCost) : undefined,
           usage: u
@@ -210,15 +219,16 @@ export class WireNormalizer {
           maxOutputTokens,
           numTurns: msg.num_turns,
           durationMs: msg.duration_ms,
-          denials: (msg.permission_denials ?? []).map((d) => ({ toolName: d.tool_name ?? 'tool', toolUseId: d.tool_use_id })),
+          denials,
           terminalReason: terminal,
           // 2.1.332 ends an interrupted turn with error_during_execution and a diagnostic in
           // errors[]; terminal_reason says it was the person's own stop.
           interrupted: terminal === 'aborted_streaming' || terminal === 'aborted_tools' ? true : undefined,
           apiErrorStatus: typeof msg.api_error_status === 'number' ? msg.api_error_status : undefined,
           usageLimit,
+          startupFailure: startup,
         },
-        id: msg.uuid ?? this.newId(),
+        id,
         at: this.now(),
       },
     ];

@@ -22,6 +22,12 @@ interface Ignored {
 
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 
+/** task_notification's `reason` in the app's words (2.1.337 added unfinished_at_resume). */
+const END_REASONS = new Map<unknown, TaskPatch['endReason']>([
+  ['unfinished_at_resume', 'unfinished-at-restart'],
+  ['worker_restart', 'worker-restart'],
+]);
+
 function task(phase: 'started' | 'progress' | 'updated' | 'ended'): Handler {
   return (m, ctx) => {
     const taskId = nonEmpty(m.task_id);
@@ -47,6 +53,8 @@ function task(phase: 'started' | 'progress' | 'updated' | 'ended'): Handler {
       outputFile: nonEmpty(m.output_file),
       error: nonEmpty(patch.error),
       hidden: m.skip_transcript === true || m.ambient === true ? true : undefined,
+      endReason: END_REASONS.get(m.reason),
+      durationMs: num(m.duration_ms),
     };
     return [{ kind: 'task', phase, task: t, at: ctx.now() }];
   };

@@ -67,11 +67,15 @@ export const ResultSchema = lazySchema(() =>
     modelUsage: z.record(str, z.looseObject({ contextWindow: z.number().optional(), maxOutputTokens: z.number().optional() })).optional(),
     num_turns: z.number().optional(),
     duration_ms: z.number().optional(),
-    permission_denials: z.array(z.looseObject({ tool_name: str.optional(), tool_use_id: str.optional() })).optional(),
+    permission_denials: z
+      .array(z.looseObject({ tool_name: str.optional(), tool_use_id: str.optional(), auto_mode_unchecked: str.nullable().optional() }))
+      .optional(),
     terminal_reason: str.optional(),
     api_error_status: z.number().nullable().optional(),
     /** The CLI's name for the API error that ended the turn, e.g. `usage_limit_reached` (2.1.332). */
     api_error: str.nullable().optional(),
+    /** Why Claude Code refused to start, on the result it writes before exiting (startup-failure.ts). */
+    startup_failure_reason: str.nullable().optional(),
     session_id: str.optional(),
     uuid: str.optional(),
   }),
