@@ -16,7 +16,7 @@ import { RecentHosts } from './recent-hosts';
 import { DISCOVER_SCRIPT, missingClaude, parseDiscovery, reapScript, type RemoteEnvironment } from './remote-claude';
 import { completeRemotePath, listRemoteFiles } from './remote-files';
 import { RemoteHistory } from './remote-history';
-import { socketDirFor, type SshSetup } from './ssh-args';
+import { configFileFor, socketDirFor, type SshSetup } from './ssh-args';
 import { readConfigHosts } from './ssh-config';
 import { SshMaster } from './ssh-master';
 
@@ -144,7 +144,12 @@ export class Remote {
   private readonly states = new Map<string, HostState>();
 
   constructor(readonly opts: RemoteOptions) {
-    this.setup = { ssh: opts.ssh ?? 'ssh', configFile: opts.configFile, socketDir: socketDirFor(opts.dataDir), keepAliveSec: opts.keepAliveSec ?? 15 };
+    this.setup = {
+      ssh: opts.ssh ?? 'ssh',
+      configFile: configFileFor(opts.configFile, opts.homeDir),
+      socketDir: socketDirFor(opts.dataDir),
+      keepAliveSec: opts.keepAliveSec ?? 15,
+    };
     this.askpass = new Askpass(this.setup.socketDir, { onPrompt: opts.onPrompt, onClosed: opts.onPromptClosed });
     this.keys = new HostKeys(this.setup, opts.env, opts.homeDir);
     this.recent = new RecentHosts(opts.dataDir);
@@ -175,7 +180,8 @@ export class Remote {
 
   /** Hosts from the ssh config and those used before, recent first. */
   hosts(): RemoteHosts {
-    const file = this.opts.configFile ?? path.join(this.opts.homeDir, '.ssh', 'config');
+    // The file ssh is given (-F), else the one it reads itself (the same, where HOME is the password file's home).
+    const file = this.setup.configFile ?? path.join(this.opts.homeDir, '.ssh', 'config');
     const config = readConfigHosts(file, this.opts.homeDir);
     const out: RemoteHost[] = [];
     const seen = new Set<string>();

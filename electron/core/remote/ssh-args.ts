@@ -46,6 +46,33 @@ export function ensurePrivateDir(dir: string): void {
   if ((st.mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
 }
 
+/**
+ * The client config clide and ssh both read. The host list comes from $HOME/.ssh/config, but
+ * ssh reads the config of the home in the password file; where the two differ (HOME set to
+ * another folder, some sandboxes) a listed host "could not be found". Then ssh is given the
+ * listed file with -F. Otherwise nothing is given: -F would also make ssh skip the system-wide
+ * /etc/ssh/ssh_config, which it reads on its own.
+ */
+export function configFileFor(
+  explicit: string | undefined,
+  homeDir: string,
+  passwdHome: string | undefined = ownPasswdHome(),
+  exists: (p: string) => boolean = fs.existsSync,
+): string | undefined {
+  if (explicit) return explicit;
+  if (!passwdHome || path.resolve(passwdHome) === path.resolve(homeDir)) return undefined;
+  const file = path.join(homeDir, '.ssh', 'config');
+  return exists(file) ? file : undefined;
+}
+
+function ownPasswdHome(): string | undefined {
+  try {
+    return os.userInfo().homedir || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A short name per host: a hash, so any location fits the socket path limit. */
 export function controlPath(setup: SshSetup, location: string): string {
   const name = createHash('sha256').update(location).digest('hex').slice(0, NAME_CHARS);
