@@ -49,28 +49,10 @@ export class Asides {
     }
     const entries = this.bySession.get(target.id) ?? [];
     this.bySession.set(target.id, entries);
-    const history = entries
-      .filter((e) => e.aside.state === 'answered' && !e.aside.synthetic && e.aside.answer)
-      .slice(-HISTORY_SENT)
-      .map((e) => ({ question: e.aside.question, response: e.aside.answer! }));
     const entry: Entry = { aside: { id: randomUUID(), question: q, state: 'asking', askedAt: this.now() }, abort: new AbortController() };
     entries.push(entry);
     this.publish(target.id, entry);
-    void target
-      .sideQuestion(q, history, {
-        signal: entry.abort.signal,
-        onProgress: (p) =>
-          this.update(target.id, entry, p.state === 'started' ? { state: 'thinking', retry: undefined } : { state: 'retrying', retry: p.retry }),
-      })
-      .then(
-        (r) =>
-          this.finish(target.id, entry, {
-            state: 'answered',
-            answer: r.answer ?? 'Claude Code had no answer to this question. Ask again, or ask in the conversation.',
-            synthetic: r.synthetic || r.answer === null,
-          }),
-        (err: unknown) => this.finish(target.id, entry, { state: 'failed', error: err instanceof ClideError ? errorText(err) : String(err) }),
-      );
+    this.send(target, entry);
     return entry.aside.id;
   }
 
@@ -90,14 +72,18 @@ export class Asides {
   }
 
   /**
-   * A restored tab's side questions, shown again. One still on its way when clide closed gets
-   * no answer now (the process that was asked is gone): it shows as failed, to be asked again.
+   * A restored tab's side questions, shown again. One still on its way when clide closed was
+   * asked of a process that is gone, so its answer would never come: it is asked again of the
+   * restored tab's (`target`), with the earlier answers before it, and keeps its place. Without
+   * a target it shows as failed, to be asked again by the person.
    */
-  restore(sessionId: string, asides: readonly Aside[]): void {
+  restore(sessionId: string, asides: readonly Aside[], target?: AsideTarget): void {
     const entries = asides.map((a): Entry => ({
-      aside: asideOpen(a)
-        ? { ...a, state: 'failed', retry: undefined, error: 'clide was closed before the answer came. Ask again.', endedAt: a.endedAt ?? this.now() }
-        : a,
+      aside: !asideOpen(a)
+        ? a
+        : target
+          ? { ...a, state: 'asking', retry: undefined }
+          : { ...a, state: 'failed', retry: undefined, error: 'clide was closed before the answer came. Ask again.', endedAt: a.endedAt ?? this.now() },
       abort: new AbortController(),
     }));
     this.bySession.set(sessionId, entries);
@@ -106,12 +92,38 @@ export class Asides {
         sessionId,
         entries.map((e) => ({ kind: 'aside', aside: e.aside })),
       );
+    if (target) for (const e of entries) if (asideOpen(e.aside)) this.send(target, e);
   }
 
   /** The tab closed: stop waiting for its answers. */
   closed(sessionId: string): void {
     for (const e of this.bySession.get(sessionId) ?? []) if (asideOpen(e.aside)) e.abort.abort();
     this.bySession.delete(sessionId);
+  }
+
+  /** Ask the CLI, with the answered questions before this one (a follow-up is understood). */
+  private send(target: AsideTarget, entry: Entry): void {
+    const entries = this.bySession.get(target.id) ?? [];
+    const history = entries
+      .slice(0, Math.max(0, entries.indexOf(entry)))
+      .filter((e) => e.aside.state === 'answered' && !e.aside.synthetic && e.aside.answer)
+      .slice(-HISTORY_SENT)
+      .map((e) => ({ question: e.aside.question, response: e.aside.answer! }));
+    void target
+      .sideQuestion(entry.aside.question, history, {
+        signal: entry.abort.signal,
+        onProgress: (p) =>
+          this.update(target.id, entry, p.state === 'started' ? { state: 'thinking', retry: undefined } : { state: 'retrying', retry: p.retry }),
+      })
+      .then(
+        (r) =>
+          this.finish(target.id, entry, {
+            state: 'answered',
+            answer: r.answer ?? 'Claude Code had no answer to this question. Ask again, or ask in the conversation.',
+            synthetic: r.synthetic || r.answer === null,
+          }),
+        (err: unknown) => this.finish(target.id, entry, { state: 'failed', error: err instanceof ClideError ? errorText(err) : String(err) }),
+      );
   }
 
   private finish(sessionId: string, entry: Entry, patch: Partial<Aside>): void {

@@ -229,7 +229,8 @@ export class SessionHost {
         this.spare?.refresh();
       },
       queue: { state: (id) => this.answering.queueState(id), restore: (id, q) => this.answering.restoreQueue(id, q) },
-      asides: { state: (id) => this.asides.state(id), restore: (id, asides) => this.asides.restore(id, asides) },
+      // One still on its way when clide closed is asked again of the restored tab.
+      asides: { state: (id) => this.asides.state(id), restore: (id, asides) => this.asides.restore(id, asides, this.sessions.get(id)?.session) },
       limits: { state: (id) => this.answering.limitState(id), restore: (id, limit) => this.answering.restoreLimit(id, limit) },
       remote: { history: (location) => this.remote.syncedHistory(location), histories: () => this.remote.syncedHistories() },
     });
