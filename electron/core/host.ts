@@ -50,7 +50,10 @@ import { TrustService, type TrustDecision } from './trust/trust-service';
 import { ClaudeRecord, claudeGlobalFile } from './trust/claude-record';
 import { checkLocalFolder } from './trust/check';
 import { scanRemoteFolder } from './trust/remote-scan';
-import type { TrustState } from '../../shared/trust';
+import type { TrustPrompt, TrustState } from '../../shared/trust';
+import { realPath } from './trust/folder';
+import { setupHash } from './git/setup';
+import type { RepositorySettings } from '../../shared/settings';
 import { UpdateService, type UpdateServiceOptions } from './updates/update-service';
 
 export interface HostOptions {
@@ -701,6 +704,7 @@ export class SessionHost {
       });
     }
     this.trust.grant(promptId);
+    if (!entry.place) this.setupTrusted(entry, entry.trust.prompt);
     for (const other of this.sessions.values()) {
       if (other.trust?.state !== 'asking' || other === entry) continue;
       if (other.place) {
@@ -755,9 +759,32 @@ export class SessionHost {
   /** Check a local session's folder now; shows the question (or its end). */
   private trustNow(entry: Entry): boolean {
     if (entry.trust?.state === 'restricted') return true;
-    const decision = checkLocalFolder(this.trust, entry.session.cwd, claudeConfigDir(this.env, this.homeDir), this.homeDir);
+    const decision = this.checkFolder(entry.session.cwd);
     this.showDecision(entry, decision);
     return decision.trusted;
+  }
+
+  /** A local folder's standing; a `.clide/setup` whose content was confirmed for the repository is not asked about again. */
+  private checkFolder(cwd: string): TrustDecision {
+    return checkLocalFolder(this.trust, cwd, { configDir: claudeConfigDir(this.env, this.homeDir), homeDir: this.homeDir }, (item, root) => {
+      if (item.kind !== 'setup') return false;
+      return this.repositoryOf(root)?.[1].setupConfirmed === setupHash(item.detail);
+    });
+  }
+
+  /** The settings of the repository whose main checkout is (really) at `root`. */
+  private repositoryOf(root: string): [string, RepositorySettings] | undefined {
+    return Object.entries(this.workspace.settings.get().repositories).find(([key]) => key === root || realPath(key) === root);
+  }
+
+  /** Trusting a folder that showed its `.clide/setup` confirms that content too, and runs a setup waiting for it. */
+  private setupTrusted(entry: Entry, prompt: TrustPrompt): void {
+    for (const item of prompt.items) {
+      if (item.kind !== 'setup') continue;
+      const hash = setupHash(item.detail);
+      this.workspace.settings.rememberRepository(this.repositoryOf(prompt.root)?.[0] ?? prompt.root, { setupConfirmed: hash });
+      if (entry.view.setup?.phase === 'confirm' && entry.view.setup.confirm?.hash === hash) this.isolation.confirmSetup(entry.session.id, hash, true);
+    }
   }
 
   private remoteTrusted(entry: Entry): boolean {
@@ -850,7 +877,7 @@ export class SessionHost {
     const cwd = this.workspace.settings.get().recentCwds[0] ?? this.defaultCwd;
     if (cwdProblem(cwd)) return undefined;
     // Never a process in a folder the person has not trusted.
-    if (!checkLocalFolder(this.trust, cwd, claudeConfigDir(this.env, this.homeDir), this.homeDir).trusted) return undefined;
+    if (!this.checkFolder(cwd).trusted) return undefined;
     const choices = this.workspace.withDefaults({ cwd });
     try {
       return specFor(claude.path, childEnv(this.env), cwd, { model: choices.model, permissionMode: choices.permissionMode });
@@ -871,6 +898,8 @@ export class SessionHost {
     this.answering.observe(entry.session.id, events);
     this.team?.observe(entry.session.id, events);
     this.continuity.observe(entry.session.id, events);
+    // A setup confirmed (or skipped) in its own card: the trust question may have nothing left to ask.
+    if (entry.trust?.state === 'asking' && !entry.place && events.some((e) => e.kind === 'setup-finished' || e.kind === 'setup-started')) this.trustNow(entry);
     // A finished turn has written its transcript: the index catches up (in its worker).
     if (events.some((e) => e.kind === 'result')) this.search?.refresh();
   }

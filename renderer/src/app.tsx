@@ -31,6 +31,7 @@ const desktopNotices = lazyPart('the desktop notices', () => import('./component
 const remotePrompts = lazyPart('the remote host questions', () => import('./components/remote/remote-prompts'), { soon: true });
 // A worktree session's setup, its missing worktree, or tabs that share one folder.
 const worktreeBanner = lazyPart('the worktree banner', () => import('./components/worktree/worktree-banner'));
+const trustCard = lazyPart('the folder trust question', () => import('./components/trust/trust-card'));
 // Banners of a session in trouble: it failed, or it stopped answering.
 const failureBanner = lazyPart('the failure banner', () => import('./components/screens/failure-banner'));
 const livenessBanner = lazyPart('the not-responding banner', () => import('./components/screens/liveness-banner'));
@@ -100,6 +101,7 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
           <FailureBanner sessionId={sessionId} />
           <LivenessBanner sessionId={sessionId} />
           <LimitBanner sessionId={sessionId} />
+          <TrustCard sessionId={sessionId} />
           <WorktreeBanner sessionId={sessionId} />
           <Composer sessionId={sessionId} />
         </div>
@@ -160,6 +162,15 @@ function LivenessBanner({ sessionId }: { sessionId: string }) {
   return (
     <LazyView part={livenessBanner} when={troubled}>
       {(m) => <m.LivenessBanner sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function TrustCard({ sessionId }: { sessionId: string }) {
+  const shown = useSessionField(sessionId, (v) => v.info.trust?.state === 'asking' || v.info.trust?.state === 'restricted', false);
+  return (
+    <LazyView part={trustCard} when={shown}>
+      {(m) => <m.TrustCard sessionId={sessionId} />}
     </LazyView>
   );
 }

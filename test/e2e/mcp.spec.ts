@@ -20,7 +20,7 @@ async function bothSchemes(page: Page, name: string) {
 }
 
 test('the MCP panel shows the server with its tools, and Disable / Enable change its state', async ({ page, clide }) => {
-  const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox.cwd, { allow: true }) });
+  const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox, { allow: true }) });
   await clide.open(page, started);
   await page.getByRole('toolbar', { name: 'Session settings' }).getByRole('button', { name: 'MCP' }).click();
   const panel = page.getByRole('dialog', { name: /MCP servers/ });
@@ -47,7 +47,7 @@ test('a failed server is a badge on the status bar; its panel says why, and Reco
   let probe: Probe | undefined;
   const started = await clide.start({
     prepare: (sandbox) => {
-      probe = installProbe(sandbox.cwd, { allow: true });
+      probe = installProbe(sandbox, { allow: true });
       probe.failing(true);
     },
   });
@@ -88,7 +88,7 @@ const profile = {
 
 test('an MCP form checks what is typed, and Accept sends the content to the server', async ({ page, clide }) => {
   let probe: Probe | undefined;
-  const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox.cwd, { allow: true })) });
+  const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox, { allow: true })) });
   started.sandbox.api.script((req: RecordedRequest) => (lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__ask', profile) : text('Thanks, noted.')));
   await clide.open(page, started);
   const box = page.getByRole('textbox', { name: 'Message Claude' });
@@ -123,7 +123,7 @@ test('an MCP form checks what is typed, and Accept sends the content to the serv
 
 test('the "needs you" inbox lists an MCP form, and Decline there reaches the server as decline', async ({ page, clide }) => {
   let probe: Probe | undefined;
-  const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox.cwd, { allow: true })) });
+  const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox, { allow: true })) });
   started.sandbox.api.script((req: RecordedRequest) => (lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__ask', profile) : text('Understood.')));
   await clide.open(page, started);
   await page.getByRole('textbox', { name: 'Message Claude' }).fill('Ask me');
@@ -142,7 +142,7 @@ test('the "needs you" inbox lists an MCP form, and Decline there reaches the ser
 test('a page to open shows its full address, and only the button opens it (which says yes to the server)', async ({ page, clide }) => {
   let probe: Probe | undefined;
   const url = 'https://auth.example.com/sign-in?session=42';
-  const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox.cwd, { allow: true })) });
+  const started = await clide.start({ prepare: (sandbox) => void (probe = installProbe(sandbox, { allow: true })) });
   started.sandbox.api.script((req: RecordedRequest) =>
     lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__ask', { message: 'Sign in to Example', url }) : text('Signed in.'),
   );

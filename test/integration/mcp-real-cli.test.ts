@@ -17,7 +17,7 @@ const onRealCli = realCliHosts();
 /** A session in a folder with the probe server; the probe's tools need no permission prompt. */
 async function withProbe(script: FakeReply[] | ((req: RecordedRequest) => FakeReply | undefined) = [], opts: { failing?: boolean } = {}) {
   const { sandbox, host } = await onRealCli(typeof script === 'function' ? (req) => script(req) : script);
-  const probe = installProbe(sandbox.cwd, { allow: true });
+  const probe = installProbe(sandbox, { allow: true });
   if (opts.failing) probe.failing(true);
   const { id } = host.create({});
   await waitFor(() => host.view(id).status === 'ready', 'ready');

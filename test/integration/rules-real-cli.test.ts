@@ -10,6 +10,7 @@ import type { SessionHost } from '../../electron/core/host';
 import type { PermissionRule } from '../../shared/rules';
 import { text, toolUse, type FakeReply } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
+import { trustInClaudeCode } from '../support/trust';
 import { writeSampleSettings, writeSettings } from '../support/rules-settings';
 import { tempRepos } from '../support/git-repo';
 import { waitFor } from '../support/wait';
@@ -100,6 +101,8 @@ describe('permission rules and hooks on the real CLI', () => {
     const { id, h, sb } = await open([], (sb) => {
       fs.mkdirSync(path.join(sb.cwd, '.claude'));
       fs.writeFileSync(path.join(sb.cwd, '.claude', 'settings.local.json'), '{ "permissions": { "allow": ["Bash(ls)", }');
+      // A file clide cannot read is shown in the trust question; trusted, as in Claude Code's dialog.
+      trustInClaudeCode(sb, sb.cwd);
     });
     const local = path.join(sb.cwd, '.claude', 'settings.local.json');
     const state = await h.rules.list(id);

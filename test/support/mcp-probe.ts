@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trustInClaudeCode } from './trust';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mcp-server', 'probe-server.mjs');
 
@@ -19,7 +20,10 @@ export interface Probe {
  * With `allow`, the project's settings also allow the probe's tools, so calling them asks no
  * permission. With `apps`, the server also offers its MCP Apps tools and `ui://` resources.
  */
-export function installProbe(cwd: string, opts: { name?: string; allow?: boolean; apps?: boolean } = {}): Probe {
+export function installProbe(sb: { cwd: string; configDir: string }, opts: { name?: string; allow?: boolean; apps?: boolean } = {}): Probe {
+  const { cwd } = sb;
+  // The folder now runs a server of its own: trusted as the person would have trusted it in Claude Code.
+  trustInClaudeCode(sb, cwd);
   const name = opts.name ?? 'probe';
   const recordFile = path.join(cwd, `.${name}-answers.jsonl`);
   const failFile = path.join(cwd, `.${name}-fail`);
@@ -37,7 +41,7 @@ export function installProbe(cwd: string, opts: { name?: string; allow?: boolean
   const settings = path.join(cwd, '.claude', 'settings.local.json');
   fs.mkdirSync(path.dirname(settings), { recursive: true });
   const current = fs.existsSync(settings) ? (JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown>) : {};
-  const tools = ['hello', 'ask', ...(opts.apps ? ['weather', 'legacy_weather', 'big_weather'] : [])];
+  const tools = ['hello', 'ask', ...(opts.apps ? ['weather', 'legacy_weather', 'big_weather', 'hostile', 'refreshing'] : [])];
   const permissions = opts.allow ? { permissions: { allow: tools.map((t) => `mcp__${name}__${t}`) } } : {};
   fs.writeFileSync(settings, JSON.stringify({ ...current, enableAllProjectMcpServers: true, ...permissions }, null, 2));
   return {

@@ -2,6 +2,7 @@
 // tests of the "Rules and hooks" panel (integration, end to end) and the fixture recorder.
 import fs from 'node:fs';
 import path from 'node:path';
+import { trustInClaudeCode } from './trust';
 
 /** Write a settings file as Claude Code does (two-space JSON and a newline), making its folder. */
 export function writeSettings(file: string, value: unknown): void {
@@ -27,4 +28,6 @@ export function writeSampleSettings(sb: { configDir: string; cwd: string }): voi
     },
   });
   writeSettings(path.join(sb.cwd, '.claude', 'settings.local.json'), { permissions: { allow: ['Bash(npm run lint)'] } });
+  // The project's hooks run: the folder is trusted, as in Claude Code's own dialog.
+  trustInClaudeCode(sb, sb.cwd);
 }

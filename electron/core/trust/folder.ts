@@ -4,6 +4,7 @@
 // to the session's folder). Plain file reads: no git process runs before the folder is trusted.
 import fs from 'node:fs';
 import path from 'node:path';
+import { repositoryRoot } from '../rules/settings-files';
 import type { FolderFiles } from './scan';
 
 export interface FolderPlace {
@@ -19,43 +20,14 @@ export interface FolderPlace {
 
 export function locateFolder(cwd: string): FolderPlace {
   const folder = realPath(cwd);
-  let top: string | undefined;
-  let root: string | undefined;
-  for (let dir = folder; ; dir = path.dirname(dir)) {
-    const dotGit = path.join(dir, '.git');
-    const stat = lstat(dotGit);
-    if (stat?.isDirectory()) {
-      top = root = dir;
-      break;
-    }
-    if (stat?.isFile()) {
-      top = dir;
-      root = mainCheckout(dotGit) ?? dir;
-      break;
-    }
-    if (path.dirname(dir) === dir) break;
-  }
-  if (!top || !root) return { folder, top: folder, root: folder, dirs: [folder] };
+  const root = repositoryRoot(folder);
+  if (!root) return { folder, top: folder, root: folder, dirs: [folder] };
   const dirs: string[] = [];
   for (let dir = folder; ; dir = path.dirname(dir)) {
     dirs.unshift(dir);
-    if (dir === top || path.dirname(dir) === dir) break;
+    if (fs.existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir) break;
   }
-  return { folder, top, root, dirs };
-}
-
-/** A worktree's `.git` file names its git dir; that dir's `commondir` leads to the main repository's `.git`. */
-function mainCheckout(dotGitFile: string): string | undefined {
-  try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec(fs.readFileSync(dotGitFile, 'utf8'));
-    if (!m?.[1]) return undefined;
-    const gitDir = path.resolve(path.dirname(dotGitFile), m[1]);
-    const common = path.resolve(gitDir, fs.readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim());
-    // A submodule's git dir has no commondir (caught below); a bare common dir has no checkout.
-    return path.basename(common) === '.git' ? realPath(path.dirname(common)) : undefined;
-  } catch {
-    return undefined;
-  }
+  return { folder, top: dirs[0]!, root: realPath(root), dirs };
 }
 
 export const localFiles: FolderFiles = {
@@ -85,13 +57,5 @@ export function realPath(p: string): string {
     return fs.realpathSync(p);
   } catch {
     return path.resolve(p);
-  }
-}
-
-function lstat(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return undefined;
   }
 }

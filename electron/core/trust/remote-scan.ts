@@ -57,9 +57,9 @@ done
     if (end < 0) throw new Error('cut short');
     return [buf.subarray(at, end).toString('utf8'), end + 1];
   };
-  if (out.code !== 0 || !buf.subarray(0, 3).equals(Buffer.from('ok\0'))) {
-    throw new Error(buf.toString('utf8').startsWith('missing') ? `${cwd} is not a folder on ${location}.` : out.stderr.trim() || 'the scan did not finish');
-  }
+  // No such folder: nothing can run from it; starting there fails with the launch line's own words.
+  if (out.code === 0 && buf.toString('utf8') === 'missing') return { place: { root: cwd, folder: cwd, location }, items: [] };
+  if (out.code !== 0 || !buf.subarray(0, 3).equals(Buffer.from('ok\0'))) throw new Error(out.stderr.trim() || 'the scan did not finish');
   const [folder, afterFolder] = field(3);
   const [top, afterTop] = field(afterFolder);
   let at = afterTop;

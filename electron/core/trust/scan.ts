@@ -24,6 +24,8 @@ export interface ScanInput {
   configDir: string;
   /** For `@~/` imports. */
   homeDir: string;
+  /** A worktree's main checkout: Claude Code reads its `.claude/settings.local.json` too (rules/settings-files.ts). */
+  mainCheckout?: string;
   /** Path functions of the machine the folder is on (posix for a remote host). */
   paths?: path.PlatformPath;
 }
@@ -34,8 +36,6 @@ const MEMORY_FILES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md'];
 const COMMAND_KEYS = ['apiKeyHelper', 'awsAuthRefresh', 'awsCredentialExport', 'gcpAuthRefresh', 'otelHeadersHelper'];
 /** Imports are followed this deep, as Claude Code does. */
 const MAX_IMPORT_DEPTH = 5;
-/** A shown file (setup, run) is cut here; its key still covers all of it. */
-const MAX_DETAIL = 20_000;
 
 /** Everything the folder would run, in a stable order. */
 export function scanFolder(input: ScanInput): TrustItem[] {
@@ -43,6 +43,11 @@ export function scanFolder(input: ScanInput): TrustItem[] {
   const items: TrustItem[] = [];
   const add = (kind: TrustItemKind, file: string, label: string, detail: string) => items.push({ kind, file, label, detail });
   const configReal = input.files.real(input.configDir);
+  const main = input.mainCheckout && !input.dirs.includes(input.mainCheckout) ? input.mainCheckout : undefined;
+  if (main) {
+    const text = input.files.read(p.join(main, '.claude/settings.local.json'));
+    if (text !== undefined) settingsItems(text, 'settings.local.json of the main checkout', add);
+  }
   for (const dir of input.dirs) {
     const rel = (f: string) => p.relative(input.base, p.join(dir, f)).split(p.sep).join('/') || f;
     const ownClaudeDir = input.files.real(p.join(dir, '.claude')) === configReal;
@@ -59,7 +64,8 @@ export function scanFolder(input: ScanInput): TrustItem[] {
       ['.clide/run', 'run'],
     ] as const) {
       const text = input.files.read(p.join(dir, f));
-      if (text !== undefined && text.trim()) add(kind, rel(f), kind === 'setup' ? 'Setup of a new worktree' : 'Run command', text.slice(0, MAX_DETAIL));
+      // Whole: what is trusted is exactly this content (a setup confirmed elsewhere is matched by its hash).
+      if (text !== undefined && text.trim()) add(kind, rel(f), kind === 'setup' ? 'Setup of a new worktree' : 'Run command', text);
     }
     for (const f of MEMORY_FILES) {
       if (ownClaudeDir && f.startsWith('.claude/')) continue;

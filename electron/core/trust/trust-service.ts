@@ -2,7 +2,7 @@
 // it), kept in the data dir with exactly what was trusted: a folder whose hooks or MCP servers
 // change afterwards asks again, for what is new only. Claude Code's own record is read (a folder
 // trusted in the terminal is trusted here, with what it has now) and written when the person
-// trusts a folder here. A folder with nothing that would run needs no answer.
+// trusts a folder here. A folder where nothing would run in Claude's process needs no answer.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -32,6 +32,9 @@ const RecordSchema = z.object({
 });
 type TrustRecord = z.infer<typeof RecordSchema>;
 const FileSchema = z.object({ folders: z.array(RecordSchema) });
+
+/** Items that have their own confirmation right before they run (git/setup.ts). */
+const OWN_CONFIRMATION = new Set<TrustItem['kind']>(['setup', 'run']);
 
 /** A prompt can be answered for this long (the person may leave it open over lunch). */
 const PROMPT_TTL_MS = 24 * 3600_000;
@@ -79,7 +82,9 @@ export class TrustService {
     }
     const known = new Set(record && !record.revoked ? record.keys : []);
     const fresh = items.filter((_, i) => !known.has(keys[i]!));
-    if (fresh.length === 0) return { trusted: true };
+    // clide's own setup and run files never run in Claude's process, and each asks once per
+    // content right before it would run: shown with a question, never a reason for one.
+    if (!fresh.some((item) => !OWN_CONFIRMATION.has(item.kind))) return { trusted: true };
     const promptId = this.promptFor(place, keys);
     return {
       trusted: false,

@@ -25,10 +25,14 @@ import { useTypeahead } from './typeahead-menu';
 import '../../styles/answering.css';
 import { HiddenCharsNote } from '../common/visible-text';
 import { worktreeHold } from '../worktree/worktree-hold';
+import { trustHold } from '../trust/trust-hold';
+import type { SessionView } from '../../../../shared/transcript';
 import { askAside, btwQuestion, openAside } from '../aside/aside-actions';
 
 const PLACEHOLDER = 'Message Claude… (Enter to send, Shift+Enter for a new line)';
 const PLACEHOLDER_RUNNING = 'Message Claude… (Enter to queue, Ctrl+Enter to send now)';
+
+const holdOf = (v: SessionView): string | undefined => trustHold(v) ?? worktreeHold(v);
 
 export function Composer({ sessionId }: { sessionId: string }) {
   const actions = useActions();
@@ -36,8 +40,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const setDraft = useClide((s) => s.setDraft);
   const status = useSessionField(sessionId, (v) => v.status, 'starting');
   const failure = useSessionField(sessionId, (v) => v.failure, undefined);
-  // An isolated session takes messages once its worktree is set up.
-  const held = useSessionField(sessionId, worktreeHold, undefined);
+  // A folder not yet trusted, or an isolated session whose worktree is not set up, takes no message.
+  const held = useSessionField(sessionId, holdOf, undefined);
   const images = useAttachments(sessionId);
   const [error, setError] = useState<AppError | undefined>();
   const [notice, setNotice] = useState<string | undefined>();

@@ -13,6 +13,7 @@ import { VisibleText } from '../common/visible-text';
 import { WorktreeSettings } from '../worktree/worktree-settings';
 import { UpdateSettings } from '../desktop/update-settings';
 import { TextSizeSetting } from './text-size-setting';
+import { TrustSettings } from '../trust/trust-settings';
 
 const modes = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 const modeHelp: Record<(typeof modes)[number], string> = {
@@ -190,6 +191,8 @@ function SettingsForm({ onDone }: { onDone(): void }) {
       </fieldset>
 
       <WorktreeSettings save={save} errors={errors} Text={TextSetting} />
+
+      <TrustSettings />
 
       <UpdateSettings save={save} errors={errors} Text={TextSetting} />
 
