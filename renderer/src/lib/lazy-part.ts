@@ -3,7 +3,9 @@
 // demand and fetched in the background once the first screen is up (preloadParts), so opening
 // one later finds it loaded. A part is a plain module reference, not React.lazy: a part that is
 // already loaded renders in the same pass, with no Suspense fallback frame in between.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { holdKeys, releaseFirstScreenKeys, type KeyHold } from './key-hold';
+import { shortcutTask } from './shortcuts';
 
 export interface LazyPart<M> {
   /** For messages: what this part is ("the settings dialog"). */
@@ -50,12 +52,14 @@ export function lazyPart<M>(name: string, importer: () => Promise<M>, { soon = f
     load({ quiet = false } = {}) {
       if (module) return Promise.resolve(module);
       if (!quiet) wanted = true;
+      if (!quiet && shortcutTask()) keysWait(part as LazyPart<unknown>);
       pending ??= importer().then(
         (m) => {
           module = m;
           error = undefined;
           setFailed(part as LazyPart<unknown>, false);
           for (const l of [...loadListeners]) l();
+          keysLoaded(part as LazyPart<unknown>);
           return m;
         },
         (err: unknown) => {
@@ -65,6 +69,7 @@ export function lazyPart<M>(name: string, importer: () => Promise<M>, { soon = f
           error = err instanceof Error ? err : new Error(String(err));
           if (wanted) setFailed(part as LazyPart<unknown>, true);
           wanted = false;
+          keysReady(part as LazyPart<unknown>, true);
           throw error;
         },
       );
@@ -95,7 +100,66 @@ export function useLazyPart<M>(part: LazyPart<M>, wanted = true): M | undefined 
     arrived();
     return () => void loadListeners.delete(arrived);
   }, [part, module, wanted]);
+  // Asked for by a shortcut and not loaded yet: load it in the shortcut's own task (a layout
+  // effect runs in it, before the next key can arrive), so the keys typed until it is drawn
+  // wait for it (keysWait).
+  const waiting = wanted && !module;
+  useLayoutEffect(() => {
+    if (waiting && shortcutTask()) part.load().catch(() => undefined);
+  }, [part, waiting]);
+  // While this component wants the part, it is drawn when it has rendered with it: this effect
+  // runs after the part's own (a dialog opened, its field focused).
+  useEffect(() => {
+    if (!wanted) return;
+    const p = part as LazyPart<unknown>;
+    drawing.set(p, (drawing.get(p) ?? 0) + 1);
+    return () => {
+      drawing.set(p, (drawing.get(p) ?? 1) - 1);
+      if (p.loaded()) keysReady(p);
+    };
+  }, [part, wanted]);
+  useEffect(() => {
+    if (wanted && module) keysReady(part as LazyPart<unknown>);
+  }, [part, wanted, module]);
   return module;
+}
+
+/** How many mounted components want each part (useLazyPart): a part they show is drawn by them. */
+const drawing = new Map<LazyPart<unknown>, number>();
+
+/**
+ * The keys held for the parts a shortcut asked for (lib/key-hold.ts): from the shortcut until
+ * each of them is drawn (or, for one no component shows, loaded). One hold per shortcut;
+ * dropped if any of them fails to load, since what they were typed for will not come.
+ */
+let keysHeld: { task: number; hold: KeyHold; parts: Set<LazyPart<unknown>>; failed: boolean } | undefined;
+
+function keysWait(part: LazyPart<unknown>): void {
+  const task = shortcutTask();
+  if (keysHeld?.task !== task) {
+    if (keysHeld) keysHeld.hold.release();
+    keysHeld = { task, hold: holdKeys(), parts: new Set(), failed: false };
+  }
+  keysHeld.parts.add(part);
+}
+
+/**
+ * A part the keys wait for has loaded. A component that shows it says when it is drawn
+ * (useLazyPart); what it does may first need a render (code that opens a panel), so that is
+ * looked at a frame later; a part nothing shows by then is ready.
+ */
+function keysLoaded(part: LazyPart<unknown>): void {
+  if (keysHeld?.parts.has(part)) requestAnimationFrame(() => void (drawing.get(part) || keysReady(part)));
+}
+
+function keysReady(part: LazyPart<unknown>, failed = false): void {
+  const held = keysHeld;
+  if (!held?.parts.delete(part)) return;
+  held.failed ||= failed;
+  if (held.parts.size > 0) return;
+  keysHeld = undefined;
+  if (held.failed) held.hold.drop();
+  else held.hold.release();
 }
 
 /**
@@ -118,6 +182,8 @@ export function preloadParts(): void {
     part.load({ quiet: true }).then(go, go);
   };
   afterPaint(() => {
+    // The first screen is up: the keys typed before it go to it (early.ts held them).
+    releaseFirstScreenKeys();
     for (const part of early) part.load({ quiet: true }).catch(() => undefined);
     idle(() => next(0));
   });

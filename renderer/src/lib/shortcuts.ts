@@ -35,7 +35,14 @@ type KeyHandler = (e: KeyboardEvent) => void;
 // In the order they were added, as the window's own listeners would run.
 const handlers = new Set<KeyHandler>();
 
+/** While the task of a key a shortcut took is under way, that key's number (see shortcutTask). */
+let shortcutKey = 0;
+let keysTaken = 0;
+
 function onWindowKey(e: KeyboardEvent): void {
+  const taken = e.defaultPrevented;
+  // Provisionally this key's task: a handler that takes the key may ask for a part meanwhile.
+  const key = taken ? shortcutKey : (shortcutKey = ++keysTaken);
   // A handler added by one of these waits for the next key; one removed by one of these is
   // not called (as with the window's own listeners), and one that throws stops no other.
   for (const handler of [...handlers]) {
@@ -46,6 +53,22 @@ function onWindowKey(e: KeyboardEvent): void {
       reportError(err);
     }
   }
+  if (taken) return;
+  // Taken by a shortcut: its task lasts to the end of the key's task (React renders in it).
+  const end = () => void (shortcutKey === key && (shortcutKey = 0));
+  if (e.defaultPrevented) setTimeout(end, 0);
+  else end();
+}
+
+/**
+ * Which shortcut asked for what is being done now: from a key that one of the window's
+ * shortcuts took to the end of that key's task, which includes React's render of what it
+ * changed, a number for that key; otherwise 0. A part loaded on demand that is asked for then
+ * holds the keys typed until it is drawn (lib/lazy-part.ts); one that appears for another
+ * reason (a reply, typing) does not.
+ */
+export function shortcutTask(): number {
+  return shortcutKey;
 }
 
 /** Hand every keydown of the window to `handler` until the returned function is called. */
