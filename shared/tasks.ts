@@ -31,6 +31,17 @@ export function hasReadableOutput(kind: TaskKind): boolean {
   return kind === 'shell' || kind === 'monitor';
 }
 
+/**
+ * What to say about how a task ended, where its own end is not what happened: Claude Code
+ * found on resuming that it had not finished before a restart, and closed it (2.1.337).
+ */
+export function taskEndNote(t: Pick<TaskPatch, 'endReason'>): string | undefined {
+  if (t.endReason === 'unfinished-at-restart')
+    return 'Did not finish before Claude Code restarted; closed when the session resumed (it may have stopped earlier).';
+  if (t.endReason === 'worker-restart') return 'Stopped when the worker running it restarted.';
+  return undefined;
+}
+
 /** Task states after which nothing runs any more (the CLI's own words). */
 const DONE = new Set(['completed', 'failed', 'killed', 'stopped']);
 

@@ -42,8 +42,10 @@ export const UsageWindowSchema = lazySchema(() =>
     key: z.string(),
     /** The server's own name for a per-model window (e.g. "Opus"). */
     label: z.string().optional(),
-    /** Percent used, 0-100. */
+    /** Percent used, 0-100: whether the limit is reached (a blocked account can show just under 100 below). */
     percent: z.number().optional(),
+    /** The same to one decimal, for display (Claude Code 2.1.337 and later). */
+    shownPercent: z.number().optional(),
     /** Epoch milliseconds. */
     resetsAt: z.number().optional(),
   }),

@@ -20,6 +20,8 @@ export type HookEventName =
   | 'PostCompact'
   | 'Notification'
   | 'PermissionRequest'
+  /** 2.1.337: when a stop, a denial or a rewind ends the turn; its input says who (source) and why (reason). */
+  | 'Interrupt'
   | (string & {});
 
 export interface HookContext {

@@ -162,8 +162,16 @@ export async function sideQuestion(req: Requester, question: string, history: re
   return { answer: r.response ?? null, synthetic: r.synthetic === true };
 }
 
+// utilization_precise (0.3.337): the same percentage to one decimal, for display only.
 const UsageWindowWire = lazySchema(() =>
-  z.looseObject({ utilization: z.number().nullable().optional(), resets_at: z.string().nullable().optional() }).nullable().optional(),
+  z
+    .looseObject({
+      utilization: z.number().nullable().optional(),
+      utilization_precise: z.number().nullable().optional(),
+      resets_at: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 );
 
 const UsageWire = lazySchema(() =>
@@ -178,7 +186,14 @@ const UsageWire = lazySchema(() =>
         seven_day_opus: UsageWindowWire,
         seven_day_sonnet: UsageWindowWire,
         model_scoped: z
-          .array(z.looseObject({ display_name: z.string(), utilization: z.number().nullable().optional(), resets_at: z.string().nullable().optional() }))
+          .array(
+            z.looseObject({
+              display_name: z.string(),
+              utilization: z.number().nullable().optional(),
+              utilization_precise: z.number().nullable().optional(),
+              resets_at: z.string().nullable().optional(),
+            }),
+          )
           .optional(),
         extra_usage: z
           .looseObject({
@@ -204,6 +219,12 @@ function resetTime(iso: string | null | undefined): number | undefined {
   return Number.isFinite(t) ? t : undefined;
 }
 
+/** The window's use: the whole percent that says whether the limit is reached, and the finer one to show (0.3.337). */
+function percents(w: { utilization?: number | null; utilization_precise?: number | null }): Pick<UsageWindow, 'percent' | 'shownPercent'> {
+  const precise = w.utilization_precise;
+  return { percent: w.utilization ?? undefined, ...(typeof precise === 'number' && Number.isFinite(precise) ? { shownPercent: precise } : {}) };
+}
+
 /**
  * The plan and its usage (the terminal's /usage), without the scan of local transcripts the
  * CLI would otherwise add (skip_behaviors). For an API key `limitsApply` is false; a subscriber
@@ -218,10 +239,10 @@ export async function getUsage(req: Requester): Promise<PlanUsage> {
     for (const key of WINDOW_KEYS) {
       const w = limits[key];
       if (!w) continue;
-      windows.push({ key, percent: w.utilization ?? undefined, resetsAt: resetTime(w.resets_at) });
+      windows.push({ key, ...percents(w), resetsAt: resetTime(w.resets_at) });
     }
     for (const m of limits.model_scoped ?? []) {
-      windows.push({ key: 'model', label: m.display_name, percent: m.utilization ?? undefined, resetsAt: resetTime(m.resets_at) });
+      windows.push({ key: 'model', label: m.display_name, ...percents(m), resetsAt: resetTime(m.resets_at) });
     }
   }
   const extra = limits?.extra_usage;

@@ -159,7 +159,8 @@ const plan: PlanUsage = {
   limitsApply: true,
   windows: [
     { key: 'five_hour', percent: 91, resetsAt: T + 72 * 60_000 },
-    { key: 'seven_day', percent: 34, resetsAt: T + 3 * 86_400_000 },
+    // From 2.1.337 Claude Code also gives the percent to one decimal, for display.
+    { key: 'seven_day', percent: 34, shownPercent: 33.6, resetsAt: T + 3 * 86_400_000 },
     { key: 'model', label: 'Opus', percent: 12, resetsAt: T + 3 * 86_400_000 },
   ],
 };
@@ -175,7 +176,11 @@ test("the status bar's limit opens a popover with the plan's session and weekly 
   await expect(pop).toContainText('5-hour limit: 91% used');
   const usage = pop.getByRole('region', { name: 'Plan usage' });
   await expect(usage).toContainText('Max plan');
-  await expect(usage.getByRole('row')).toHaveText([/Session \(5 hours\)\s*91%\s*resets/, /Weekly, all models\s*34%\s*resets/, /Weekly, Opus\s*12%\s*resets/]);
+  await expect(usage.getByRole('row')).toHaveText([
+    /Session \(5 hours\)\s*91%\s*resets/,
+    /Weekly, all models\s*33\.6%\s*resets/,
+    /Weekly, Opus\s*12%\s*resets/,
+  ]);
   expect((await ui.calls('session:getUsage')).map((c) => c.input)).toEqual([{ id: SESSION }]);
 });
 

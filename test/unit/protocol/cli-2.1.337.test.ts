@@ -1,6 +1,6 @@
 // What 2.1.337 (Agent SDK 0.3.337) added to the stream, through the real pipeline from stdout
 // lines shaped as sdk.d.ts 0.3.337 and the CLI write them: a task closed on resume, a start
-// refused with its cause, a turn whose actions auto mode refused unchecked.
+// refused with its cause, a turn whose actions auto mode refused unchecked, the Interrupt hook.
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../../electron/core/protocol/control';
 import { ProtocolPipeline } from '../../../electron/core/protocol/pipeline';
@@ -169,5 +169,29 @@ describe('auto mode refusing without its check', () => {
     expect(events.map((e) => e.kind)).toEqual(['result']);
     const r = events[0];
     expect(r?.kind === 'result' && r.result).toMatchObject({ isError: true, denials: [{ toolName: 'Bash', toolUseId: 'tu1' }] });
+  });
+});
+
+describe('the Interrupt hook event', () => {
+  // 2.1.337 runs a person's Interrupt hooks but (checked with --include-hook-events) reports none
+  // on stdout yet; when it does, they read like every other hook: running, then a failure kept.
+  it('a failing Interrupt hook, reported after the stopped turn’s result, shows like any failing hook', () => {
+    const hook = { hook_id: 'h1', hook_name: 'Interrupt', hook_event: 'Interrupt', uuid: 'x', session_id: SID };
+    const started = run({ type: 'system', subtype: 'hook_started', ...hook });
+    const running = applyEvents(emptySession('s', '/'), started);
+    expect(running.hooks).toMatchObject({ h1: { event: 'Interrupt', name: 'Interrupt' } });
+    const done = run({
+      type: 'system',
+      subtype: 'hook_response',
+      ...hook,
+      outcome: 'error',
+      exit_code: 1,
+      output: 'the stop hook broke',
+      stdout: '',
+      stderr: 'the stop hook broke',
+    });
+    const v = applyEvents(running, done);
+    expect(v.hooks).toEqual({});
+    expect(v.items).toMatchObject([{ type: 'hook', event: 'Interrupt', outcome: 'error', exitCode: 1, output: 'the stop hook broke' }]);
   });
 });

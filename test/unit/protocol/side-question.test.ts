@@ -144,6 +144,24 @@ describe('get_usage', () => {
     });
   });
 
+  it('keeps the percent to one decimal for display where 2.1.337 gives it (utilization_precise), beside the whole one', async () => {
+    const { req } = ask({
+      subscription_type: 'max',
+      rate_limits_available: true,
+      rate_limits: {
+        five_hour: { utilization: 43, utilization_precise: 42.7, resets_at: null },
+        seven_day: { utilization: 12, utilization_precise: null, resets_at: null },
+        model_scoped: [{ display_name: 'Fable', utilization: 100, utilization_precise: 99.9, resets_at: null }],
+      },
+    });
+    const usage = await requests.getUsage(req);
+    expect(usage.windows).toEqual([
+      { key: 'five_hour', percent: 43, shownPercent: 42.7, resetsAt: undefined },
+      { key: 'seven_day', percent: 12, resetsAt: undefined },
+      { key: 'model', label: 'Fable', percent: 100, shownPercent: 99.9, resetsAt: undefined },
+    ]);
+  });
+
   it('a subscriber whose usage could not be read has no windows', async () => {
     const { req } = ask({ subscription_type: 'max', rate_limits_available: true, rate_limits: null });
     await expect(requests.getUsage(req)).resolves.toMatchObject({ subscription: 'max', limitsApply: true, windows: null });

@@ -8,6 +8,7 @@ import {
   rateLimitText,
   shortId,
   usageWindowName,
+  usageWindowPercent,
   utilizationPercent,
 } from '../../../renderer/src/components/status/status-format';
 
@@ -57,6 +58,16 @@ describe('the plan usage in the limit popover', () => {
     expect(usageWindowName({ key: 'model', label: 'Fable' })).toBe('Weekly, Fable');
     expect(usageWindowName({ key: 'some_new_window' })).toBe('some new window');
     expect(planName('max')).toBe('Max');
+  });
+
+  it('shows a plan window’s use to one decimal where Claude Code gives it, else as a whole percent', () => {
+    expect(usageWindowPercent({ percent: 43, shownPercent: 42.7 })).toBe('42.7%');
+    expect(usageWindowPercent({ percent: 43 })).toBe('43%');
+    expect(usageWindowPercent({ percent: 12, shownPercent: 12 })).toBe('12%');
+    // A blocked account can read just under 100 in the finer figure; it is shown as given.
+    expect(usageWindowPercent({ percent: 100, shownPercent: 99.96 })).toBe('100%');
+    expect(usageWindowPercent({ percent: 100, shownPercent: 99.9 })).toBe('99.9%');
+    expect(usageWindowPercent({})).toBe('–');
   });
 
   it('says a reset today by its time, within the week with the day, later with the date', () => {

@@ -2,6 +2,7 @@
 // with a terminal's escape sequences and carriage-return rewrites resolved to plain text.
 import { describe, expect, it } from 'vitest';
 import { plainOutput, runtime, taskName, taskState } from '../../../renderer/src/components/tasks/task-words';
+import { taskEndNote } from '../../../shared/tasks';
 import type { TaskView } from '../../../shared/transcript';
 
 const task = (patch: Partial<TaskView>): TaskView => ({ taskId: 't', updatedAt: 0, ...patch });
@@ -18,10 +19,20 @@ describe('task words', () => {
     expect(taskState(task({ status: 'running', endedAt: 5, endedWithProcess: true })).word).toBe('Ended with Claude');
   });
 
+  it('a task the resumed Claude Code closed says it did not finish before the restart, in the panel and the card', () => {
+    // As the tab has it after its process ended and the next one resumed: both ends known, the later one says why.
+    const t = task({ taskType: 'local_agent', status: 'stopped', endedAt: 5, endedWithProcess: true, endReason: 'unfinished-at-restart' });
+    expect(taskState(t)).toEqual({ word: 'Unfinished at restart', tone: 'bad' });
+    expect(taskEndNote(t)).toMatch(/^Did not finish before Claude Code restarted/);
+    expect(taskEndNote(task({ status: 'stopped', endedAt: 5 }))).toBeUndefined();
+  });
+
   it('counts the runtime to its end or to now, and names a task by description, then command, then kind', () => {
     expect(runtime(task({ startedAt: 1000, endedAt: 66_000 }), 999_999)).toBe('1 min 5 s');
     expect(runtime(task({ startedAt: 1000 }), 43_000)).toBe('42 s');
     expect(runtime(task({}), 43_000)).toBeUndefined();
+    // A shell's own run time (2.1.337), from its launch, once it has ended.
+    expect(runtime(task({ startedAt: 30_000, endedAt: 66_000, status: 'completed', durationMs: 61_000 }), 999_999)).toBe('1 min 1 s');
     expect(taskName(task({ description: 'Run tests', command: 'npm test' }))).toBe('Run tests');
     expect(taskName(task({ command: 'npm test' }))).toBe('npm test');
     expect(taskName(task({ taskType: 'local_bash', toolName: 'Monitor' }))).toBe('Monitor');

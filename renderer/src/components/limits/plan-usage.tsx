@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/result';
 import type { PlanUsage } from '../../../../shared/usage';
 import { answering } from '../composer/api-calls';
-import { formatReset, planName, usageWindowName } from '../status/status-format';
+import { formatReset, planName, usageWindowName, usageWindowPercent } from '../status/status-format';
 import './limits.css';
 
 export function PlanUsageSection({ sessionId }: { sessionId: string }) {
@@ -42,17 +42,19 @@ export function PlanUsageSection({ sessionId }: { sessionId: string }) {
         <table className="ctx-table plan-table">
           <tbody>
             {usage.windows.map((w) => {
+              // The whole percent says how near the limit is; the finer one is only for reading.
               const pct = w.percent === undefined ? undefined : Math.max(0, Math.min(100, w.percent));
               const level = pct === undefined ? 'none' : pct >= 90 ? 'high' : pct >= 70 ? 'mid' : 'low';
+              const bar = Math.max(0, Math.min(100, w.shownPercent ?? pct ?? 0));
               return (
                 <tr key={`${w.key}:${w.label ?? ''}`}>
                   <th scope="row">{usageWindowName(w)}</th>
                   <td className="ctx-bar-cell" aria-hidden="true">
                     <span className="meter plan-meter" data-level={level}>
-                      <span style={{ width: `${Math.max(2, pct ?? 0)}%` }} />
+                      <span style={{ width: `${Math.max(2, bar)}%` }} />
                     </span>
                   </td>
-                  <td className="num">{pct === undefined ? '–' : `${Math.round(pct)}%`}</td>
+                  <td className="num">{usageWindowPercent(w)}</td>
                   <td className="num muted">{w.resetsAt !== undefined ? `resets ${formatReset(w.resetsAt, now)}` : ''}</td>
                 </tr>
               );

@@ -75,6 +75,17 @@ export function usageWindowName(w: { key: string; label?: string }): string {
   return windowNames[w.key] ?? limitName(w.key);
 }
 
+/**
+ * A plan window's use as shown: to one decimal where Claude Code gives it (42.7%, 2.1.337+),
+ * else the whole percent (43%); "–" when unknown. Never above 100 or below 0.
+ */
+export function usageWindowPercent(w: { percent?: number; shownPercent?: number }): string {
+  const v = w.shownPercent ?? w.percent;
+  if (v === undefined) return '–';
+  const pct = Math.max(0, Math.min(100, v));
+  return w.shownPercent !== undefined ? `${pct.toFixed(1).replace(/\.0$/, '')}%` : `${Math.round(pct)}%`;
+}
+
 /** "14:05" today, "Mon 09:00" within a week, else "12 Mar 09:00". */
 export function formatReset(at: number, now: number): string {
   const d = new Date(at);

@@ -22,6 +22,8 @@ export type TaskTone = 'run' | 'ok' | 'bad' | 'off';
 
 /** "Running", "Foreground", "Done", "Failed", "Stopped"... and its badge colour. */
 export function taskState(t: TaskView): { word: string; tone: TaskTone } {
+  // Said by the resumed process, so it overrides what the end of the old one suggested.
+  if (t.endReason === 'unfinished-at-restart') return { word: 'Unfinished at restart', tone: 'bad' };
   if (t.endedWithProcess) return { word: 'Ended with Claude', tone: 'off' };
   if (taskEnded(t)) {
     if (t.status === 'completed') return { word: 'Done', tone: 'ok' };
@@ -37,6 +39,8 @@ export function taskState(t: TaskView): { word: string; tone: TaskTone } {
 
 /** How long it ran, or has run so far; undefined when its start is not known. */
 export function runtime(t: TaskView, now: number): string | undefined {
+  // A shell's own measure (2.1.337) counts from its launch, before clide may have seen it.
+  if (t.durationMs !== undefined && taskEnded(t)) return formatDuration(t.durationMs);
   if (t.startedAt === undefined) return undefined;
   return formatDuration((t.endedAt ?? now) - t.startedAt);
 }

@@ -4,7 +4,7 @@
 // running task, "Run in background" for a foreground one. Opened from the composer's toolbar,
 // the palette and the status bar.
 import { useEffect, useId, useRef, useState } from 'react';
-import { hasReadableOutput, panelTasks, runningBackgroundTaskIds, taskEnded, taskKind } from '../../../../shared/tasks';
+import { hasReadableOutput, panelTasks, runningBackgroundTaskIds, taskEnded, taskEndNote, taskKind } from '../../../../shared/tasks';
 import { blocksOf, childrenOf, type SessionView, type TaskView } from '../../../../shared/transcript';
 import type { AppError } from '../../../../shared/result';
 import { formatTokens } from '../../lib/format';
@@ -136,6 +136,7 @@ function TaskDetail({ task: t }: { task: TaskView }) {
     t.usage?.toolUses ? `${t.usage.toolUses} tool ${t.usage.toolUses === 1 ? 'use' : 'uses'}` : undefined,
     t.usage?.totalTokens ? `${formatTokens(t.usage.totalTokens)} tokens` : undefined,
   ].filter(Boolean);
+  const note = taskEndNote(t);
   return (
     <>
       {t.command && (
@@ -144,6 +145,7 @@ function TaskDetail({ task: t }: { task: TaskView }) {
         </div>
       )}
       {parts.length > 0 && <div className="task-detail muted">{parts.join(' · ')}</div>}
+      {note && <div className="task-detail task-end-note">{note}</div>}
       {t.error && (
         <div className="task-error">
           <VisibleText text={t.error} />

@@ -1,6 +1,7 @@
 // An Agent/Task card: the subagent's own messages nested under it (by parent_tool_use_id),
 // live while it runs, with its prompt, progress and final answer.
 import { useMemo } from 'react';
+import { taskEndNote } from '../../../../shared/tasks';
 import type { TaskView } from '../../../../shared/transcript';
 import { formatDuration, formatTokens } from '../../lib/format';
 import { agentInfo } from '../../lib/tools/tool-results';
@@ -22,7 +23,8 @@ function useChildren(sessionId: string, toolId: string): number[] {
 }
 
 function progress(task: TaskView | undefined, info: ReturnType<typeof agentInfo>, now: boolean): string {
-  const parts: string[] = [];
+  const note = task && taskEndNote(task);
+  const parts: string[] = note ? [note] : [];
   const uses = task?.usage?.toolUses ?? info.toolUses;
   const tokens = task?.usage?.totalTokens ?? info.totalTokens;
   const ms = task?.usage?.durationMs ?? info.durationMs;

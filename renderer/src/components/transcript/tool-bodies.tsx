@@ -12,6 +12,7 @@ import { FileChangeBody, FileChangePeek } from './file-change-body';
 import { MarkdownText } from './markdown';
 import { OutputText } from './output-text';
 import { QuestionBody, QuestionPeek } from './question-body';
+import { taskEndNote } from '../../../../shared/tasks';
 import type { TaskView } from '../../../../shared/transcript';
 import type { BodyProps } from './card-types';
 import { TodoList } from './todo-list';
@@ -145,6 +146,8 @@ function BashPeek(p: BodyProps) {
 
 function TaskLine({ task }: { task: TaskView | undefined }) {
   if (!task) return <div className="tool-description">Running in the background.</div>;
+  const note = taskEndNote(task);
+  if (note) return <div className="tool-description">Background task · {note}</div>;
   const state = task.endedAt ? (task.status ?? 'ended') : 'running';
   return (
     <div className="tool-description">
