@@ -134,7 +134,7 @@ test('keys typed before the first screen is up go into the message box once it i
   page.on('pageerror', (err) => errors.push(err.message));
   // The app's own script is held back; the page's first script (early.ts) is not.
   const app = await holdFile(page, /\/assets\/index-[^/]+\.js$/);
-  await page.addInitScript((await import('../../support/api-double')).installApiDouble, two());
+  await page.addInitScript(installApiDouble, two());
   await page.goto(rendererUrl, { waitUntil: 'commit' });
   await expect.poll(app.held).toBeGreaterThan(0);
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/key-hold-[^/]+\.js$/.test(e.name)));
