@@ -9,7 +9,7 @@ import { ignoreClosedOutput } from './core/closed-output';
 import { SessionHost } from './core/host';
 import { forwardHostEvents, registerIpcHandlers } from './ipc';
 import { hasAppPage, registerAppScheme, serveAppScheme } from './shell/app-protocol';
-import { installContentSecurityPolicy, installPermissionPolicy } from './shell/content-security';
+import { installContentSecurityPolicy, installPermissionPolicy, limitWebRtc } from './shell/content-security';
 import { openExternalSafely } from './shell/external-links';
 import { pickFolder } from './shell/folder-picker';
 import { menuTemplate } from './shell/menu';
@@ -95,6 +95,7 @@ function start(): void {
   });
 
   app.on('web-contents-created', (_event, contents) => {
+    limitWebRtc(contents);
     guardNavigation(contents, {
       isAppPage: location.isAppPage,
       openExternal: (url) => void openExternalSafely(url, BrowserWindow.fromWebContents(contents) ?? undefined),

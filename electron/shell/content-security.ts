@@ -6,7 +6,7 @@
 // (the highlighter) is a bundled file under app://clide/assets, so worker-src has no blob:.
 // The one frame it may show is the MCP App frame page (electron/web/app-frame.ts), which carries
 // its own, far stricter policy: that response keeps it.
-import type { Session } from 'electron';
+import type { Session, WebContents } from 'electron';
 import { MCP_APP_FRAME_PATH } from '../../shared/mcp';
 
 /** The MCP App frame page on the desktop (app-protocol.ts serves it; its origin is APP_ORIGIN). */
@@ -75,4 +75,13 @@ export function installPermissionPolicy(ses: PermissionSession, isAppPage: (url:
   });
   ses.setPermissionCheckHandler((_contents, permission, _origin, details) => permissionAllowed(permission, details.requestingUrl ?? '', isAppPage));
   ses.setDevicePermissionHandler(() => false);
+}
+
+/**
+ * WebRTC reaches the network outside every CSP (Chromium has no directive for it), and the
+ * window never uses it; the MCP App frame's loader removes it from the app's page, and this
+ * keeps it off UDP for the whole view too: no STUN, no direct UDP, nothing but a proxy's.
+ */
+export function limitWebRtc(contents: Pick<WebContents, 'setWebRTCIPHandlingPolicy'>): void {
+  contents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
 }

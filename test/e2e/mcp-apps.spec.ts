@@ -3,13 +3,16 @@
 // then gets the handshake, the tool's input and result over the bridge, and can reach neither
 // the network (a loopback server counts any request) nor the window (its DOM, storage, token).
 // Its link is only offered, its message only lands in the message box, its tool call is refused.
+// A hostile app (probe-hostile-widget.html) reaches no UDP or TCP listener through what a CSP
+// does not cover (WebRTC, frames of its own, preconnect and the like, a refresh).
+import dgram from 'node:dgram';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { lastToolResults, text, toolUse, type RecordedRequest } from '../support/fake-api';
 import { installProbe } from '../support/mcp-probe';
-import { expect, test } from './fixtures';
+import { expect, test, type ClideFixture } from './fixtures';
 
 const shot = (name: string) => path.join(test.info().project.outputDir, 'mcp-apps-screenshots', `${name}.png`);
 
@@ -37,7 +40,7 @@ async function weatherTurn(page: Page, prompt: string) {
 test('an MCP app runs only when asked, gets its input and result, and reaches neither the network nor clide', async ({ page, clide }) => {
   const wire = await tripwire();
   try {
-    const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox.cwd, { allow: true, apps: true }) });
+    const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox, { allow: true, apps: true }) });
     started.sandbox.api.script((req: RecordedRequest) =>
       lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__weather', { city: 'Paris', probeUrl: wire.url }) : text('It is sunny in Paris.'),
     );
@@ -83,7 +86,7 @@ test('an MCP app runs only when asked, gets its input and result, and reaches ne
 });
 
 test("an MCP app's tool call is refused, its message waits in the message box, its link is only offered", async ({ page, clide }) => {
-  const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox.cwd, { allow: true, apps: true }) });
+  const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox, { allow: true, apps: true }) });
   started.sandbox.api.script((req: RecordedRequest) =>
     lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__weather', { city: 'Lima' }) : text('Mild in Lima.'),
   );
@@ -123,7 +126,7 @@ test("an MCP app's tool call is refused, its message waits in the message box, i
 });
 
 test('an app that cannot be shown says why in the card, and Retry asks again', async ({ page, clide }) => {
-  const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox.cwd, { allow: true, apps: true }) });
+  const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox, { allow: true, apps: true }) });
   started.sandbox.api.script((req: RecordedRequest) =>
     lastToolResults(req.body).length === 0 ? toolUse('mcp__probe__big_weather', { city: 'Oslo' }) : text('Cold.'),
   );
@@ -143,4 +146,83 @@ test('an app that cannot be shown says why in the card, and Retry asks again', a
   await problem.getByRole('button', { name: 'Retry' }).click();
   await expect(problem).toContainText('too large to show');
   await expect(page.locator('iframe')).toHaveCount(0);
+});
+
+/** A UDP socket and a TCP server on 127.0.0.1 that record whatever reaches them. */
+async function listeners() {
+  const packets: string[] = [];
+  const udp = dgram.createSocket('udp4');
+  udp.on('message', (_msg, from) => packets.push(`udp from ${from.port}`));
+  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+  const sockets = new Set<net.Socket>();
+  const tcp = net.createServer((socket) => {
+    packets.push('tcp connection');
+    sockets.add(socket);
+    socket.on('data', (d) => packets.push(`tcp data, ${d.length} bytes`));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  const tcpPort = (tcp.address() as AddressInfo).port;
+  return {
+    packets,
+    input: {
+      stun: `stun:127.0.0.1:${udp.address().port}`,
+      turn: `turn:127.0.0.1:${tcpPort}?transport=tcp`,
+      tcpUrl: `http://127.0.0.1:${tcpPort}`,
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      udp.close();
+      await new Promise((resolve) => tcp.close(resolve));
+    },
+  };
+}
+
+async function showHostile(page: Page, clide: ClideFixture, tool: 'hostile' | 'refreshing', input: Record<string, unknown>) {
+  const started = await clide.start({ prepare: (sandbox) => void installProbe(sandbox, { allow: true, apps: true }) });
+  started.sandbox.api.script((req: RecordedRequest) => (lastToolResults(req.body).length === 0 ? toolUse(`mcp__probe__${tool}`, input) : text('Done.')));
+  await clide.open(page, started);
+  await page.getByRole('textbox', { name: 'Message Claude' }).fill('Show it');
+  await page.getByRole('textbox', { name: 'Message Claude' }).press('Enter');
+  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Done.');
+  const app = page.getByRole('group', { name: `App: ${tool}` });
+  await app.getByRole('button', { name: 'Show app' }).click();
+  return page.frameLocator(`iframe[title="App: ${tool}"]`);
+}
+
+test('a hostile app reaches no one through WebRTC, frames of its own or its static elements', async ({ page, clide }) => {
+  const wire = await listeners();
+  try {
+    const frame = await showHostile(page, clide, 'hostile', wire.input);
+    await expect(frame.locator('#done')).toHaveText('done');
+    // STUN retries for seconds and TURN's TCP connection is made at once: wait past both.
+    await page.waitForTimeout(3000);
+    expect(wire.packets).toEqual([]);
+    await expect(frame.locator('#outcomes li')).toHaveText([
+      'RTCPeerConnection: blocked: TypeError',
+      'webkitRTCPeerConnection: blocked: TypeError',
+      'frame property: blocked: TypeError',
+      'frame attribute: blocked: TypeError',
+      'frame in innerHTML: blocked: TypeError',
+      'frame written in pieces: blocked: TypeError',
+      // It is made, but its script runs in the new frame, which the browser refuses.
+      'javascript: frame: ran',
+      'policy of its own: blocked: TypeError',
+      'XSLTProcessor: blocked: TypeError',
+    ]);
+  } finally {
+    await wire.close();
+  }
+});
+
+test('an app whose page refreshes to elsewhere is not run, and connects nowhere', async ({ page, clide }) => {
+  const wire = await listeners();
+  try {
+    const frame = await showHostile(page, clide, 'refreshing', wire.input);
+    await expect(frame.locator('body')).toHaveText('clide does not run this app: it reloads or leaves its page.');
+    await page.waitForTimeout(1500);
+    expect(wire.packets).toEqual([]);
+  } finally {
+    await wire.close();
+  }
 });

@@ -16,7 +16,7 @@ const widget = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.
 
 async function withApps() {
   const { sandbox, host } = await onRealCli([]);
-  installProbe(sandbox.cwd, { allow: true, apps: true });
+  installProbe(sandbox, { allow: true, apps: true });
   const { id } = host.create({});
   await waitFor(() => host.view(id).status === 'ready', 'ready');
   await host.mcpStatus(id);
@@ -34,7 +34,9 @@ describe('MCP Apps on the real CLI', () => {
     const apps = [...(probe.apps ?? [])].sort((a, b) => a.tool.localeCompare(b.tool));
     expect(apps).toEqual([
       { tool: 'big_weather', resourceUri: 'ui://probe/huge' },
+      { tool: 'hostile', resourceUri: 'ui://probe/hostile' },
       { tool: 'legacy_weather', resourceUri: 'ui://probe/widget' },
+      { tool: 'refreshing', resourceUri: 'ui://probe/refreshing' },
       { tool: 'weather', resourceUri: 'ui://probe/widget', visibility: ['model', 'app'] },
     ] satisfies McpServerStatus['apps']);
     // Tools without a UI are tools all the same, and are not apps.

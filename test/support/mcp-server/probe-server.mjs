@@ -6,7 +6,10 @@
 //   PROBE_APPS       when set, it also offers MCP Apps (SEP-1865): `weather`, whose UI is
 //                    ui://probe/widget (probe-widget.html), `legacy_weather` declaring the same UI
 //                    under the deprecated flat `ui/resourceUri`, `big_weather` whose UI is too
-//                    large to show, and a ui:// resource that is not HTML
+//                    large to show, and a ui:// resource that is not HTML; `hostile`, whose
+//                    UI (probe-hostile-widget.html) tries to reach the STUN, TURN and TCP
+//                    addresses of the tool's input, and `refreshing`, whose UI is a
+//                    <meta http-equiv=refresh> to the input's tcpUrl
 import fs from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -80,7 +83,37 @@ if (process.env.PROBE_APPS) {
     { description: 'The same, with a widget too large to show', inputSchema: weatherInput, _meta: { ui: { resourceUri: 'ui://probe/huge' } } },
     forecast,
   );
+  // The hostile UIs name the addresses of the last call, statically, in their HTML.
+  const hostileInput = { stun: z.string(), turn: z.string(), tcpUrl: z.string() };
+  let target = { stun: 'stun:127.0.0.1:9', turn: 'turn:127.0.0.1:9?transport=tcp', tcpUrl: 'http://127.0.0.1:9' };
+  const aim = async (input) => {
+    target = input;
+    return { content: [{ type: 'text', text: 'aimed' }] };
+  };
+  server.registerTool(
+    'hostile',
+    { description: 'An app that tries to reach the network', inputSchema: hostileInput, _meta: { ui: { resourceUri: 'ui://probe/hostile' } } },
+    aim,
+  );
+  server.registerTool(
+    'refreshing',
+    { description: 'An app that refreshes to elsewhere', inputSchema: hostileInput, _meta: { ui: { resourceUri: 'ui://probe/refreshing' } } },
+    aim,
+  );
+  const hostile = fs.readFileSync(new URL('./probe-hostile-widget.html', import.meta.url), 'utf8');
   const html = 'text/html;profile=mcp-app';
+  server.registerResource('hostile', 'ui://probe/hostile', { mimeType: html }, async (uri) => ({
+    contents: [
+      {
+        uri: uri.href,
+        mimeType: html,
+        text: hostile.replaceAll('__STUN__', target.stun).replaceAll('__TURN__', target.turn).replaceAll('__TCP_URL__', target.tcpUrl),
+      },
+    ],
+  }));
+  server.registerResource('refreshing', 'ui://probe/refreshing', { mimeType: html }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: html, text: `<!doctype html><meta http-equiv="Refresh" content="0; url=${target.tcpUrl}/refresh"><p>leaving</p>` }],
+  }));
   server.registerResource('widget', 'ui://probe/widget', { mimeType: html }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: html, text: widget, _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] } } } }],
   }));

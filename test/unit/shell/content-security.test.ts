@@ -109,8 +109,12 @@ describe('the MCP App frame policy', () => {
     expect(frame.get('script-src')).toEqual(["'unsafe-inline'"]);
     expect(frame.get('img-src')).toEqual(['data:', 'blob:']);
     expect(frame.get('frame-ancestors')).toEqual(['app://clide']);
+    // Every HTML string the app gives the DOM goes through the loader's policy, and it can make
+    // no policy of its own (the loader takes both names): no frame of its own with fresh globals.
+    expect(frame.get('require-trusted-types-for')).toEqual(["'script'"]);
+    expect(frame.get('trusted-types')).toEqual(['default', 'clide-loader']);
     for (const [name, sources] of frame) {
-      if (name === 'frame-ancestors' || name === 'sandbox') continue;
+      if (['frame-ancestors', 'sandbox', 'require-trusted-types-for', 'trusted-types'].includes(name)) continue;
       for (const s of sources) expect(['data:', 'blob:', "'none'", "'unsafe-inline'"], `${name} allows ${s}`).toContain(s);
     }
   });

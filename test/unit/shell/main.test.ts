@@ -98,14 +98,16 @@ describe('main process wiring', () => {
 
   it('guards every web contents that gets created', async () => {
     await startMain();
-    const contents = Object.assign(new EventEmitter(), { setWindowOpenHandler: vi.fn() });
+    const contents = Object.assign(new EventEmitter(), { setWindowOpenHandler: vi.fn(), setWebRTCIPHandlingPolicy: vi.fn() });
     app.emit('web-contents-created', {}, contents);
     expect(contents.setWindowOpenHandler).toHaveBeenCalledTimes(1);
+    // WebRTC goes outside every CSP: no UDP but through a proxy, for every view.
+    expect(contents.setWebRTCIPHandlingPolicy).toHaveBeenCalledWith('disable_non_proxied_udp');
     const handler = contents.setWindowOpenHandler.mock.calls[0]?.[0] as (d: { url: string }) => unknown;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(handler({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
     warn.mockRestore();
-    for (const e of ['will-navigate', 'will-redirect', 'will-attach-webview']) expect(contents.listenerCount(e)).toBe(1);
+    for (const e of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview']) expect(contents.listenerCount(e)).toBe(1);
   });
 
   it('holds quit for the session shutdown, then exits', async () => {

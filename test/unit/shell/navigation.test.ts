@@ -75,11 +75,40 @@ describe('guardNavigation', () => {
     expect(prevented).toBe(true);
   });
 
+  it("lets a frame inside the page load the app's MCP App frame page and nothing else", () => {
+    const { contents, openExternal } = setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const frameNavigate = (url: string, isMainFrame = false) => {
+      let prevented = false;
+      contents.emit('will-frame-navigate', { url, isMainFrame, preventDefault: () => (prevented = true) });
+      return prevented;
+    };
+    expect(frameNavigate('app://clide/mcp-app-frame.html')).toBe(false);
+    for (const url of [
+      'http://127.0.0.1:9/refresh',
+      'https://evil.example/mcp-app-frame.html',
+      'app://clide/index.html',
+      'app://evil/mcp-app-frame.html',
+      'app://x@clide/mcp-app-frame.html',
+      'about:srcdoc',
+      'javascript:alert(1)',
+      'not a url',
+    ])
+      expect(frameNavigate(url), url).toBe(true);
+    // The page itself is will-navigate's to judge.
+    expect(frameNavigate('https://evil.example/', true)).toBe(false);
+    expect(openExternal).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('in development allows the dev server origin only', () => {
     const { contents } = setup('http://localhost:5173/');
     expect(contents.navigate('will-navigate', 'http://localhost:5173/index.html')).toBe(false);
     expect(contents.navigate('will-navigate', 'http://localhost:8080/')).toBe(true);
     expect(contents.navigate('will-navigate', appUrl)).toBe(true);
+    let prevented = false;
+    contents.emit('will-frame-navigate', { url: 'http://localhost:5173/mcp-app-frame.html', isMainFrame: false, preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(false);
   });
 });
 
