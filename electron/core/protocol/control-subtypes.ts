@@ -71,7 +71,7 @@ export const OUTBOUND_CONTROL: Record<string, string> = {
 };
 
 /**
- * Requests clide sends that sdk.d.ts (0.3.333) does not declare but 2.1.332 answers, each
+ * Requests clide sends that sdk.d.ts (0.3.337) does not declare but 2.1.332 answers, each
  * checked by an integration test on the real CLI. The coverage test fails once sdk.d.ts declares
  * one: then it moves to OUTBOUND_CONTROL.
  */
