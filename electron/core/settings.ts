@@ -1,6 +1,8 @@
 // Settings persisted atomically in the app's data folder. A corrupt file is set aside with a
 // warning (shown once in the window), never fatal. Without a data folder (tests, a host that
 // keeps no state) the settings live in memory only.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { SettingsSchema, defaultSettings, type RepositorySettings, type Settings, type SettingsPatch } from '../../shared/settings';
 import { ClideError } from '../../shared/result';
@@ -16,7 +18,10 @@ export class SettingsStore {
   /** Set when the stored file was unreadable, or the last change could not be saved. */
   warning: string | undefined;
 
-  constructor(dataDir: string | undefined) {
+  constructor(
+    dataDir: string | undefined,
+    private readonly homeDir = os.homedir(),
+  ) {
     this.file = dataDir ? path.join(dataDir, 'settings.json') : undefined;
     if (!this.file) {
       this.value = defaultSettings();
@@ -53,7 +58,10 @@ export class SettingsStore {
     }
     if (patch.defaultModel !== undefined) patch = { ...patch, defaultModel: model };
     if (patch.claudePath !== undefined) patch = { ...patch, claudePath: patch.claudePath.trim() };
-    if (patch.worktreeRoot !== undefined) patch = { ...patch, worktreeRoot: patch.worktreeRoot.trim() };
+    if (patch.worktreeRoot !== undefined) {
+      patch = { ...patch, worktreeRoot: patch.worktreeRoot.trim() };
+      if (patch.worktreeRoot) worktreeRootProblem(patch.worktreeRoot, this.homeDir);
+    }
     const { repository, ...rest } = patch;
     const next = SettingsSchema.parse({
       ...this.value,
@@ -100,6 +108,33 @@ export class SettingsStore {
     for (const l of this.listeners) l(next);
     return warning;
   }
+}
+
+/**
+ * Where worktrees go must be named whole (absolute, or from ~) and exist, as a session's folder
+ * must: a relative one would be taken from wherever the host happened to start.
+ */
+function worktreeRootProblem(root: string, homeDir: string): void {
+  const fromHome = root === '~' || root.startsWith('~/');
+  if (!fromHome && !path.isAbsolute(root)) {
+    throw new ClideError({
+      kind: 'invalid-input',
+      message: `The worktree folder must be a full path (such as /home/me/worktrees or ~/worktrees), not ${root}.`,
+    });
+  }
+  const dir = fromHome ? path.join(homeDir, root.slice(1)) : root;
+  let isDir = false;
+  try {
+    isDir = fs.statSync(dir).isDirectory();
+  } catch {
+    // Missing: said below.
+  }
+  if (!isDir)
+    throw new ClideError({
+      kind: 'invalid-input',
+      message: `The worktree folder does not exist or is not a folder: ${dir}`,
+      hint: 'Choose an existing folder.',
+    });
 }
 
 function withRepository(all: Settings['repositories'], root: string, patch: RepositorySettings & { root?: string }): Settings['repositories'] {

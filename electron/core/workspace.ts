@@ -29,7 +29,7 @@ export class Workspace {
     private readonly homeDir: string,
     private readonly shell: ShellHooks = {},
   ) {
-    this.settings = new SettingsStore(dataDir);
+    this.settings = new SettingsStore(dataDir, homeDir);
   }
 
   get hasFolderPicker(): boolean {

@@ -96,6 +96,28 @@ describe('SettingsStore', () => {
     expect(s.update({ defaultModel: ' sonnet ', claudePath: ' /opt/claude ' }).settings).toMatchObject({ defaultModel: 'sonnet', claudePath: '/opt/claude' });
   });
 
+  it('takes a worktree folder only whole and existing (absolute or from ~), and changes nothing otherwise', () => {
+    const home = path.join(dir, 'home');
+    fs.mkdirSync(path.join(home, 'trees'), { recursive: true });
+    const s = new SettingsStore(dir, home);
+    for (const [root, said] of [
+      ['relative/dir', /must be a full path/],
+      ['./trees', /must be a full path/],
+      ['~other/trees', /must be a full path/],
+      [path.join(dir, 'missing'), /does not exist/],
+      ['~/missing', /does not exist/],
+      [path.join(dir, 'settings-file'), /not a folder/],
+    ] as const) {
+      fs.writeFileSync(path.join(dir, 'settings-file'), '');
+      expect(() => s.update({ worktreeRoot: root }), root).toThrow(said);
+      expect(s.get().worktreeRoot).toBe('');
+    }
+    expect(s.update({ worktreeRoot: ` ${path.join(home, 'trees')} ` }).settings.worktreeRoot).toBe(path.join(home, 'trees'));
+    expect(s.update({ worktreeRoot: '~/trees' }).settings.worktreeRoot).toBe('~/trees');
+    // Empty is the default place, made when first needed.
+    expect(s.update({ worktreeRoot: '' }).settings.worktreeRoot).toBe('');
+  });
+
   it('keeps a change that could not be saved in effect and says so', () => {
     const file = path.join(dir, 'blocked');
     fs.writeFileSync(file, 'a file where the data folder should be');

@@ -64,7 +64,8 @@ describe('per-repository settings', () => {
   it('keep the worktree choice, the setup command and the confirmed setup file, across restarts', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-settings-'));
     try {
-      const s = new SettingsStore(dir);
+      fs.mkdirSync(path.join(dir, 'trees'));
+      const s = new SettingsStore(dir, dir);
       s.update(SettingsPatchSchema.parse({ repository: { root: '/r', setupCommand: 'npm ci' }, worktreeRoot: ' ~/trees ' }));
       s.rememberRepository('/r', { worktrees: true });
       s.rememberRepository('/r', { setupConfirmed: 'h1' });
