@@ -193,6 +193,10 @@ export function installApiDouble(options: ApiDoubleOptions): void {
       hosts: (input: Record<string, unknown>) => handle('remote:hosts', input, () => ok({ hosts: [] })),
       prompts: (input: Record<string, unknown>) => handle('remote:prompts', input, () => ok({ prompts: [] })),
     },
+    // No trusted folders, unless a test scripts them.
+    trust: {
+      list: (input: Record<string, unknown>) => handle('trust:list', input, () => ok({ folders: [] })),
+    },
     session: {
       create: (input: Record<string, unknown>) =>
         handle('session:create', input, () => {

@@ -29,6 +29,7 @@ import { contextUsageSample } from './tabs-scenarios';
 import { transcriptStill } from './transcript-still';
 import { expect, test, type UiApp } from './ui-fixtures';
 import { changesScenario } from './worktree-scenarios';
+import { trustQuestion } from './trust-scenarios';
 import { taskOutputs, tasksScenario } from './tasks-scenarios';
 
 interface Screen {
@@ -168,6 +169,14 @@ const groups: Group[] = [
         name: 'Rules and hooks',
         within: OVERLAY,
         show: (ui) => toolbarButton(ui, 'Rules').then(() => expect(ui.page.getByText('npx eslint --fix')).toBeVisible()),
+      },
+      {
+        name: 'the folder trust question',
+        within: '.trust-card',
+        show: async (ui) => {
+          await push(ui, { kind: 'info', info: { trust: trustQuestion() } });
+          await expect(ui.page.getByRole('region', { name: 'Do you trust the files in this folder?' })).toBeVisible();
+        },
       },
     ],
   },

@@ -54,7 +54,9 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const running = isTurnRunning({ status });
   const open = canSend({ status }) && !held;
   // A dropped ssh line: typing goes on (kept for after Reconnect), sending waits for the line.
-  const keepTyping = status === 'failed' && failure?.error.kind === 'connection-lost';
+  // A folder's trust question open: typing goes on too (kept, sent once Claude may start).
+  const asking = useSessionField(sessionId, (v) => v.info.trust?.state === 'asking', false);
+  const keepTyping = (status === 'failed' && failure?.error.kind === 'connection-lost') || asking;
   const ta = useTypeahead(sessionId, draft, caret);
   // Read when Up is pressed, not subscribed to: streaming replies must not re-render the box.
   const past = () => promptHistory((clideStore.getState().sessions[sessionId]?.items ?? []).flatMap((i) => (i.type === 'user' ? [i.text] : [])));
@@ -279,13 +281,15 @@ export function Composer({ sessionId }: { sessionId: string }) {
                 ? running
                   ? PLACEHOLDER_RUNNING
                   : PLACEHOLDER
-                : held
-                  ? 'Waiting for the worktree…'
-                  : keepTyping
-                    ? 'Reconnect to send; what you type is kept.'
-                    : status === 'failed'
-                      ? 'Resume the session to continue.'
-                      : 'This session has ended.'
+                : asking
+                  ? 'Answer the question above to start Claude; what you type is kept.'
+                  : held
+                    ? 'Waiting for the worktree…'
+                    : keepTyping
+                      ? 'Reconnect to send; what you type is kept.'
+                      : status === 'failed'
+                        ? 'Resume the session to continue.'
+                        : 'This session has ended.'
             }
             rows={1}
             value={draft}

@@ -47,6 +47,13 @@ const setupLabel: Record<'running' | 'confirm' | 'failed', { label: string; titl
   failed: { label: 'Setup failed', title: 'The worktree’s setup failed: Retry it, or start Claude anyway.', look: 'failed' },
 };
 
+/** A folder's trust question is open: Claude does not start until it is answered (shared/trust.ts). */
+const TRUST_LABEL = {
+  label: 'Needs you',
+  title: 'The folder would run files of its own: trust it, or open it restricted, before Claude starts.',
+  look: 'waiting' as const,
+};
+
 /** Sessions whose context was asked for before their first prompt (asked once each). */
 const asked = new Set<string>();
 
@@ -69,7 +76,12 @@ export function StatusBar({ sessionId, pane }: { sessionId: string; pane?: PaneS
   const rateLimit = useSessionField(sessionId, (v) => v.rateLimit, undefined);
   const status = useSessionField(sessionId, (v) => v.status, 'starting');
   const setupPhase = useSessionField(sessionId, (v) => v.setup?.phase, undefined);
-  const held = (status === 'not-started' || status === 'starting') && setupPhase && setupPhase !== 'done' ? setupLabel[setupPhase] : undefined;
+  const asking = useSessionField(sessionId, (v) => v.info.trust?.state === 'asking', false);
+  const held = asking
+    ? TRUST_LABEL
+    : (status === 'not-started' || status === 'starting') && setupPhase && setupPhase !== 'done'
+      ? setupLabel[setupPhase]
+      : undefined;
   const windowKnown = useSessionField(sessionId, (v) => v.contextWindow !== undefined, false);
   const cwd = useSessionField(sessionId, (v) => v.info.cwd ?? v.cwd, '');
   const home = useClide((s) => s.environment?.homeDir);
