@@ -239,7 +239,9 @@ export function Transcript({ sessionId }: { sessionId: string }) {
       <h2 id={headingId} className="visually-hidden">
         Transcript
       </h2>
-      <div className="transcript-scroller" ref={scrollerRef} tabIndex={-1} onScroll={noteScrolling}>
+      {/* In the Tab order: whenever it scrolls, a keyboard must be able to scroll it, also when
+          nothing in it can take focus (a tab loading its earlier conversation, a short window). */}
+      <div className="transcript-scroller" ref={scrollerRef} tabIndex={0} onScroll={noteScrolling}>
         <div className="transcript-column" ref={contentRef} style={{ '--transcript-scale': scale } as CSSProperties}>
           {fresh && <EmptyState sessionId={sessionId} />}
           {/* A log that is not live: a reply streaming in is not read out piece by piece. What
