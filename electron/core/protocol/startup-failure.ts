@@ -34,7 +34,7 @@ const KNOWN = new Map<string, Known>([
     {
       kind: 'unauthorized',
       message: 'Claude Code needs you to review the updated Consumer Terms before it starts.',
-      hint: 'Run claude in a terminal once and answer there, then start the session again.',
+      hint: 'Run claude in a terminal once and answer there, then try again.',
       resumable: true,
     },
   ],
@@ -43,7 +43,7 @@ const KNOWN = new Map<string, Known>([
     {
       kind: 'unauthorized',
       message: 'Your account has not accepted the updated Consumer Terms, so Claude Code cannot start.',
-      hint: 'Accept them on claude.ai (the address is in the details below), then start the session again.',
+      hint: 'Accept them on claude.ai (the address is in the details below), then try again.',
       resumable: true,
     },
   ],
@@ -52,7 +52,7 @@ const KNOWN = new Map<string, Known>([
     {
       kind: 'unauthorized',
       message: 'Your organization’s sign-in has ended, and Claude Code removed it.',
-      hint: 'Sign in again (run claude in a terminal and use /login), to that organization or, where this computer’s settings allow it, to your own account; then start the session again. Do not log out first: that deletes your own login, saved MCP logins and plugin secrets.',
+      hint: 'Sign in again (run claude in a terminal and use /login), to that organization or, where this computer’s settings allow it, to your own account; then try again. Do not log out first: that deletes your own login, saved MCP logins and plugin secrets.',
       resumable: true,
     },
   ],
@@ -68,7 +68,7 @@ export function startupFailure(reason: unknown, errors: readonly string[] | unde
       error: {
         kind: 'process-exit',
         message: said ? `Claude Code refused to start: ${said}` : `Claude Code refused to start (${reason}).`,
-        hint: 'Fix what it says, then start the session again.',
+        hint: 'Fix what it says, then try again.',
         detail: reason,
       },
       resumable: true,
