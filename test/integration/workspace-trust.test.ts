@@ -4,7 +4,7 @@
 // after the folder was trusted asks again, for that hook only; no spare starts there meanwhile.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SessionHost } from '../../electron/core/host';
 import { claudeGlobalFile } from '../../electron/core/trust/claude-record';
 import type { TrustState } from '../../shared/trust';
@@ -12,9 +12,14 @@ import { ClideError } from '../../shared/result';
 import { text } from '../support/fake-api';
 import { realCliHosts } from '../support/real-cli-hosts';
 import type { CliSandbox } from '../support/real-cli';
+import { makeRepo } from '../support/temp-repo';
 import { waitFor } from '../support/wait';
 
 const onRealCli = realCliHosts();
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** A folder that would run three things: two hooks and an MCP server, each leaving a mark. */
 function hostileFolder(sb: CliSandbox): string {
@@ -115,5 +120,24 @@ describe('workspace trust on the real CLI', () => {
     expect(asking?.prompt?.alreadyTrusted).toBe(3);
     expect(asking?.prompt?.items.map((i) => i.label)).toEqual(['Stop hook']);
     refusedAsUntrusted(() => host.send(second, 'again'));
+  });
+
+  it("a repository's worktrees are trusted with it, and a worktree whose branch adds a hook asks for that hook", async () => {
+    const { host } = await onRealCli([]);
+    const hook = (name: string) => JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `echo ${name}` }] }] } });
+    const repo = makeRepo({ files: { '.claude/settings.json': hook('main') } });
+    made.push(repo.base);
+    const first = host.create({ cwd: repo.root }).id;
+    host.grantTrust(first, trustOf(host, first)!.prompt!.promptId);
+
+    const tree = path.join(repo.base, 'tree');
+    repo.git(['worktree', 'add', '-q', '-b', 'feature', tree]);
+    const inTree = host.create({ cwd: path.join(tree) }).id;
+    expect(trustOf(host, inTree)?.state ?? 'trusted').toBe('trusted');
+
+    repo.write('.claude/settings.json', hook('feature'), tree);
+    const again = host.create({ cwd: tree }).id;
+    expect(trustOf(host, again)?.prompt).toMatchObject({ root: repo.root, folder: fs.realpathSync(tree), changed: true });
+    expect(trustOf(host, again)?.prompt?.items.map((i) => i.detail)).toEqual(['echo feature']);
   });
 });
