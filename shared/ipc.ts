@@ -37,6 +37,7 @@ import { LocationSchema, RemoteEventSchemas, remoteContracts } from './remote';
 import { ReloadReportSchema } from './reload';
 import { rulesContracts } from './rules';
 import { trustContracts } from './trust';
+import { TerminalEventSchemas, terminalContracts } from './terminal';
 import { MAX_ASIDE_CHARS } from './aside';
 import { PlanUsageSchema } from './usage';
 import { DesktopEventSchemas, desktopContracts } from './desktop';
@@ -409,6 +410,8 @@ export const contracts = {
   rules: rulesContracts,
   /** Workspace trust (electron/core/trust): nothing from a folder runs before the person trusts it. */
   trust: trustContracts,
+  /** A session's terminals: shells on a PTY in the core (electron/core/terminal). */
+  terminal: terminalContracts,
   /** The team broker (electron/core/team): what the person does in the Team panel. */
   team: {
     snapshot: lazySchema(() => ({ input: empty, output: TeamStateSchema })),
@@ -474,6 +477,7 @@ export const AppEventSchema = lazySchema(() =>
     z.object({ type: z.literal('search-progress'), progress: SearchProgressSchema }),
     ...RemoteEventSchemas,
     ...DesktopEventSchemas,
+    ...TerminalEventSchemas,
   ]),
 );
 export type AppEvent = z.infer<typeof AppEventSchema>;

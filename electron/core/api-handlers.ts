@@ -11,6 +11,7 @@ import { gitHandlers } from './git/handlers';
 import { remoteHandlers } from './remote/handlers';
 import { rulesHandlers } from './rules/handlers';
 import { trustHandlers } from './trust/handlers';
+import { terminalHandlers } from './terminal/handlers';
 import { desktopHandlers } from './desktop-handlers';
 
 export function createHandlers(host: SessionHost): Handlers {
@@ -168,6 +169,7 @@ export function createHandlers(host: SessionHost): Handlers {
     ...remoteHandlers(() => host.remote),
     ...rulesHandlers(() => host.rules),
     ...trustHandlers(() => host),
+    ...terminalHandlers(() => host.terminals),
     ...desktopHandlers(() => host),
   };
 }

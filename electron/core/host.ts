@@ -55,6 +55,7 @@ import { realPath } from './trust/folder';
 import { setupHash } from './git/setup';
 import type { RepositorySettings } from '../../shared/settings';
 import { UpdateService, type UpdateServiceOptions } from './updates/update-service';
+import { TerminalService } from './terminal/terminal-service';
 
 export interface HostOptions {
   host: 'electron' | 'web';
@@ -153,6 +154,8 @@ export class SessionHost {
   readonly updates: UpdateService;
   /** Workspace trust: no `claude` starts in a folder before the person trusts what it would run (electron/core/trust). */
   readonly trust: TrustService;
+  /** Each session's terminals: shells on a PTY, ended with the session (electron/core/terminal). */
+  readonly terminals: TerminalService;
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -244,6 +247,11 @@ export class SessionHost {
       },
       configDir: claudeConfigDir(this.env, this.homeDir),
       dataDir: opts.dataDir,
+    });
+    this.terminals = new TerminalService({
+      env: this.env,
+      emit: (e) => this.batcher.push(e),
+      tab: (id) => ({ cwd: this.get(id).session.cwd, remote: this.get(id).place?.location }),
     });
     this.search = opts.dataDir
       ? new SearchService({
@@ -611,12 +619,14 @@ export class SessionHost {
     this.team?.closed(id);
     this.isolation.closed(id);
     this.rules.forgetTab(id);
+    const terminals = this.terminals.sessionClosed(id);
     // A remote claude must not outlive its tab: checked (and ended) there once ssh is gone.
     await this.continuity.closed(
       id,
       entry.session,
       entry.session.close().then(() => entry.place?.ended()),
     );
+    await terminals;
   }
 
   searchHistory(query: string, limit?: number, cursor?: string): Promise<SearchResult> {
@@ -640,7 +650,12 @@ export class SessionHost {
     this.parking.dispose();
     this.updates.dispose();
     this.answering.dispose();
-    await Promise.all([...all.map((e) => e.session.close().then(() => e.place?.ended())), this.search?.close(), this.spare?.dispose()]);
+    await Promise.all([
+      ...all.map((e) => e.session.close().then(() => e.place?.ended())),
+      this.search?.close(),
+      this.spare?.dispose(),
+      this.terminals.shutdown(),
+    ]);
     await this.remote.shutdown();
     this.batcher.flush();
   }
