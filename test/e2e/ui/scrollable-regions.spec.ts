@@ -18,13 +18,22 @@ const sizes = [
 const words = (n: number): SessionView['items'] =>
   Array.from({ length: n }, (_, i) =>
     i % 2
-      ? { type: 'assistant' as const, id: `a${i}`, at: 0, blocks: [{ type: 'text' as const, text: `Reply ${i}: the router reads the table once.`, streaming: false }] }
+      ? {
+          type: 'assistant' as const,
+          id: `a${i}`,
+          at: 0,
+          blocks: [{ type: 'text' as const, text: `Reply ${i}: the router reads the table once.`, streaming: false }],
+        }
       : { type: 'user' as const, id: `u${i}`, text: `Question ${i}`, at: 0 },
   );
 
 const states: Array<{ name: string; view: SessionView; shown: string }> = [
   { name: 'an empty tab', view: sessionView('a'), shown: '.empty-state' },
-  { name: 'a tab loading its earlier conversation', view: sessionView('a', { info: { ...sessionView('a').info, loadingEarlier: true } }), shown: '.empty-state.is-loading' },
+  {
+    name: 'a tab loading its earlier conversation',
+    view: sessionView('a', { info: { ...sessionView('a').info, loadingEarlier: true } }),
+    shown: '.empty-state.is-loading',
+  },
   { name: 'a long conversation of plain words', view: sessionView('a', { items: words(40) }), shown: '.transcript-row' },
 ];
 
@@ -37,14 +46,16 @@ for (const state of states) {
       await page.setViewportSize(size);
       for (const scheme of ['light', 'dark'] as const) {
         await useScheme(page, scheme);
-        problems.push(...(await seriousViolations(page, `${state.name}, ${size.width}x${size.height} (${scheme})`, { rules: ['scrollable-region-focusable'] })));
+        problems.push(
+          ...(await seriousViolations(page, `${state.name}, ${size.width}x${size.height} (${scheme})`, { rules: ['scrollable-region-focusable'] })),
+        );
       }
     }
     expect(problems).toEqual([]);
   });
 }
 
-test('the command palette's list can be reached with the keyboard whenever it scrolls', async ({ ui, page }) => {
+test("the command palette's list can be reached with the keyboard whenever it scrolls", async ({ ui, page }) => {
   await ui.open(doubleOptions(snapshotWith([sessionView('a', { items: words(6) }), sessionView('b'), sessionView('c')])));
   await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
