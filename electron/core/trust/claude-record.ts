@@ -23,6 +23,8 @@ export function claudeGlobalFile(env: NodeJS.ProcessEnv, homeDir: string): strin
 type Projects = Record<string, { hasTrustDialogAccepted?: unknown } | undefined>;
 
 export class ClaudeRecord {
+  private cached: { stamp: string; value: Record<string, unknown> | undefined } | undefined;
+
   constructor(
     private readonly file: string,
     private readonly homeDir: string,
@@ -78,13 +80,25 @@ export class ClaudeRecord {
     }
   }
 
+  /** Parsed again only when the file changed: it can be megabytes, and tabs are checked often. */
   private read(): Record<string, unknown> | undefined {
+    let stamp: string;
     try {
-      const parsed: unknown = JSON.parse(fs.readFileSync(this.file, 'utf8'));
-      return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+      const st = fs.statSync(this.file);
+      stamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
     } catch {
       return undefined;
     }
+    if (this.cached?.stamp === stamp) return this.cached.value;
+    let value: Record<string, unknown> | undefined;
+    try {
+      const parsed: unknown = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+      value = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+    } catch {
+      value = undefined;
+    }
+    this.cached = { stamp, value };
+    return value;
   }
 
   private skip(why: string): false {

@@ -70,6 +70,8 @@ export class TrustService {
 
   /** Whether Claude may start in `place` with these items, or what to ask. */
   decide(place: TrustPlace, items: readonly TrustItem[]): TrustDecision {
+    // Nothing that would run in Claude's process: no question, and Claude Code's record is not read.
+    if (!items.some((item) => !OWN_CONFIRMATION.has(item.kind))) return { trusted: true };
     const keys = items.map(itemKey);
     let record = this.recordFor(place);
     if (!record && !place.location) {
