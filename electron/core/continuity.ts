@@ -38,6 +38,8 @@ export interface CreateChoices {
   worktree?: WorktreeInfo;
   /** The remote host it runs on (electron/core/remote); absent: this computer. */
   location?: string;
+  /** Opened without anything of its folder's own (workspace trust, electron/core/trust). */
+  restricted?: boolean;
 }
 
 /** What the continuity needs of the host. */
@@ -168,7 +170,8 @@ export class Continuity {
     };
     for (const e of events) {
       if (e.kind === 'info') {
-        const { claudeSessionId, title, model, permissionMode } = e.info;
+        const { claudeSessionId, title, model, permissionMode, trust } = e.info;
+        if (trust?.state === 'restricted') set('restricted', true);
         if (claudeSessionId && claudeSessionId !== tab.claudeSessionId) set('claudeSessionId', claudeSessionId);
         // The CLI names the session once it has written it: a fork is no longer pending.
         if (claudeSessionId && !replay && tab.fork) set('fork', undefined);
@@ -402,6 +405,7 @@ export class Continuity {
       permissionMode: restorableMode(tab.permissionMode),
       worktree: tab.worktree,
       location: tab.location,
+      restricted: tab.restricted,
     };
     let id: string;
     try {
@@ -411,7 +415,7 @@ export class Continuity {
       if (!(err instanceof ClideError) || err.info.kind !== 'invalid-input' || (!choices.model && !choices.permissionMode)) throw err;
       this.log(`reopening a tab in ${tab.cwd} without its model and mode: ${err.info.message}`);
       this.incoming = { draft, title: tab.title, turn: resume && !fork ? tab.turn : undefined };
-      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork, worktree: tab.worktree, location: tab.location }));
+      ({ id } = this.opts.host.create({ cwd: tab.cwd, resume, fork, worktree: tab.worktree, location: tab.location, restricted: tab.restricted }));
     } finally {
       this.incoming = undefined;
     }

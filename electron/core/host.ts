@@ -55,6 +55,7 @@ import { realPath } from './trust/folder';
 import { setupHash } from './git/setup';
 import type { RepositorySettings } from '../../shared/settings';
 import { UpdateService, type UpdateServiceOptions } from './updates/update-service';
+import { FilesService } from './files/files-service';
 import { TerminalService } from './terminal/terminal-service';
 
 export interface HostOptions {
@@ -156,6 +157,13 @@ export class SessionHost {
   readonly trust: TrustService;
   /** Each session's terminals: shells on a PTY, ended with the session (electron/core/terminal). */
   readonly terminals: TerminalService;
+  /** The Files panel: a session's folder, quick open, the editor's reads and saves (electron/core/files). */
+  readonly files = new FilesService({
+    tab: (id) => ({ cwd: this.get(id).session.cwd, remote: this.get(id).place?.location }),
+    tree: (id) => this.isolation.tree(id),
+    runIn: (cwd) => this.isolation.runIn(cwd),
+    env: () => this.env,
+  });
 
   constructor(private readonly opts: HostOptions) {
     this.env = opts.env ?? process.env;
@@ -346,6 +354,8 @@ export class SessionHost {
     setup?: boolean;
     /** A remote host (shared/remote.ts): claude runs there over ssh, in `cwd` there. */
     location?: string;
+    /** Restricted (workspace trust): a restored tab that was opened so. */
+    restricted?: boolean;
   }): { id: string } {
     if (requested.resume && !requested.fork) {
       for (const e of this.sessions.values()) {
@@ -392,6 +402,7 @@ export class SessionHost {
       place,
     });
     const entry: Entry = { session, view: emptySession(id, cwd), cli, place };
+    if (requested.restricted) session.restrict();
     this.sessions.set(id, entry);
     if (place) {
       this.remote.recent.used(place.location, cwd);
@@ -416,6 +427,7 @@ export class SessionHost {
       const cached = place ? undefined : this.initCache.lookup(cwd, cli);
       const fillsCache = !place && !cached && !this.list().some((s) => s !== session && s.phase === 'starting');
       session.prepare(cached);
+      if (requested.restricted) this.showTrust(entry, { state: 'restricted' });
       // Asks now, before anything could start, when the folder would run something not trusted.
       const trusted = place !== undefined || this.trustNow(entry);
       // Shows the earlier conversation from the transcript.

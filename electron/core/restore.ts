@@ -70,6 +70,8 @@ export const TabRecordSchema = lazySchema(() =>
     worktree: WorktreeInfoSchema.optional(),
     /** The remote host the tab's claude runs on (electron/core/remote); absent: this computer. */
     location: z.string().optional(),
+    /** Opened restricted (workspace trust): it comes back restricted, not asking again. */
+    restricted: z.boolean().optional(),
     draft: z.string().optional(),
     queue: PersistedQueueSchema.optional(),
     /** A turn stopped by a usage limit, offered or scheduled to go on at the reset. */

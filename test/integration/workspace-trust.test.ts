@@ -3,9 +3,10 @@
 // session runs without them; the decision is shared with Claude Code's own record; a hook added
 // after the folder was trusted asks again, for that hook only; no spare starts there meanwhile.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SessionHost } from '../../electron/core/host';
+import { SessionHost } from '../../electron/core/host';
 import { claudeGlobalFile } from '../../electron/core/trust/claude-record';
 import type { TrustState } from '../../shared/trust';
 import { ClideError } from '../../shared/result';
@@ -139,5 +140,30 @@ describe('workspace trust on the real CLI', () => {
     const again = host.create({ cwd: tree }).id;
     expect(trustOf(host, again)?.prompt).toMatchObject({ root: repo.root, folder: fs.realpathSync(tree), changed: true });
     expect(trustOf(host, again)?.prompt?.items.map((i) => i.detail)).toEqual(['echo feature']);
+  });
+
+  it('a tab opened restricted comes back restricted after a restart, and still runs nothing of the folder', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clide-trust-data-'));
+    made.push(dataDir);
+    const { sandbox: sb, host } = await onRealCli([text('before'), text('after the restart')], { dataDir });
+    const marks = hostileFolder(sb);
+    const { id } = host.create({ cwd: sb.cwd });
+    host.restrictSession(id);
+    host.send(id, 'hello');
+    await waitFor(() => host.view(id).status === 'ready' && host.view(id).lastResult !== undefined, 'the first turn', 60_000);
+    await host.shutdown();
+
+    const again = new SessionHost({ host: 'web', env: sb.env, homeDir: sb.home, defaultCwd: sb.cwd, batchMs: 5, dataDir });
+    try {
+      await again.continuity.restore();
+      const [restored] = again.list();
+      expect(trustOf(again, restored!.id)?.state).toBe('restricted');
+      again.send(restored!.id, 'and again');
+      await waitFor(() => sb.api.turns().length === 2 && again.view(restored!.id).status === 'ready', 'the turn after the restart', 60_000);
+      expect(restored!.spawnSpec()?.args.join(' ')).toContain('--setting-sources user');
+      expect(marksIn(marks)).toEqual([]);
+    } finally {
+      await again.shutdown();
+    }
   });
 });
