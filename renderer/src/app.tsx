@@ -17,11 +17,14 @@ import { useAside } from './components/aside/aside-store';
 import { useSessionField } from './store/hooks';
 import { useClide } from './store/store';
 import { Announcer } from './components/screens/announcer';
+import { useTerminals } from './components/terminal/terminal-store';
+import { useTerminalShortcut } from './components/terminal/terminal-toggle';
 
 // Panels are parts loaded when they first open (or in the background before): the first screen
 // needs none of them.
 const teamPanel = lazyPart('the Team panel', () => import('./components/team/team-panel'));
 const asidePanel = lazyPart('the Ask aside panel', () => import('./components/aside/aside-panel'));
+const terminalPanel = lazyPart('the terminal', () => import('./components/terminal/terminal-panel'));
 // Screens for a window that cannot show its sessions: not the first screen most people see.
 const accessScreen = lazyPart('the access screen', () => import('./components/screens/access-screen'), { soon: true });
 const notFound = lazyPart('the Claude Code not found screen', () => import('./components/screens/not-found'), { soon: true });
@@ -63,6 +66,7 @@ function Workspace() {
   const split = useClide((s) => s.split !== undefined);
   useWorkspaceChrome();
   useHistory();
+  useTerminalShortcut();
   return (
     <div className="app">
       {/* Landmarks a screen reader can jump between: the bar (banner) with the tab strip
@@ -105,6 +109,7 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
           <WorktreeBanner sessionId={sessionId} />
           <Composer sessionId={sessionId} />
         </div>
+        <TerminalPanel sessionId={sessionId} />
       </div>
       <AsidePanel sessionId={sessionId} />
       <ChangesPanel sessionId={sessionId} />
@@ -126,6 +131,15 @@ function ChangesPanel({ sessionId }: { sessionId: string }) {
   return (
     <LazyView part={changesPanel} when={open}>
       {(m) => <m.ChangesPanel sessionId={sessionId} />}
+    </LazyView>
+  );
+}
+
+function TerminalPanel({ sessionId }: { sessionId: string }) {
+  const open = useTerminals((s) => s.open[sessionId] === true);
+  return (
+    <LazyView part={terminalPanel} when={open}>
+      {(m) => <m.TerminalPanel sessionId={sessionId} />}
     </LazyView>
   );
 }

@@ -1,0 +1,28 @@
+// The first screen's side of the terminal: Ctrl+` opens or closes the shown session's panel, and
+// the store follows the core's terminals from the start (so a reload finds them).
+import { useCallback, useEffect } from 'react';
+import { getApi } from '../../api';
+import { focusComposer } from '../../lib/focus';
+import { useWindowKeys } from '../../lib/shortcuts';
+import { clideStore } from '../../store/store';
+import { isTerminalKey, startTerminalSync, terminalStore } from './terminal-store';
+
+export function toggleTerminal(sessionId: string): void {
+  const s = terminalStore.getState();
+  const open = !s.open[sessionId];
+  s.setOpen(sessionId, open);
+  if (!open) focusComposer();
+}
+
+export function useTerminalShortcut(): void {
+  useEffect(() => startTerminalSync(getApi()), []);
+  useWindowKeys(
+    useCallback((e: KeyboardEvent) => {
+      if (e.isComposing || !isTerminalKey(e)) return;
+      const id = clideStore.getState().activeId;
+      if (!id) return;
+      e.preventDefault();
+      toggleTerminal(id);
+    }, []),
+  );
+}
