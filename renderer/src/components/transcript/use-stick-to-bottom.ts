@@ -2,6 +2,11 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { placedByApp } from '../../lib/focus';
 
 const NEAR_BOTTOM_PX = 48;
+/**
+ * How long after the pointer last moved over the content the view holds still: a person moves
+ * onto a control, then presses; a row arriving in between would move the control away first.
+ */
+const AIM_MS = 600;
 const UP_KEYS = new Set(['PageUp', 'ArrowUp', 'Home']);
 const DOWN_KEYS = new Set(['PageDown', 'ArrowDown', ' ']);
 
@@ -23,10 +28,11 @@ export interface StickOptions {
  * person's, and reading one as "they left the bottom" is what made the view stop following. Reaching the bottom again, the End key or
  * "Jump to latest" pin once more.
  *
- * A press inside the content holds the view still until it is released: a row arriving between
- * the press and the release would move what is under the pointer, and the click would land on
- * another control or on none. Released, the view follows again, unless the press selected text:
- * the person is reading there.
+ * A press inside the content holds the view still until it is released, and so does the pointer
+ * moving over it, for a moment after it stops (AIM_MS): a row arriving between the pointer
+ * reaching a control and the release would move what is under the pointer, and the click would
+ * land on another control or on none. Then the view catches up and follows again, unless the
+ * press selected text: the person is reading there.
  */
 export function useStickToBottom({ initiallyStuck = true, initialOffset }: StickOptions = {}) {
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -49,10 +55,11 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     const inner = contentRef.current;
     if (!el || !inner) return;
     const gap = () => el.scrollHeight - el.scrollTop - el.clientHeight;
-    // A press inside the content is under way (see above).
+    // A press inside the content is under way, or the pointer is aiming (see above).
     let held = false;
+    let aiming = false;
     const pin = () => {
-      if (!held && gap() >= 1) el.scrollTop = el.scrollHeight;
+      if (!held && !aiming && gap() >= 1) el.scrollTop = el.scrollHeight;
     };
     // Set by the person heading down (or taking the scrollbar): reaching the bottom then means
     // they came back. A scroll event alone cannot say so: one queued by our own pin can arrive
@@ -108,6 +115,21 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
       }
       held = true;
     };
+    // Where the pointer was: the browser also sends a move, at the same place, when the content
+    // scrolls under a pointer that rests, and following must not hold itself up.
+    let pointerAt = '';
+    let aimed: ReturnType<typeof setTimeout> | undefined;
+    const onMove = (e: PointerEvent) => {
+      const at = `${e.screenX},${e.screenY}`;
+      if (e.pointerType === 'touch' || at === pointerAt) return;
+      pointerAt = at;
+      aiming = true;
+      clearTimeout(aimed);
+      aimed = setTimeout(() => {
+        aiming = false;
+        if (stuck.current) pin();
+      }, AIM_MS);
+    };
     let releasing: ReturnType<typeof setTimeout> | undefined;
     const onRelease = () => {
       if (!held) return;
@@ -145,6 +167,7 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
     el.addEventListener('keydown', onKey);
     el.addEventListener('focusin', onFocusIn);
     el.addEventListener('pointerdown', onPointer);
+    inner.addEventListener('pointermove', onMove);
     // On the window: the pointer may be released outside the transcript, or outside the window
     // (which then only loses the focus).
     window.addEventListener('pointerup', onRelease);
@@ -159,6 +182,8 @@ export function useStickToBottom({ initiallyStuck = true, initialOffset }: Stick
       el.removeEventListener('keydown', onKey);
       el.removeEventListener('focusin', onFocusIn);
       el.removeEventListener('pointerdown', onPointer);
+      inner.removeEventListener('pointermove', onMove);
+      clearTimeout(aimed);
       window.removeEventListener('pointerup', onRelease);
       window.removeEventListener('pointercancel', onRelease);
       window.removeEventListener('blur', onRelease);
