@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { ClideError } from '../../../shared/result';
 import type { TrustedFolder, TrustItem, TrustPrompt } from '../../../shared/trust';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
@@ -21,17 +22,20 @@ export interface TrustPlace {
   location?: string;
 }
 
-const RecordSchema = z.object({
-  root: z.string(),
-  location: z.string().optional(),
-  at: z.number(),
-  source: z.enum(['clide', 'claude-code']),
-  keys: z.array(z.string()),
-  /** Revoked here: Claude Code's record (of this folder or one above) no longer counts for it. */
-  revoked: z.boolean().optional(),
-});
+const RecordSchema = lazySchema(() =>
+  z.object({
+    root: z.string(),
+    location: z.string().optional(),
+    at: z.number(),
+    source: z.enum(['clide', 'claude-code']),
+    keys: z.array(z.string()),
+    /** Revoked here: Claude Code's record (of this folder or one above) no longer counts for it. */
+    revoked: z.boolean().optional(),
+  }),
+);
 type TrustRecord = z.infer<typeof RecordSchema>;
-const FileSchema = z.object({ folders: z.array(RecordSchema) });
+// Built on first use (shared/lazy-schema.ts): the core's import makes no schema.
+const FileSchema = lazySchema(() => z.object({ folders: z.array(RecordSchema) }));
 
 /** Items that have their own confirmation right before they run (git/setup.ts). */
 const OWN_CONFIRMATION = new Set<TrustItem['kind']>(['setup', 'run']);
