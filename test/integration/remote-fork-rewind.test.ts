@@ -24,18 +24,21 @@ describe.skipIf(!available)('fork and rewind on a remote host', () => {
     const r = await rig((req) => reply(req));
     const note = path.join(r.remoteCwd, 'notes.txt');
     const { id } = r.host.create({ location: r.location, cwd: r.remoteCwd, permissionMode: 'acceptEdits' });
-    // The first tab on a host waits for the connection; a message sent meanwhile is refused, kept by the caller.
-    expect(() => r.host.send(id, 'too early')).toThrow(/Still connecting to box/);
-    await waitFor(() => r.host.view(id).status === 'ready', 'connected and ready');
+    // The first tab on a host waits for the connection; a message sent meanwhile waits in the queue and goes once it is up.
+    expect(r.host.send(id, 'too early').queued).toBeTruthy();
+    await waitFor(() => r.host.view(id).lastResult && r.host.view(id).status === 'ready', 'the held message answered');
     r.host.send(id, 'Please write the note');
-    await waitFor(() => r.host.view(id).lastResult && r.host.view(id).status === 'ready', 'first turn');
+    await waitFor(
+      () => fs.existsSync(note) && r.host.view(id).status === 'ready' && r.host.view(id).items.filter((i) => i.type === 'user').length === 2,
+      'first turn',
+    );
     r.host.send(id, 'Now edit the note');
     const users = () => r.host.view(id).items.filter((i) => i.type === 'user');
     await waitFor(
-      () => fs.existsSync(note) && fs.readFileSync(note, 'utf8') === 'v2\n' && r.host.view(id).status === 'ready' && users().length === 2,
+      () => fs.existsSync(note) && fs.readFileSync(note, 'utf8') === 'v2\n' && r.host.view(id).status === 'ready' && users().length === 3,
       'second turn',
     );
-    const second = users()[1]!;
+    const second = users()[2]!;
 
     const fork = await r.host.continuity.fork(id, second.id);
     expect(fork.draft).toBe('Now edit the note');
@@ -46,7 +49,7 @@ describe.skipIf(!available)('fork and rewind on a remote host', () => {
         .view(fork.id)
         .items.filter((i) => i.type === 'user')
         .map((u) => (u.type === 'user' ? u.text : '')),
-    ).toEqual(['Please write the note']);
+    ).toEqual(['too early', 'Please write the note']);
     r.host.send(fork.id, 'Something else instead');
     await waitFor(() => r.host.view(fork.id).lastResult, 'fork reply');
     const sent = JSON.stringify(r.sandbox.api.turns().find((t) => lastUserText(t.body).includes('Something else'))!.body.messages);
