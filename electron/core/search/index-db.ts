@@ -12,12 +12,16 @@
 // doclist of every word that starts with it: over `recent` that is a small fraction of the
 // work (see query.ts). It always holds every piece whose id is at least `recent_from`.
 //
+// The same pass keeps each API response's token usage (`usage`, see ../usage/usage-rows.ts), so
+// the Usage view reads no transcript itself.
+//
 // SQLite runs as WebAssembly (node-sqlite3-wasm), so nothing is compiled for the platform or
 // for Electron's ABI; its file access goes through Node's fs. Only the search worker opens it.
 import fs from 'node:fs';
 import path from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import type { SearchField } from '../../../shared/search';
+import { USAGE_SCHEMA } from '../usage/usage-rows';
 
 export type Database = InstanceType<typeof sqlite.Database>;
 
@@ -29,7 +33,7 @@ export const FIELDS: readonly SearchField[] = ['prompt', 'reply', 'thinking', 't
 export const fieldCode = (f: SearchField): number => FIELDS.indexOf(f);
 
 /** Bumped when the schema or what is indexed changes: an older index is rebuilt. */
-export const SCHEMA_VERSION = '5';
+export const SCHEMA_VERSION = '6';
 export const INDEX_FILE = 'search-index.sqlite';
 
 const SCHEMA = `
@@ -46,6 +50,7 @@ const SCHEMA = `
   CREATE INDEX file_docs_file ON file_docs (file_id);
   CREATE VIRTUAL TABLE fts USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
   CREATE VIRTUAL TABLE recent USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
+  ${USAGE_SCHEMA}
 `;
 
 /** The first piece id that `recent` also indexes; undefined while it indexes none. */
@@ -135,6 +140,7 @@ function check(db: Database): string | undefined {
   db.get('SELECT count(*) AS n FROM sessions');
   db.get('SELECT max(block) AS n FROM doc_blocks');
   db.get('SELECT count(*) AS n FROM file_docs');
+  db.get('SELECT count(*) AS n FROM usage');
   db.get("SELECT rowid FROM fts WHERE fts MATCH 'clide' LIMIT 1");
   db.get("SELECT rowid FROM recent WHERE recent MATCH 'clide' LIMIT 1");
   return undefined;

@@ -13,6 +13,7 @@ import { DocWriter } from './doc-writer';
 import { fieldCode, lastDocId, recentFrom, setRecentFrom, type Database } from './index-db';
 import { readLines } from './line-reader';
 import { transcriptFiles, type TranscriptFile } from './transcript-files';
+import { forgetUsage, saveUsage, UsageReader } from '../usage/usage-rows';
 
 export interface IndexProgress {
   filesDone: number;
@@ -212,6 +213,7 @@ export class Indexer {
       deleteRange(this.db, 'fts', r.first, r.last);
     }
     this.db.run('DELETE FROM file_docs WHERE file_id = ?', [fileId]);
+    forgetUsage(this.db, fileId);
   }
 
   /** Index what is new in one file; false when nothing had to be read. */
@@ -243,6 +245,7 @@ export class Indexer {
       lastAgentCall: grew ? (row.agent_call ?? undefined) : undefined,
     };
     const session = f.subagent ? undefined : new SessionFacts(f.sessionId);
+    const usage = new UsageReader(f.subagent);
     const read = { end: start, bytesRead: 0 };
     const writer = this.writer!;
     const firstId = writer.nextId;
@@ -259,6 +262,9 @@ export class Indexer {
         if (!r || typeof r !== 'object') continue;
         session?.add(r);
         const place = { fileId, lineAt: line.at, lineBytes: line.bytes, at: recordTime(r) };
+        const used = usage.read(r, place.at);
+        if (used) saveUsage(this.db, fileId, f.sessionId, used);
+        if (f.usageOnly) continue;
         for (const d of extractDocs(r, ctx)) {
           writer.add(place, d, this.recentFrom !== undefined);
           this.pendingChars += d.text.length;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SearchProgress, SearchResult } from '../../../shared/search';
 import type { FromWorker, ToWorker, WorkerSetup } from './worker-protocol';
+import type { IndexedUsage } from '../usage/report';
 
 export interface SearchServiceOptions extends WorkerSetup {
   onProgress?: (p: SearchProgress) => void;
@@ -28,6 +29,7 @@ export class SearchService {
   private worker: Worker | undefined;
   private current: SearchProgress = { state: 'idle', filesDone: 0, filesTotal: 0 };
   private readonly pending = new Map<number, { resolve: (r: SearchResult) => void; reject: (e: Error) => void }>();
+  private readonly pendingUsage = new Map<number, { resolve: (r: { usage: IndexedUsage; progress: SearchProgress }) => void; reject: (e: Error) => void }>();
   private seq = 0;
   private lastRefresh = 0;
   private closed: Promise<void> | undefined;
@@ -97,6 +99,18 @@ export class SearchService {
     });
   }
 
+  /** The usage figures kept with the index (the Usage view), as far as it has read. */
+  usage(): Promise<{ usage: IndexedUsage; progress: SearchProgress }> {
+    this.start();
+    this.refresh();
+    if (!this.worker) return Promise.reject(new Error(this.current.message ?? 'The search index is not available.'));
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.pendingUsage.set(id, { resolve, reject });
+      this.post({ type: 'usage', id });
+    });
+  }
+
   /** Stop the worker (at quit); the index stays on disk. */
   close(): Promise<void> {
     clearTimeout(this.soon);
@@ -130,6 +144,12 @@ export class SearchService {
       if (!p) return;
       if (m.page) p.resolve({ hits: m.page.hits, next: m.page.next, progress: m.progress });
       else p.reject(new Error(m.error ?? 'the search failed'));
+    } else if (m.type === 'usage') {
+      const p = this.pendingUsage.get(m.id);
+      this.pendingUsage.delete(m.id);
+      this.setProgress(m.progress);
+      if (m.usage) p?.resolve({ usage: m.usage, progress: m.progress });
+      else p?.reject(new Error(m.error ?? 'the usage figures could not be read'));
     }
   }
 
@@ -139,8 +159,9 @@ export class SearchService {
   }
 
   private fail(why: string): void {
-    for (const p of this.pending.values()) p.reject(new Error(why));
+    for (const p of [...this.pending.values(), ...this.pendingUsage.values()]) p.reject(new Error(why));
     this.pending.clear();
+    this.pendingUsage.clear();
     this.setProgress({ state: 'unavailable', filesDone: 0, filesTotal: 0, message: `Search is not available: ${why}.` });
   }
 }

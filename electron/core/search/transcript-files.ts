@@ -1,6 +1,7 @@
 // Every transcript file the index covers: each session's own file under
 // <config dir>/projects/<slug>/<id>.jsonl and its subagents' files in <id>/subagents/
-// (agent-*.jsonl; agent-acompact-* are the CLI's compaction runs, not the conversation).
+// (agent-*.jsonl; agent-acompact-* are the CLI's compaction runs, not the conversation: only
+// their token usage is kept).
 import fs from 'node:fs';
 import path from 'node:path';
 import { subagentFiles } from '../protocol/transcript-subagents';
@@ -13,6 +14,8 @@ export interface TranscriptFile {
   /** For a subagent's file: the tool call (Task/Agent) it ran under, from its .meta.json. */
   agentToolUseId?: string;
   subagent: boolean;
+  /** A compaction run's file (agent-acompact-*): no conversation to search, but tokens it used. */
+  usageOnly?: boolean;
 }
 
 export async function transcriptFiles(projectsDir: string): Promise<TranscriptFile[]> {
@@ -34,6 +37,10 @@ export async function transcriptFiles(projectsDir: string): Promise<TranscriptFi
       for (const a of await subagentFiles(path.join(dir, `${e.name}.jsonl`))) {
         out.push({ file: a.file, sessionId: e.name, subagent: true, agentToolUseId: a.toolUseId });
       }
+      const subagents = path.join(dir, e.name, 'subagents');
+      for (const c of await dirents(subagents))
+        if (c.isFile() && /^agent-acompact-.+\.jsonl$/.test(c.name))
+          out.push({ file: path.join(subagents, c.name), sessionId: e.name, subagent: true, usageOnly: true });
     }
   }
   return out;

@@ -7,6 +7,7 @@ import type { SearchProgress } from '../../../shared/search';
 import { isCorruption, openIndex, removeIndexFiles, INDEX_FILE, type Database } from './index-db';
 import { Indexer } from './indexer';
 import { searchIndex } from './query';
+import { usageReport, type IndexedUsage } from '../usage/report';
 import type { FromWorker, ToWorker, WorkerSetup } from './worker-protocol';
 import path from 'node:path';
 
@@ -18,6 +19,8 @@ let progress: SearchProgress = { state: 'idle', filesDone: 0, filesTotal: 0 };
 let running = false;
 let again = false;
 let closing = false;
+/** The last usage report, until an update changes what was read. */
+let usage: IndexedUsage | undefined;
 
 function send(m: FromWorker): void {
   port.postMessage(m);
@@ -42,6 +45,7 @@ function open(): void {
 
 /** A damaged index found while in use: start a new one and index everything again. */
 function recover(err: unknown): void {
+  usage = undefined;
   try {
     db?.close();
   } catch {
@@ -67,6 +71,7 @@ async function update(): Promise<void> {
       if (!indexer || closing) break;
       try {
         const stats = await indexer.update((p) => setProgress({ state: 'indexing', ...p }), breathe);
+        if (stats.read > 0 || stats.removed > 0) usage = undefined;
         // Done: a note about a rebuild or an earlier failure has served its purpose.
         if (progress.state !== 'idle' || progress.filesTotal !== stats.files || progress.message)
           setProgress({ state: 'idle', filesDone: stats.files, filesTotal: stats.files, message: undefined });
@@ -92,6 +97,20 @@ port.on('message', (m: ToWorker) => {
         void update();
       }
       send({ type: 'result', id: m.id, error: (err as Error).message, progress });
+    }
+  } else if (m.type === 'usage') {
+    if (!db) return send({ type: 'usage', id: m.id, error: progress.message ?? 'The index is not open.', progress });
+    try {
+      // While an update runs the figures are those read so far, not kept for later.
+      const report = usage ?? usageReport(db);
+      if (!running) usage = report;
+      send({ type: 'usage', id: m.id, usage: report, progress });
+    } catch (err) {
+      if (isCorruption(err)) {
+        recover(err);
+        void update();
+      }
+      send({ type: 'usage', id: m.id, error: (err as Error).message, progress });
     }
   } else if (m.type === 'close') {
     closing = true;
