@@ -73,6 +73,8 @@ export function holdKeys(options: { submit?: boolean } = {}): KeyHold {
     if (done) return false;
     done = true;
     holds.delete(token);
+    // Keys typed from now on are typed with everything on screen: an Enter acts.
+    if (holds.size === 0) submit = true;
     return true;
   };
   return {
