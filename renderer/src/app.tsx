@@ -17,6 +17,7 @@ import { useAside } from './components/aside/aside-store';
 import { useSessionField } from './store/hooks';
 import { useClide } from './store/store';
 import { Announcer } from './components/screens/announcer';
+import { FilesSlot, QuickOpenSlot } from './components/files/files-button';
 import { useTerminals } from './components/terminal/terminal-store';
 import { useTerminalShortcut } from './components/terminal/terminal-toggle';
 
@@ -84,6 +85,7 @@ function Workspace() {
       <WorkspaceOverlays />
       <LazyView part={remotePrompts}>{(m) => <m.RemotePrompts />}</LazyView>
       <HistoryPanel />
+      <QuickOpenSlot />
       <div className="team-row">
         <main className="sessions">{activeId ? <Panes render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}</main>
         <TeamPanel />
@@ -113,6 +115,7 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
       </div>
       <AsidePanel sessionId={sessionId} />
       <ChangesPanel sessionId={sessionId} />
+      <FilesSlot sessionId={sessionId} />
     </div>
   );
 });
