@@ -38,6 +38,7 @@ export const api: ClideApi = {
   remote: domainApi('remote'),
   rules: domainApi('rules'),
   trust: domainApi('trust'),
+  usage: domainApi('usage'),
   files: domainApi('files'),
   terminal: domainApi('terminal'),
   onEvents,

@@ -37,6 +37,7 @@ import { LocationSchema, RemoteEventSchemas, remoteContracts } from './remote';
 import { ReloadReportSchema } from './reload';
 import { rulesContracts } from './rules';
 import { trustContracts } from './trust';
+import { usageContracts } from './usage-report';
 import { filesContracts } from './files';
 import { TerminalEventSchemas, terminalContracts } from './terminal';
 import { MAX_ASIDE_CHARS } from './aside';
@@ -411,6 +412,8 @@ export const contracts = {
   rules: rulesContracts,
   /** Workspace trust (electron/core/trust): nothing from a folder runs before the person trusts it. */
   trust: trustContracts,
+  /** The Usage view (electron/core/usage): tokens and cost over every transcript, and the plan's limits over time. */
+  usage: usageContracts,
   /** The Files panel (electron/core/files): a session's folder as a tree, quick open, the editor's reads and saves. */
   files: filesContracts,
   /** A session's terminals: shells on a PTY in the core (electron/core/terminal). */

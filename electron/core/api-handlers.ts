@@ -11,6 +11,7 @@ import { gitHandlers } from './git/handlers';
 import { remoteHandlers } from './remote/handlers';
 import { rulesHandlers } from './rules/handlers';
 import { trustHandlers } from './trust/handlers';
+import { usageHandlers } from './usage/handlers';
 import { filesHandlers } from './files/handlers';
 import { terminalHandlers } from './terminal/handlers';
 import { desktopHandlers } from './desktop-handlers';
@@ -170,6 +171,7 @@ export function createHandlers(host: SessionHost): Handlers {
     ...remoteHandlers(() => host.remote),
     ...rulesHandlers(() => host.rules),
     ...trustHandlers(() => host),
+    ...usageHandlers(() => host.usage),
     ...filesHandlers(() => host.files),
     ...terminalHandlers(() => host.terminals),
     ...desktopHandlers(() => host),

@@ -32,6 +32,7 @@ import { History, claudeConfigDir } from './history';
 import type { WorktreeInfo } from '../../shared/git';
 import { Isolation, type IsolationOptions } from './git/isolation';
 import { SearchService } from './search/service';
+import { UsageService } from './usage/usage-service';
 import type { SearchProgress, SearchResult } from '../../shared/search';
 import { cliIdentity, InitCache, type CliIdentity } from './init-cache';
 import { Parking, parkSecondsFromEnv } from './parking';
@@ -138,6 +139,8 @@ export class SessionHost {
   readonly isolation: Isolation;
   /** Full-text search over past sessions, with its index in the data dir (absent without one). */
   readonly search: SearchService | undefined;
+  /** The Usage view: figures kept with the search index, and the plan's limits over time. */
+  readonly usage: UsageService;
   /** The last `initialize` answer per folder, for tabs whose process has not started. */
   private readonly initCache: InitCache;
   /** Idle sessions' processes are ended; the next message resumes them. */
@@ -268,6 +271,12 @@ export class SessionHost {
           onProgress: (progress) => this.batcher.push({ type: 'search-progress', progress }),
         })
       : undefined;
+    this.usage = new UsageService({
+      dataDir: opts.dataDir,
+      search: () => this.search,
+      repoOf: (folder) => this.isolation.worktreeOf(folder)?.repoRoot,
+      askLimits: (id) => (['ready', 'working', 'waiting'].includes(this.sessions.get(id)?.session.status ?? '') ? this.getUsage(id) : undefined),
+    });
     this.launches = new LaunchInbox({ homeDir: this.homeDir, notify: () => this.batcher.push({ type: 'launch-requests' }) });
     this.updates = new UpdateService({
       packaged: false,
@@ -487,8 +496,10 @@ export class SessionHost {
   }
 
   /** The plan and its usage (get_usage); starts Claude in a tab that has no process yet. */
-  getUsage(id: string): Promise<PlanUsage> {
-    return this.get(id).session.getUsage();
+  async getUsage(id: string): Promise<PlanUsage> {
+    const plan = await this.get(id).session.getUsage();
+    this.usage.recordLimits(plan);
+    return plan;
   }
 
   fileSuggestions(id: string, query: string): Promise<FileSuggestions> {

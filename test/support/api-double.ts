@@ -193,6 +193,12 @@ export function installApiDouble(options: ApiDoubleOptions): void {
       hosts: (input: Record<string, unknown>) => handle('remote:hosts', input, () => ok({ hosts: [] })),
       prompts: (input: Record<string, unknown>) => handle('remote:prompts', input, () => ok({ prompts: [] })),
     },
+    // Usage figures only where a test scripts them.
+    usage: {
+      report: (input: Record<string, unknown>) =>
+        handle('usage:report', input, () => ({ ok: false, error: { kind: 'not-running', message: 'No usage here.' } })),
+      limits: (input: Record<string, unknown>) => handle('usage:limits', input, () => ok({ samples: [], estimates: [] })),
+    },
     // No trusted folders, unless a test scripts them.
     trust: {
       list: (input: Record<string, unknown>) => handle('trust:list', input, () => ok({ folders: [] })),
