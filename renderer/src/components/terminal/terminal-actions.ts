@@ -14,8 +14,15 @@ export async function newTerminal(sessionId: string, cols = 80, rows = 24): Prom
   return r;
 }
 
+/** Close one terminal; closing a session's last one closes its panel too. */
 export function closeTerminal(terminalId: string): void {
-  terminalStore.getState().closed(terminalId);
+  const store = terminalStore.getState();
+  const sessionId = store.infos[terminalId]?.sessionId;
+  store.closed(terminalId);
+  if (sessionId && (terminalStore.getState().tabs[sessionId] ?? []).length === 0) {
+    store.setOpen(sessionId, false);
+    focusComposer();
+  }
   void guarded(() => getApi().terminal.close({ terminalId }));
 }
 

@@ -19,15 +19,17 @@ export function TerminalPanel({ sessionId }: { sessionId: string }) {
   const infos = useTerminals((s) => s.infos);
   const focusTick = useTerminals((s) => s.focusTick[sessionId] ?? 0);
   const remote = useSessionField(sessionId, (v) => v.info.location, undefined);
+  const synced = useTerminals((s) => s.synced);
   const [error, setError] = useState<AppError | undefined>();
   const started = useRef(false);
 
   // Opened with no terminal: start one (once; a failure is shown, not retried in a loop).
   useEffect(() => {
-    if (remote || tabs.length > 0 || started.current) return;
+    if (tabs.length > 0) started.current = true;
+    if (!synced || remote || tabs.length > 0 || started.current) return;
     started.current = true;
     void newTerminal(sessionId).then((r) => setError(r.ok ? undefined : r.error));
-  }, [sessionId, tabs.length, remote]);
+  }, [sessionId, tabs.length, remote, synced]);
 
   const close = () => {
     terminalStore.getState().setOpen(sessionId, false);
@@ -49,24 +51,26 @@ export function TerminalPanel({ sessionId }: { sessionId: string }) {
             const info = infos[id];
             const exit = info?.exit;
             return (
-              <span key={id} className="terminal-tab" data-active={id === active || undefined}>
-                <button
-                  type="button"
-                  role="tab"
-                  aria-selected={id === active}
-                  aria-controls={`terminal-${id}`}
-                  onClick={() => terminalStore.getState().setActive(sessionId, id)}
-                >
-                  {info?.title ?? 'shell'} {i + 1}
-                  {exit && <span className={exit.code === 0 ? 'terminal-exit' : 'terminal-exit failed'}> · exited {exit.code}</span>}
-                </button>
-                <button type="button" className="icon-button terminal-tab-close" aria-label={`Close terminal ${i + 1}`} onClick={() => closeTerminal(id)}>
-                  <span aria-hidden="true">×</span>
-                </button>
-              </span>
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                className="terminal-tab"
+                aria-selected={id === active}
+                aria-controls={`terminal-${id}`}
+                onClick={() => terminalStore.getState().setActive(sessionId, id)}
+              >
+                {info?.title ?? 'shell'} {i + 1}
+                {exit && <span className={exit.code === 0 ? 'terminal-exit' : 'terminal-exit failed'}> · exited {exit.code}</span>}
+              </button>
             );
           })}
         </div>
+        {active && (
+          <button type="button" className="terminal-end" onClick={() => closeTerminal(active)}>
+            Close terminal {tabs.indexOf(active) + 1}
+          </button>
+        )}
         {!remote && (
           <button
             type="button"

@@ -17,6 +17,8 @@ export interface TerminalState {
   /** The terminal shown in each session's panel. */
   active: Record<string, string>;
   infos: Record<string, TerminalInfo>;
+  /** The core's list has been read: until then a panel cannot tell "no terminal" from "not known yet". */
+  synced: boolean;
   /** Bumped to move focus into a session's terminal (Ctrl+` while it is open elsewhere). */
   focusTick: Record<string, number>;
   setOpen(sessionId: string, open: boolean): void;
@@ -50,6 +52,7 @@ export const terminalStore = createStore<TerminalState>()((set) => ({
   tabs: {},
   active: {},
   infos: {},
+  synced: false,
   focusTick: {},
   setOpen: (id, open) =>
     set((s) => {
@@ -95,7 +98,7 @@ export const terminalStore = createStore<TerminalState>()((set) => ({
       }
       const active: Record<string, string> = {};
       for (const [sid, list] of Object.entries(tabs)) active[sid] = s.active[sid] && list.includes(s.active[sid]) ? s.active[sid] : list[0]!;
-      return { tabs, infos, active };
+      return { tabs, infos, active, synced: true };
     }),
 }));
 
