@@ -22,6 +22,27 @@ export function firstReason(output) {
   return line.replace(/^(?:\w*Error|HTTPError): /, '');
 }
 
+/**
+ * The Node range Electron's installer declares (e.g. ">= 22.12.0"), when `nodeVersion` is older
+ * than its minimum; undefined when it is new enough or the range says nothing plain.
+ */
+export function nodeTooOld(electronDir, nodeVersion) {
+  let range;
+  try {
+    range = JSON.parse(fs.readFileSync(path.join(electronDir, 'package.json'), 'utf8')).engines?.node ?? '';
+  } catch {
+    return undefined;
+  }
+  const m = /^>=\s*(\d+)\.(\d+)\.(\d+)$/.exec(range.trim());
+  if (!m) return undefined;
+  const want = m.slice(1).map(Number);
+  const have = nodeVersion.split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    if ((have[i] ?? 0) !== want[i]) return (have[i] ?? 0) < want[i] ? `${want.join('.')} or newer` : undefined;
+  }
+  return undefined;
+}
+
 /** What to print when the runtime could not be installed. */
 export function failureMessage({ version, mirror, reason }) {
   return [
@@ -37,13 +58,26 @@ export function failureMessage({ version, mirror, reason }) {
  * Run Electron's installer (`installer`, a script) and resolve with the exit code to use. Its
  * output is kept back and shown only when it says something new: on a failure, the message above.
  */
-export function installElectron({ installer = path.join(root, 'node_modules', 'electron', 'install.js'), env = process.env, out = process.stderr } = {}) {
+export function installElectron({
+  installer = path.join(root, 'node_modules', 'electron', 'install.js'),
+  env = process.env,
+  out = process.stderr,
+  nodeVersion = process.versions.node,
+} = {}) {
   const electronDir = path.dirname(installer);
   let version = '';
   try {
     version = JSON.parse(fs.readFileSync(path.join(electronDir, 'package.json'), 'utf8')).version ?? '';
   } catch {
     // Reported below with the installer's own failure.
+  }
+  const needs = nodeTooOld(electronDir, nodeVersion);
+  if (needs) {
+    out.write(
+      `clide: the desktop app's Electron ${version} installs only on Node.js ${needs} (this is ${nodeVersion}).\n` +
+        'Use a newer Node for `npm start`; `npm run web` runs clide in your browser on this one.\n',
+    );
+    return Promise.resolve(1);
   }
   if (!fs.existsSync(installer)) {
     out.write('clide: Electron is not installed (node_modules/electron is missing): run `npm install` first.\n');
