@@ -40,6 +40,7 @@ export const api: ClideApi = {
   trust: domainApi('trust'),
   usage: domainApi('usage'),
   files: domainApi('files'),
+  confirm: domainApi('confirm'),
   terminal: domainApi('terminal'),
   onEvents,
 };

@@ -3,6 +3,7 @@
 // channel takes a session id, never a path to run git in: the core looks the folder up itself.
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+import { ConfirmNonceSchema } from './confirm';
 
 const SessionId = lazySchema(() => z.string().min(1).max(200));
 
@@ -331,7 +332,8 @@ export const GitInputs = lazySchema(() => ({
   merge: z.object({ id: SessionId, strategy: z.enum(['merge', 'rebase']).optional() }).strict(),
   createPr: z.object({ id: SessionId, title: z.string().trim().min(1).max(500), body: z.string().max(100_000) }).strict(),
   archive: z.object({ id: SessionId, deleteBranch: z.boolean().optional(), confirm: z.string().max(200).optional() }).strict(),
-  confirmSetup: z.object({ id: SessionId, hash: z.string().min(1).max(200), run: z.boolean() }).strict(),
+  /** Running it (`run: true`) needs `confirm` (shared/confirm.ts). */
+  confirmSetup: z.object({ id: SessionId, hash: z.string().min(1).max(200), run: z.boolean(), confirm: ConfirmNonceSchema.optional() }).strict(),
 }));
 
 export const RevertResultSchema = lazySchema(() =>

@@ -39,6 +39,7 @@ import { rulesContracts } from './rules';
 import { trustContracts } from './trust';
 import { usageContracts } from './usage-report';
 import { filesContracts } from './files';
+import { ConfirmNonceSchema, confirmContracts } from './confirm';
 import { TerminalEventSchemas, terminalContracts } from './terminal';
 import { MAX_ASIDE_CHARS } from './aside';
 import { PlanUsageSchema } from './usage';
@@ -157,7 +158,8 @@ export const contracts = {
   },
   settings: {
     get: lazySchema(() => ({ input: empty, output: SettingsStateSchema })),
-    update: lazySchema(() => ({ input: SettingsPatchSchema, output: SettingsStateSchema })),
+    /** Bypass as the default, a setup command or the claude executable need `confirm` (shared/confirm.ts). */
+    update: lazySchema(() => ({ input: SettingsPatchSchema.extend({ confirm: ConfirmNonceSchema.optional() }).strict(), output: SettingsStateSchema })),
   },
   folders: {
     pick: lazySchema(() => ({ input: FolderPickInputSchema, output: FolderPickSchema })),
@@ -236,7 +238,8 @@ export const contracts = {
     close: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: done })),
     restart: lazySchema(() => ({ input: z.object({ id: SessionId }).strict(), output: done })),
     setPermissionMode: lazySchema(() => ({
-      input: z.object({ id: SessionId, mode: z.string().min(1).max(64) }).strict(),
+      /** bypassPermissions needs `confirm` (shared/confirm.ts). */
+      input: z.object({ id: SessionId, mode: z.string().min(1).max(64), confirm: ConfirmNonceSchema.optional() }).strict(),
       output: z.object({ mode: z.string() }),
     })),
     setModel: lazySchema(() => ({
@@ -416,6 +419,8 @@ export const contracts = {
   usage: usageContracts,
   /** The Files panel (electron/core/files): a session's folder as a tree, quick open, the editor's reads and saves. */
   files: filesContracts,
+  /** Confirmations the core requires (electron/core/confirmations.ts). */
+  confirm: confirmContracts,
   /** A session's terminals: shells on a PTY in the core (electron/core/terminal). */
   terminal: terminalContracts,
   /** The team broker (electron/core/team): what the person does in the Team panel. */

@@ -15,9 +15,11 @@ import { usageHandlers } from './usage/handlers';
 import { filesHandlers } from './files/handlers';
 import { terminalHandlers } from './terminal/handlers';
 import { desktopHandlers } from './desktop-handlers';
+import { confirmedHandlers } from './confirmed-handlers';
 
 export function createHandlers(host: SessionHost): Handlers {
-  return {
+  // The changes only the person makes are wrapped: each needs its dialog's nonce.
+  return confirmedHandlers(host, {
     // A window that loads while the previous tabs are being reopened waits for them.
     'app:snapshot': async () => {
       // A window is up: index past sessions for search, in the background once it has drawn.
@@ -175,7 +177,7 @@ export function createHandlers(host: SessionHost): Handlers {
     ...filesHandlers(() => host.files),
     ...terminalHandlers(() => host.terminals),
     ...desktopHandlers(() => host),
-  };
+  });
 }
 
 /** A remote session's choices: a full path there, no worktree (not offered for remote hosts). */

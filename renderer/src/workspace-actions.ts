@@ -12,7 +12,8 @@ import type { ClideStore } from './store/store';
 export interface WorkspaceActions {
   /** Fetch the settings (and a one-time warning about the stored file) into the store. */
   loadSettings(): Promise<Result<SettingsState>>;
-  updateSettings(patch: SettingsPatch): Promise<Result<SettingsState>>;
+  /** `confirm`: the nonce of the person's confirmation, for the changes that need one (api/confirm.ts). */
+  updateSettings(patch: SettingsPatch & { confirm?: string }): Promise<Result<SettingsState>>;
   pickFolder(defaultPath?: string): Promise<Result<FolderPick>>;
   completePath(prefix: string): Promise<Result<PathCompletion>>;
   renameSession(id: string, title: string): Promise<Result<unknown>>;

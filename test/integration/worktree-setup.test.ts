@@ -15,6 +15,20 @@ import { tempRepos } from '../support/git-repo';
 import { realCliHosts } from '../support/real-cli-hosts';
 import { waitFor } from '../support/wait';
 import { worktreeLabs } from '../support/worktree-host';
+import { confirmValue, type ConfirmAction } from '../../shared/confirm';
+
+/** The nonce a window gets while it shows the confirmation (shared/confirm.ts). */
+async function confirmed(call: <T>(channel: string, input: unknown) => Promise<T>, what: ConfirmAction, value: string): Promise<string> {
+  return (await call<{ nonce: string }>('confirm:begin', { what, value })).nonce;
+}
+
+/** A repository's setup command, set as Settings does: with its confirmation. */
+async function setSetup(call: <T>(channel: string, input: unknown) => Promise<T>, root: string, setupCommand: string): Promise<void> {
+  await call('settings:update', {
+    repository: { root, setupCommand },
+    confirm: await confirmed(call, 'setup-command', confirmValue.setupCommand(root, setupCommand)),
+  });
+}
 
 const repos = tempRepos();
 const onRealCli = realCliHosts();
@@ -43,7 +57,7 @@ describe('setting up a new worktree', () => {
     repo.write('.env', 'SECRET=1\n');
     repo.write('api/.env.local', 'API=1\n');
     repo.write('node_modules/pkg/.env', 'NOT=ours\n');
-    await call('settings:update', { repository: { root: repo.root, setupCommand: 'echo "setting up in $(basename "$PWD")"; cat .env; echo "a warning" >&2' } });
+    await setSetup(call, repo.root, 'echo "setting up in $(basename "$PWD")"; cat .env; echo "a warning" >&2');
     const { id, dir } = await isolated({}, { ready: false });
     expect(host.view(id).worktree?.state).toBe('setting-up');
     await waitFor(() => host.view(id).setup?.phase === 'done', 'the setup to finish');
@@ -61,7 +75,7 @@ describe('setting up a new worktree', () => {
 
   it('a failing setup holds Claude back with its exit code; start anyway starts it', async () => {
     const { repo, host, call, refused, isolated } = await lab();
-    await call('settings:update', { repository: { root: repo.root, setupCommand: 'echo "installing"; echo "install failed" >&2; exit 3' } });
+    await setSetup(call, repo.root, 'echo "installing"; echo "install failed" >&2; exit 3');
     const { id } = await isolated({}, { ready: false });
     await waitFor(() => host.view(id).setup?.phase === 'failed', 'the setup to fail');
     expect(host.view(id).setup).toMatchObject({ exitCode: 3, error: expect.stringContaining('exited with code 3') });
@@ -86,7 +100,7 @@ describe('setting up a new worktree', () => {
   it('a message while Claude is held back is refused with the reason, and goes through once it has started', async () => {
     const { repo, host, call, refused, isolated, sandbox } = await lab([text('got it')]);
     // The setup waits for a file the test writes: it is surely still running when the message comes.
-    await call('settings:update', { repository: { root: repo.root, setupCommand: 'echo "waiting"; while [ ! -f go ]; do sleep 0.1; done; echo "went on"' } });
+    await setSetup(call, repo.root, 'echo "waiting"; while [ ! -f go ]; do sleep 0.1; done; echo "went on"');
     const { id, dir } = await isolated({}, { ready: false });
     await waitFor(() => host.view(id).setup?.output.includes('waiting'), 'the setup to run');
     expect(await refused('session:send', { id, text: 'too early' })).toMatchObject({
@@ -117,7 +131,12 @@ describe('setting up a new worktree', () => {
       kind: 'session-busy',
       message: expect.stringContaining('waiting for your confirmation'),
     });
-    await call('worktree:confirmSetup', { id: first.id, hash: confirm.hash, run: true });
+    await call('worktree:confirmSetup', {
+      id: first.id,
+      hash: confirm.hash,
+      run: true,
+      confirm: await confirmed(call, 'run-setup', confirmValue.runSetup(first.id, confirm.hash)),
+    });
     await waitFor(() => host.view(first.id).setup?.phase === 'done', 'the confirmed setup to run');
     expect(fs.readFileSync(path.join(first.dir, 'setup-ran.txt'), 'utf8')).toBe('repo setup ran\n');
     await startsClaude(host, first.id, 'Claude to start');

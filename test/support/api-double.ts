@@ -149,7 +149,7 @@ export function installApiDouble(options: ApiDoubleOptions): void {
         }),
       update: (input: Record<string, unknown>) =>
         handle('settings:update', input, () => {
-          const patch = input as { notifications?: Record<string, boolean>; updates?: Record<string, unknown> };
+          const { confirm: _confirm, ...patch } = input as { confirm?: string; notifications?: Record<string, boolean>; updates?: Record<string, unknown> };
           const base = settings as unknown as Record<string, unknown> & { notifications: Record<string, boolean>; updates: Record<string, unknown> };
           settings = {
             ...base,
@@ -192,6 +192,10 @@ export function installApiDouble(options: ApiDoubleOptions): void {
     remote: {
       hosts: (input: Record<string, unknown>) => handle('remote:hosts', input, () => ok({ hosts: [] })),
       prompts: (input: Record<string, unknown>) => handle('remote:prompts', input, () => ok({ prompts: [] })),
+    },
+    // A confirmation's nonce names what it confirms, so a test can see it passed on.
+    confirm: {
+      begin: (input: Record<string, unknown>) => handle('confirm:begin', input, () => ok({ nonce: `nonce:${str(input.what)}:${str(input.value)}` })),
     },
     // Usage figures only where a test scripts them.
     usage: {

@@ -289,7 +289,10 @@ test('mode, model and effort show what the CLI confirmed; Shift+Tab cycles; bypa
   await mode.click();
   await page.getByRole('option', { name: /Bypass permissions/ }).click();
   await page.getByRole('button', { name: 'Turn on bypass' }).click();
-  await expect.poll(async () => (await ui.calls('session:setPermissionMode')).at(-1)?.input).toEqual({ id: SESSION, mode: 'bypassPermissions' });
+  // With the nonce of that confirmation, which the core requires.
+  await expect
+    .poll(async () => (await ui.calls('session:setPermissionMode')).at(-1)?.input)
+    .toEqual({ id: SESSION, mode: 'bypassPermissions', confirm: `nonce:bypass-permissions:${SESSION}` });
 
   // A refusal is explained where the control is.
   await page.evaluate(() =>

@@ -289,8 +289,15 @@ test('Claude Code not found: Settings is reachable there, and choosing the execu
   const field = dialog.getByRole('textbox', { name: 'Claude Code executable' });
   await field.fill('/opt/claude/bin/claude');
   await field.press('Enter');
+  // A program clide will run for every session: saved only once confirmed, with that confirmation's nonce.
+  const confirm = dialog.getByRole('alertdialog', { name: 'Run /opt/claude/bin/claude as Claude Code?' });
+  await expect(confirm).toContainText('as you, for every session');
+  expect(await ui.calls('settings:update')).toEqual([]);
+  await confirm.getByRole('button', { name: 'Use this program' }).click();
   await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeVisible();
-  await expect.poll(async () => (await ui.calls('settings:update')).map((c) => c.input)).toEqual([{ claudePath: '/opt/claude/bin/claude' }]);
+  await expect
+    .poll(async () => (await ui.calls('settings:update')).map((c) => c.input))
+    .toEqual([{ claudePath: '/opt/claude/bin/claude', confirm: 'nonce:claude-path:/opt/claude/bin/claude' }]);
   await expect(page.getByRole('dialog', { name: /Settings/ })).toContainText('Using /opt/claude/bin/claude as set here.');
 });
 

@@ -120,7 +120,10 @@ test('setup in the tab: the repository’s file shown and confirmed, a failure w
   await expect(page.getByText('Waiting for your answer about the repository’s setup.')).toBeVisible();
   await expect(bar.locator('.sb-status')).toHaveText('Needs you');
   await card.getByRole('button', { name: 'Run it' }).click();
-  await expect.poll(async () => (await ui.calls('worktree:confirmSetup')).map((c) => c.input)).toEqual([{ id: WT, hash: 'h-1', run: true }]);
+  // With the nonce of this confirmation, for this session and this content (the core requires it).
+  await expect
+    .poll(async () => (await ui.calls('worktree:confirmSetup')).map((c) => c.input))
+    .toEqual([{ id: WT, hash: 'h-1', run: true, confirm: `nonce:run-setup:${WT}\nh-1` }]);
 
   await ui.pushSession(WT, [
     { kind: 'setup-started', source: 'file', command: '.clide/setup', at: Date.now() },

@@ -38,7 +38,9 @@ export const answering = {
   queueSendNow: (id: string, messageId: string) => call(() => getApi().session.queueSendNow({ id, messageId })),
   queueResume: (id: string) => call(() => getApi().session.queueResume({ id })),
   fileSuggestions: (id: string, query: string): Promise<Result<FileSuggestions>> => call(() => getApi().session.fileSuggestions({ id, query })),
-  setPermissionMode: (id: string, mode: string) => call(() => getApi().session.setPermissionMode({ id, mode })),
+  /** Bypass permissions needs the nonce of its confirmation (mode-requests.ts requestBypass). */
+  setPermissionMode: (id: string, mode: string, confirm?: string) =>
+    call(() => getApi().session.setPermissionMode(confirm ? { id, mode, confirm } : { id, mode })),
   setModel: (id: string, model: string) => call(() => getApi().session.setModel({ id, model })),
   setEffort: (id: string, level: string) => call(() => getApi().session.setEffort({ id, level })),
   setOutputStyle: (id: string, style: string) => call(() => getApi().session.setOutputStyle({ id, style })),

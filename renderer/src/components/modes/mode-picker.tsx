@@ -7,7 +7,7 @@ import { useSessionField } from '../../store/hooks';
 import { lazyPart } from '../../lib/lazy-part';
 import { LazyView } from '../common/lazy-view';
 import { Menu, type MenuItem } from './menu';
-import { clearError, requestMode, useControl } from './mode-requests';
+import { clearError, requestBypass, requestMode, useControl } from './mode-requests';
 
 const describe: Record<string, string> = {
   default: 'Claude asks before edits and commands',
@@ -66,7 +66,7 @@ export function ModePicker({ sessionId, disabled }: { sessionId: string; disable
         </span>
       )}
       <LazyView part={bypassConfirm} when={confirming}>
-        {(m) => <m.BypassConfirm onTurnOn={() => void requestMode(sessionId, 'bypassPermissions')} onClose={() => setConfirming(false)} />}
+        {(m) => <m.BypassConfirm onTurnOn={() => void requestBypass(sessionId)} onClose={() => setConfirming(false)} />}
       </LazyView>
     </div>
   );

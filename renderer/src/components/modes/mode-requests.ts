@@ -6,6 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { AppError, Result } from '../../../../shared/result';
 import { clideStore } from '../../store/store';
 import { answering } from '../composer/api-calls';
+import { confirmValue, confirmed } from '../../api/confirm';
 
 export type Control = 'mode' | 'model' | 'effort' | 'style';
 
@@ -55,6 +56,12 @@ async function ask(sessionId: string, control: Control, value: string, run: () =
 
 export const requestMode = (sessionId: string, mode: string): Promise<boolean> =>
   ask(sessionId, 'mode', mode, () => answering.setPermissionMode(sessionId, mode));
+
+/** Bypass permissions, once the person confirmed it in BypassConfirm: with that confirmation's nonce. */
+export const requestBypass = (sessionId: string): Promise<boolean> =>
+  ask(sessionId, 'mode', 'bypassPermissions', () =>
+    confirmed('bypass-permissions', confirmValue.bypass(sessionId), (confirm) => answering.setPermissionMode(sessionId, 'bypassPermissions', confirm)),
+  );
 
 export async function requestModel(sessionId: string, value: string): Promise<boolean> {
   const ok = await ask(sessionId, 'model', value, () => answering.setModel(sessionId, value));

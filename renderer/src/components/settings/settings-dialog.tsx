@@ -14,6 +14,11 @@ import { WorktreeSettings } from '../worktree/worktree-settings';
 import { UpdateSettings } from '../desktop/update-settings';
 import { TextSizeSetting } from './text-size-setting';
 import { TrustSettings } from '../trust/trust-settings';
+import type { Result } from '../../../../shared/result';
+import type { SettingsState } from '../../../../shared/settings';
+import { confirmed } from '../../api/confirm';
+import { ConfirmChange } from './confirm-change';
+import { needsConfirmation, type PendingConfirmation } from './settings-confirmations';
 
 const modes = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 const modeHelp: Record<(typeof modes)[number], string> = {
@@ -43,12 +48,36 @@ function SettingsForm({ onDone }: { onDone(): void }) {
     if (!settings) void actions.loadSettings();
   }, [settings, actions]);
 
-  const save = async (field: keyof SettingsPatch, patch: SettingsPatch): Promise<boolean> => {
-    const r = await actions.updateSettings(patch);
+  const [pending, setPending] = useState<PendingConfirmation | undefined>();
+
+  const apply = async (field: keyof SettingsPatch, change: () => Promise<Result<SettingsState>>): Promise<boolean> => {
+    const r = await change();
     setErrors((e) => ({ ...e, [field]: r.ok ? r.value.warning : `${r.error.message}${r.error.hint ? ` ${r.error.hint}` : ''}` }));
     if (r.ok) setSaved(r.value.warning ? undefined : 'Saved');
     return r.ok;
   };
+  // A change that lets something run unasked waits for its confirmation in place (false: not saved yet).
+  const save = async (field: keyof SettingsPatch, patch: SettingsPatch): Promise<boolean> => {
+    const confirmation = settings ? needsConfirmation(settings, field, patch) : undefined;
+    if (confirmation) {
+      setPending(confirmation);
+      return false;
+    }
+    return apply(field, () => actions.updateSettings(patch));
+  };
+  const confirmPending = async () => {
+    if (!pending) return;
+    setPending(undefined);
+    const { field, patch, what, value } = pending;
+    const ok = await apply(field, () => confirmed(what, value, (confirm) => actions.updateSettings({ ...patch, confirm })));
+    if (ok && field === 'claudePath') await actions.checkClaude();
+  };
+  const confirmation = (field: keyof SettingsPatch) =>
+    pending?.field === field && (
+      <ConfirmChange title={pending.title} confirmLabel={pending.confirmLabel} onConfirm={() => void confirmPending()} onCancel={() => setPending(undefined)}>
+        {pending.text}
+      </ConfirmChange>
+    );
 
   if (!settings) {
     return (
@@ -81,6 +110,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
             if (await save('claudePath', { claudePath })) await actions.checkClaude();
           }}
         />
+        {confirmation('claudePath')}
         <ClaudeState />
       </Field>
 
@@ -118,6 +148,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
             </label>
           ))}
         </div>
+        {confirmation('defaultPermissionMode')}
         {errors.defaultPermissionMode && <p className="modal-error">{errors.defaultPermissionMode}</p>}
       </fieldset>
 
@@ -191,6 +222,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
       </fieldset>
 
       <WorktreeSettings save={save} errors={errors} Text={TextSetting} />
+      {confirmation('repository')}
 
       <TrustSettings />
 

@@ -4,6 +4,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { SetupView } from '../../../../shared/worktree-view';
 import { getApi } from '../../api';
+import { confirmValue, confirmed } from '../../api/confirm';
 import { formatDuration } from '../../lib/format';
 import { guarded } from '../../lib/guarded';
 import { useSessionField } from '../../store/hooks';
@@ -88,7 +89,17 @@ export function SetupCard({ sessionId }: { sessionId: string }) {
               type="button"
               className="btn btn-primary btn-small"
               disabled={busy}
-              onClick={() => void call(() => guarded(() => getApi().worktree.confirmSetup({ id: sessionId, hash: setup.confirm!.hash, run: true })))}
+              onClick={() => {
+                // The card is the confirmation: it shows exactly what would run.
+                const hash = setup.confirm!.hash;
+                void call(() =>
+                  guarded(() =>
+                    confirmed('run-setup', confirmValue.runSetup(sessionId, hash), (confirm) =>
+                      getApi().worktree.confirmSetup({ id: sessionId, hash, run: true, confirm }),
+                    ),
+                  ),
+                );
+              }}
             >
               Run it
             </button>
