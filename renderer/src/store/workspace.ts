@@ -8,7 +8,7 @@ import type { SessionView } from '../../../shared/transcript';
 import { moveInOrder, noteUnseen } from './tabs';
 import { moveTabTo, shownTabs, type SplitLayout } from './split';
 
-export type WindowDialog = 'new-session' | 'settings' | 'inbox' | 'palette' | 'mcp' | 'rules' | 'tasks';
+export type WindowDialog = 'new-session' | 'settings' | 'inbox' | 'palette' | 'mcp' | 'rules' | 'tasks' | 'usage';
 
 export interface WorkspaceSlice {
   /** The host's settings (undefined until first fetched). */

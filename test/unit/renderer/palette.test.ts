@@ -28,6 +28,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     changes: vi.fn(),
     aside: vi.fn(),
     toggleTeam: vi.fn(),
+    usage: vi.fn(),
     mcp: vi.fn(),
     rules: vi.fn(),
     reload: vi.fn(),

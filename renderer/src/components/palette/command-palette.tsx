@@ -68,6 +68,7 @@ function Palette() {
       reload: (id) => void answering.reload(id),
       outputStyle: (id, style) => void requestOutputStyle(id, style),
       tasks: () => clideStore.getState().openDialog('tasks'),
+      usage: () => clideStore.getState().openDialog('usage'),
       background: (id) => void runInBackground(id),
       history: () => historyStore.getState().setOpen(true),
       inbox: () => clideStore.getState().openDialog('inbox'),

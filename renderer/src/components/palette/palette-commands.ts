@@ -51,6 +51,7 @@ export interface PaletteDoers {
   reload(id: string): void;
   outputStyle(id: string, style: string): void;
   tasks(): void;
+  usage(): void;
   background(id: string): void;
   history(): void;
   inbox(): void;
@@ -99,6 +100,7 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
   const id = s.activeId;
   const act = (cmd: Omit<PaletteCommand, 'group'>) => out.push({ ...cmd, group: 'Actions' });
   act({ id: 'new', title: 'New session…', shortcut: d.key('T'), keywords: 'tab open folder start', run: d.newSession });
+  act({ id: 'usage', title: 'Usage: tokens, cost and limits', keywords: 'usage cost tokens spend money limits billing cache models projects', run: d.usage });
   if (s.pending > 0) act({ id: 'inbox', title: `Needs you: ${s.pending} waiting`, keywords: 'inbox prompts permissions questions', run: d.inbox });
   if (id && active) {
     if (isTurnRunning(active)) act({ id: 'stop', title: 'Stop the turn', shortcut: 'Esc', keywords: 'interrupt cancel', run: () => d.stop(id) });

@@ -112,12 +112,14 @@ export function StatusBar({ sessionId, pane }: { sessionId: string; pane?: PaneS
         {model ?? '–'}
       </span>
       <ContextItem sessionId={sessionId} />
-      <span
-        className="sb-item sb-cost"
-        title={`Cost of this session so far, as Claude Code reports it${turnCost !== undefined ? `; the last turn cost ${formatCost(turnCost)}` : ''}`}
+      <button
+        type="button"
+        className="sb-item sb-button sb-cost"
+        title={`Cost of this session so far, as Claude Code reports it${turnCost !== undefined ? `; the last turn cost ${formatCost(turnCost)}` : ''}. Opens Usage.`}
+        onClick={() => clideStore.getState().openDialog('usage')}
       >
         {cost === undefined ? '$0.00' : formatCost(cost)}
-      </span>
+      </button>
       <LazyView part={rateLimitItem} when={rateLimit !== undefined}>
         {(m) => rateLimit && <m.RateLimitItem sessionId={sessionId} rateLimit={rateLimit} />}
       </LazyView>

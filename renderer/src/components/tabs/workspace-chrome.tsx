@@ -26,6 +26,7 @@ const palette = lazyPart('the command palette', () => import('../palette/command
 const mcpDialog = lazyPart('the MCP panel', () => import('../mcp/mcp-dialog'));
 const rulesDialog = lazyPart('the Rules and hooks panel', () => import('../rules/rules-dialog'));
 const tasksDialog = lazyPart('the Tasks panel', () => import('../tasks/tasks-panel'));
+const usageDialog = lazyPart('the Usage view', () => import('../usage/usage-dialog'));
 const notifier = lazyPart('notifications', () => import('../../lib/notify'));
 const announcer = lazyPart('announcements', () => import('../../lib/announce-feed'));
 
@@ -104,6 +105,9 @@ export function WorkspaceOverlays() {
       </LazyView>
       <LazyView part={tasksDialog} when={dialog === 'tasks'}>
         {(m) => <m.TasksDialog />}
+      </LazyView>
+      <LazyView part={usageDialog} when={dialog === 'usage'}>
+        {(m) => <m.UsageDialog />}
       </LazyView>
       <CloseConfirm />
     </>
