@@ -4,23 +4,13 @@
 // the window got from `confirm:begin` while it showed its dialog, for exactly that action and
 // value (electron/core/confirmations.ts). A caller that skips the dialog is refused.
 import { z } from 'zod';
+import { CONFIRM_ACTIONS } from './confirm-actions';
 import { lazySchema } from './lazy-schema';
 
-export const CONFIRM_ACTIONS = ['bypass-permissions', 'default-bypass', 'setup-command', 'run-setup', 'claude-path'] as const;
-export type ConfirmAction = (typeof CONFIRM_ACTIONS)[number];
+export { CONFIRM_ACTIONS, confirmValue, type ConfirmAction } from './confirm-actions';
 
 /** The `confirm` field of a changing call. */
 export const ConfirmNonceSchema = lazySchema(() => z.string().min(1).max(100));
-
-/** What each action's nonce is bound to: the same text on both sides. */
-export const confirmValue = {
-  /** Bypass permissions in one session. */
-  bypass: (sessionId: string) => sessionId,
-  defaultBypass: () => 'bypassPermissions',
-  setupCommand: (root: string, command: string) => `${root}\n${command}`,
-  runSetup: (sessionId: string, hash: string) => `${sessionId}\n${hash}`,
-  claudePath: (path: string) => path,
-};
 
 export const confirmContracts = {
   /** A nonce for one action and value, asked for while the window shows its confirmation. Single use, short-lived. */

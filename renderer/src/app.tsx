@@ -17,15 +17,16 @@ import { useAside } from './components/aside/aside-store';
 import { useSessionField } from './store/hooks';
 import { useClide } from './store/store';
 import { Announcer } from './components/screens/announcer';
-import { FilesSlot, QuickOpenSlot } from './components/files/files-button';
-import { useTerminals } from './components/terminal/terminal-store';
-import { useTerminalShortcut } from './components/terminal/terminal-toggle';
+import { filesUiPart } from './components/files/files-ui';
 
 // Panels are parts loaded when they first open (or in the background before): the first screen
 // needs none of them.
 const teamPanel = lazyPart('the Team panel', () => import('./components/team/team-panel'));
 const asidePanel = lazyPart('the Ask aside panel', () => import('./components/aside/aside-panel'));
-const terminalPanel = lazyPart('the terminal', () => import('./components/terminal/terminal-panel'));
+// The terminal's and the Files panel's first-screen pieces (a button, a shortcut, a slot) come
+// just after the first screen: they are not needed to read or send, and the first screen's JS
+// has a budget (R12-JS).
+const terminalUi = lazyPart('the terminal', () => import('./components/terminal/terminal-slot'), { soon: true });
 // Screens for a window that cannot show its sessions: not the first screen most people see.
 const accessScreen = lazyPart('the access screen', () => import('./components/screens/access-screen'), { soon: true });
 const notFound = lazyPart('the Claude Code not found screen', () => import('./components/screens/not-found'), { soon: true });
@@ -67,7 +68,6 @@ function Workspace() {
   const split = useClide((s) => s.split !== undefined);
   useWorkspaceChrome();
   useHistory();
-  useTerminalShortcut();
   return (
     <div className="app">
       {/* Landmarks a screen reader can jump between: the bar (banner) with the tab strip
@@ -85,7 +85,8 @@ function Workspace() {
       <WorkspaceOverlays />
       <LazyView part={remotePrompts}>{(m) => <m.RemotePrompts />}</LazyView>
       <HistoryPanel />
-      <QuickOpenSlot />
+      <LazyView part={filesUiPart}>{(m) => <m.QuickOpenSlot />}</LazyView>
+      <LazyView part={terminalUi}>{(m) => <m.TerminalShortcut />}</LazyView>
       <div className="team-row">
         <main className="sessions">{activeId ? <Panes render={(id) => <SessionPane sessionId={id} />} /> : <NoSessions />}</main>
         <TeamPanel />
@@ -115,7 +116,7 @@ const SessionPane = memo(function SessionPane({ sessionId }: { sessionId: string
       </div>
       <AsidePanel sessionId={sessionId} />
       <ChangesPanel sessionId={sessionId} />
-      <FilesSlot sessionId={sessionId} />
+      <LazyView part={filesUiPart}>{(m) => <m.FilesSlot sessionId={sessionId} />}</LazyView>
     </div>
   );
 });
@@ -139,12 +140,7 @@ function ChangesPanel({ sessionId }: { sessionId: string }) {
 }
 
 function TerminalPanel({ sessionId }: { sessionId: string }) {
-  const open = useTerminals((s) => s.open[sessionId] === true);
-  return (
-    <LazyView part={terminalPanel} when={open}>
-      {(m) => <m.TerminalPanel sessionId={sessionId} />}
-    </LazyView>
-  );
+  return <LazyView part={terminalUi}>{(m) => <m.TerminalSlot sessionId={sessionId} />}</LazyView>;
 }
 
 function AsidePanel({ sessionId }: { sessionId: string }) {

@@ -6,7 +6,6 @@ import { createStore } from 'zustand/vanilla';
 import type { AppError, Result } from '../../../../shared/result';
 import { clideStore } from '../../store/store';
 import { answering } from '../composer/api-calls';
-import { confirmValue, confirmed } from '../../api/confirm';
 
 export type Control = 'mode' | 'model' | 'effort' | 'style';
 
@@ -58,10 +57,12 @@ export const requestMode = (sessionId: string, mode: string): Promise<boolean> =
   ask(sessionId, 'mode', mode, () => answering.setPermissionMode(sessionId, mode));
 
 /** Bypass permissions, once the person confirmed it in BypassConfirm: with that confirmation's nonce. */
+// (The confirmation's code is fetched with it: the first screen has a JS budget, R12-JS.)
 export const requestBypass = (sessionId: string): Promise<boolean> =>
-  ask(sessionId, 'mode', 'bypassPermissions', () =>
-    confirmed('bypass-permissions', confirmValue.bypass(sessionId), (confirm) => answering.setPermissionMode(sessionId, 'bypassPermissions', confirm)),
-  );
+  ask(sessionId, 'mode', 'bypassPermissions', async () => {
+    const { confirmed, confirmValue } = await import('../../api/confirm');
+    return confirmed('bypass-permissions', confirmValue.bypass(sessionId), (confirm) => answering.setPermissionMode(sessionId, 'bypassPermissions', confirm));
+  });
 
 export async function requestModel(sessionId: string, value: string): Promise<boolean> {
   const ok = await ask(sessionId, 'model', value, () => answering.setModel(sessionId, value));

@@ -1,7 +1,8 @@
 // The row under the message box: permission mode, model and effort, output style, the MCP and Tasks panels,
 // the rules and hooks, Ask aside, and a reminder of what the box can do.
 import { memo } from 'react';
-import { McpButton } from '../mcp/mcp-entry';
+import { mcpEntryPart } from '../mcp/mcp-entry-part';
+import { LazyView } from '../common/lazy-view';
 import { TasksButton } from '../tasks/tasks-entry';
 import { RulesButton } from '../rules/rules-entry';
 import { AsideButton } from '../aside/aside-button';
@@ -16,7 +17,7 @@ export const ComposerToolbar = memo(function ComposerToolbar({ sessionId, disabl
       <ModePicker sessionId={sessionId} disabled={disabled} />
       <ModelPicker sessionId={sessionId} disabled={disabled} />
       <StylePicker sessionId={sessionId} disabled={disabled} />
-      <McpButton sessionId={sessionId} />
+      <LazyView part={mcpEntryPart}>{(m) => <m.McpButton sessionId={sessionId} />}</LazyView>
       <RulesButton />
       <AsideButton sessionId={sessionId} />
       <TasksButton sessionId={sessionId} />

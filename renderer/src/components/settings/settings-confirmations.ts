@@ -1,7 +1,7 @@
 // Which settings changes ask first (the core's rule, electron/core/confirmed-handlers.ts): turning
 // Bypass on as the default, choosing a claude executable, setting a repository's setup command.
 // Turning any of them off or emptying it asks nothing.
-import { confirmValue, type ConfirmAction } from '../../../../shared/confirm';
+import { confirmValue, type ConfirmAction } from '../../../../shared/confirm-actions';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
 import { folderName } from '../../lib/format';
 

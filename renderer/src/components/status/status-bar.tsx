@@ -9,7 +9,7 @@ import { formatCost, permissionModeLabel, tildify } from '../../lib/format';
 import { modelDisplayName } from '../../lib/model-name';
 import { useSessionField } from '../../store/hooks';
 import { clideStore, useClide } from '../../store/store';
-import { McpStatusItem } from '../mcp/mcp-entry';
+import { mcpEntryPart } from '../mcp/mcp-entry-part';
 import { TasksStatusItem } from '../tasks/tasks-entry';
 import { ContextItem } from './context-item';
 import { lazyPart } from '../../lib/lazy-part';
@@ -141,7 +141,7 @@ export function StatusBar({ sessionId, pane }: { sessionId: string; pane?: PaneS
         )}
         CLI {cli ?? '–'}
       </span>
-      <McpStatusItem sessionId={sessionId} />
+      <LazyView part={mcpEntryPart}>{(m) => <m.McpStatusItem sessionId={sessionId} />}</LazyView>
       <TasksStatusItem sessionId={sessionId} />
       <SessionIdItem id={claudeSessionId} />
       <span className="sb-spacer" />

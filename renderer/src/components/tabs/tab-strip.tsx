@@ -3,7 +3,8 @@
 // dragging or from the menu, and closed (with a confirmation while Claude works).
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useClide } from '../../store/store';
-import { InboxButton } from '../inbox/inbox-button';
+import { inboxButtonPart } from '../inbox/inbox-part';
+import { LazyView } from '../common/lazy-view';
 import { SettingsButton } from '../settings/settings-button';
 import { Tab } from './tab';
 import { TAB_DRAG_TYPE } from './tab-ids';
@@ -105,7 +106,7 @@ export function TabStrip() {
         <span aria-hidden="true">+</span>
       </button>
       <span className="tab-bar-spacer" />
-      <InboxButton />
+      <LazyView part={inboxButtonPart}>{(m) => <m.InboxButton />}</LazyView>
       <SettingsButton />
     </nav>
   );

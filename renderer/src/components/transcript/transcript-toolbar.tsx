@@ -6,7 +6,8 @@ import { lazyPart } from '../../lib/lazy-part';
 import { clideStore, useClide } from '../../store/store';
 import { openFind, useFind } from '../find/find-store';
 import { ChangesButton } from '../worktree/git-glance';
-import { FilesButton } from '../files/files-button';
+import { filesUiPart } from '../files/files-ui';
+import { LazyView } from '../common/lazy-view';
 
 /** Save text as a file through a Blob URL (the browser host downloads it; Electron offers a save dialog). */
 function download(name: string, text: string): void {
@@ -43,14 +44,14 @@ export function TranscriptToolbar({ sessionId }: { sessionId: string }) {
     return (
       <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
         <ChangesButton sessionId={sessionId} />
-        <FilesButton sessionId={sessionId} />
+        <LazyView part={filesUiPart}>{(m) => <m.FilesButton sessionId={sessionId} />}</LazyView>
       </div>
     );
   }
   return (
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript actions">
       <ChangesButton sessionId={sessionId} />
-      <FilesButton sessionId={sessionId} />
+      <LazyView part={filesUiPart}>{(m) => <m.FilesButton sessionId={sessionId} />}</LazyView>
       {!findOpen && (
         <button type="button" className="toolbar-button" onClick={() => openFind(sessionId)} title={`Find in transcript (${keyLabel('F')})`}>
           Find
