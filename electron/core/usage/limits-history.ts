@@ -3,6 +3,7 @@
 // out at today's rate.
 import path from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { LimitSampleSchema, type LimitEstimate, type LimitSample } from '../../../shared/usage-report';
 import type { PlanUsage } from '../../../shared/usage';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
@@ -14,7 +15,8 @@ const SAME_WITHIN_MS = 10 * 60_000;
 const DAY_MS = 24 * 3600_000;
 const HOUR_MS = 3600_000;
 
-const FileSchema = z.object({ samples: z.array(LimitSampleSchema) });
+// Built on first use (shared/lazy-schema.ts): loading the core makes no schema.
+const FileSchema = lazySchema(() => z.object({ samples: z.array(LimitSampleSchema) }));
 
 export class LimitHistoryStore {
   private list: LimitSample[] | undefined;
