@@ -4,6 +4,9 @@
 import type { UsageContributor, UsageFigures, UsageReport } from '../../../shared/usage-report';
 import type { Database } from '../search/index-db';
 import { costOf, PRICING_DATE, PRICING_SOURCE, type TokenCounts } from './pricing';
+import { addFigures, emptyFigures } from '../../../shared/usage-figures';
+
+export { addFigures, emptyFigures };
 
 /** What the worker answers: the report but for projects (the main process groups folders by repository) and progress. */
 export type IndexedUsage = Omit<UsageReport, 'projects' | 'progress'> & { folders: Array<UsageFigures & { folder: string }> };
@@ -13,8 +16,6 @@ export const LONG_CONTEXT_TOKENS = 100_000;
 /** About this many characters of tool output make a token. */
 const CHARS_PER_TOKEN = 4;
 const TOP_SESSIONS = 100;
-
-export const emptyFigures = (): UsageFigures => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, messages: 0, reported: 0, priced: 0, unpriced: 0 });
 
 interface SumRow {
   k: string | number | null;
@@ -26,17 +27,6 @@ interface SumRow {
   w: number;
   n: number;
   c: number;
-}
-
-export function addFigures(to: UsageFigures, f: UsageFigures): void {
-  to.input += f.input;
-  to.output += f.output;
-  to.cacheRead += f.cacheRead;
-  to.cacheWrite += f.cacheWrite;
-  to.messages += f.messages;
-  to.reported += f.reported;
-  to.priced += f.priced;
-  to.unpriced += f.unpriced;
 }
 
 /** Sums by `key` (an SQL expression over usage `u` and sessions `s`), priced per model. */

@@ -1,6 +1,7 @@
 // The Usage view's sums by day, week (from Monday) or month, built from the report's days, and
 // its tables as CSV. Pure: tested without a page.
 import type { UsageFigures } from '../../../../shared/usage-report';
+import { addFigures, emptyFigures } from '../../../../shared/usage-figures';
 
 export type Period = 'day' | 'week' | 'month';
 
@@ -30,15 +31,8 @@ export function byPeriod(days: ReadonlyArray<UsageFigures & { day: string }>, pe
   const out = new Map<string, PeriodRow>();
   for (const d of days) {
     const key = periodOf(d.day, period);
-    const row = out.get(key) ?? { period: key, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, messages: 0, reported: 0, priced: 0, unpriced: 0 };
-    row.input += d.input;
-    row.output += d.output;
-    row.cacheRead += d.cacheRead;
-    row.cacheWrite += d.cacheWrite;
-    row.messages += d.messages;
-    row.reported += d.reported;
-    row.priced += d.priced;
-    row.unpriced += d.unpriced;
+    const row = out.get(key) ?? { period: key, ...emptyFigures() };
+    addFigures(row, d);
     out.set(key, row);
   }
   return [...out.values()].sort((a, b) => a.period.localeCompare(b.period));
