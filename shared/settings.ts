@@ -13,6 +13,10 @@ export const RepositorySettingsSchema = lazySchema(() =>
     setupCommand: z.string().max(4096).optional(),
     /** Hash of the committed `.clide/setup` the person allowed to run; a changed file asks again. */
     setupConfirmed: z.string().max(200).optional(),
+    /** What Run starts in a session's terminal (e.g. `npm run dev`); wins over a committed `.clide/run`. */
+    runCommand: z.string().max(4096).optional(),
+    /** Hash of the committed `.clide/run` the person allowed to run; a changed file asks again. */
+    runConfirmed: z.string().max(200).optional(),
   }),
 );
 export type RepositorySettings = z.infer<typeof RepositorySettingsSchema>;
@@ -91,7 +95,14 @@ export const SettingsPatchSchema = lazySchema(() =>
         .partial()
         .strict(),
       /** Change one repository's settings (`root`: its main checkout, as `worktree:capability` names it). */
-      repository: z.object({ root: z.string().min(1).max(4096), worktrees: z.boolean().optional(), setupCommand: z.string().max(4096).optional() }).strict(),
+      repository: z
+        .object({
+          root: z.string().min(1).max(4096),
+          worktrees: z.boolean().optional(),
+          setupCommand: z.string().max(4096).optional(),
+          runCommand: z.string().max(4096).optional(),
+        })
+        .strict(),
     })
     .partial()
     .strict(),

@@ -2,6 +2,7 @@
 // the session's folder, shown with xterm.js in the window. The shell lives in the core, so a
 // window that reloads attaches again and gets the scrollback the core kept.
 import { z } from 'zod';
+import { ConfirmNonceSchema } from './confirm';
 import { lazySchema } from './lazy-schema';
 
 const SessionId = lazySchema(() => z.string().min(1).max(200));
@@ -56,6 +57,22 @@ export type TerminalAttach = z.infer<typeof TerminalAttachSchema>;
 
 const done = lazySchema(() => z.object({}));
 
+/** The title of the terminal Run starts. */
+export const RUN_TITLE = 'Run';
+
+export const TerminalRunSchema = lazySchema(() =>
+  z.discriminatedUnion('state', [
+    /** Started in a new terminal of the session, titled Run (a previous Run was stopped and closed first). */
+    z.object({ state: z.literal('started'), terminal: TerminalInfoSchema, command: z.string() }),
+    /**
+     * The repository's committed `.clide/run` has not been allowed in this content: show it, and
+     * run again with a 'run-file' nonce for this session and hash.
+     */
+    z.object({ state: z.literal('confirm'), file: z.string(), content: z.string(), hash: z.string() }),
+  ]),
+);
+export type TerminalRun = z.infer<typeof TerminalRunSchema>;
+
 export const terminalContracts = {
   /** A new shell in the session's folder; refused for a session on a remote host (for now). */
   create: lazySchema(() => ({
@@ -70,6 +87,14 @@ export const terminalContracts = {
   resize: lazySchema(() => ({
     input: z.object({ terminalId: TerminalId, cols: Cols, rows: Rows }).strict(),
     output: done,
+  })),
+  /**
+   * The repository's run command (Settings, or a committed `.clide/run` once allowed) in a new
+   * terminal of the session, in its folder; refused without one, and for a remote session.
+   */
+  run: lazySchema(() => ({
+    input: z.object({ id: SessionId, cols: Cols.optional(), rows: Rows.optional(), confirm: ConfirmNonceSchema.optional() }).strict(),
+    output: TerminalRunSchema,
   })),
   /** End the shell and everything it started (its whole process group), and forget the terminal. */
   close: lazySchema(() => ({ input: z.object({ terminalId: TerminalId }).strict(), output: done })),

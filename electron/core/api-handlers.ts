@@ -175,7 +175,10 @@ export function createHandlers(host: SessionHost): Handlers {
     ...trustHandlers(() => host),
     ...usageHandlers(() => host.usage),
     ...filesHandlers(() => host.files),
-    ...terminalHandlers(() => host.terminals),
+    ...terminalHandlers(
+      () => host.terminals,
+      () => host.runs,
+    ),
     ...desktopHandlers(() => host),
   });
 }

@@ -18,6 +18,8 @@ const WHAT: Record<ConfirmAction, string> = {
   'setup-command': 'A worktree setup command',
   'run-setup': "Running the repository's .clide/setup",
   'claude-path': 'Choosing the Claude Code executable',
+  'run-command': 'A run command',
+  'run-file': "Running the repository's .clide/run",
 };
 
 interface Pending {

@@ -20,14 +20,25 @@ export function confirmedHandlers(host: SessionHost, handlers: Omit<Handlers, 'c
       if (i.run) confirmations.take('run-setup', confirmValue.runSetup(i.id, i.hash), i.confirm);
       return handlers['worktree:confirmSetup'](i, ...rest);
     },
+    // A committed .clide/run not yet allowed in this content: its nonce is spent only then (run-command.ts).
+    'terminal:run': (i) =>
+      host.runs.run(
+        i.id,
+        { cols: i.cols, rows: i.rows },
+        i.confirm === undefined ? undefined : (hash) => confirmations.take('run-file', confirmValue.runFile(i.id, hash), i.confirm),
+      ),
     'settings:update': (i, ...rest) => {
       const { confirm, ...patch } = i;
-      const guarded = patch.defaultPermissionMode === 'bypassPermissions' || !!patch.claudePath?.trim() || !!patch.repository?.setupCommand?.trim();
+      const guarded =
+        patch.defaultPermissionMode === 'bypassPermissions' ||
+        !!patch.claudePath?.trim() ||
+        !!patch.repository?.setupCommand?.trim() ||
+        !!patch.repository?.runCommand?.trim();
       const needed = guarded ? settingsConfirmations(host.workspace.settings.get(), patch) : [];
       if (needed.length > 1) {
         throw new ClideError({
           kind: 'invalid-input',
-          message: 'Change one confirmed setting at a time (Bypass as the default, a setup command, the claude executable).',
+          message: 'Change one confirmed setting at a time (Bypass as the default, a setup or run command, the claude executable).',
         });
       }
       const [one] = needed;
@@ -52,6 +63,10 @@ function settingsConfirmations(
   const command = repo?.setupCommand?.trim();
   if (repo && command && command !== current.repositories[repo.root]?.setupCommand?.trim()) {
     out.push({ what: 'setup-command', value: confirmValue.setupCommand(repo.root, command) });
+  }
+  const run = repo?.runCommand?.trim();
+  if (repo && run && run !== current.repositories[repo.root]?.runCommand?.trim()) {
+    out.push({ what: 'run-command', value: confirmValue.runCommand(repo.root, run) });
   }
   return out;
 }

@@ -57,6 +57,7 @@ import { setupHash } from './git/setup';
 import type { RepositorySettings } from '../../shared/settings';
 import { UpdateService, type UpdateServiceOptions } from './updates/update-service';
 import { FilesService } from './files/files-service';
+import { RunCommands } from './terminal/run-command';
 import { TerminalService } from './terminal/terminal-service';
 
 export interface HostOptions {
@@ -160,6 +161,8 @@ export class SessionHost {
   readonly trust: TrustService;
   /** Each session's terminals: shells on a PTY, ended with the session (electron/core/terminal). */
   readonly terminals: TerminalService;
+  /** Each session's Run: the repository's run command in a terminal of its own (terminal/run-command.ts). */
+  readonly runs: RunCommands;
   /** The Files panel: a session's folder, quick open, the editor's reads and saves (electron/core/files). */
   readonly files = new FilesService({
     tab: (id) => ({ cwd: this.get(id).session.cwd, remote: this.get(id).place?.location }),
@@ -263,6 +266,13 @@ export class SessionHost {
       env: this.env,
       emit: (e) => this.batcher.push(e),
       tab: (id) => ({ cwd: this.get(id).session.cwd, remote: this.get(id).place?.location }),
+    });
+    this.runs = new RunCommands({
+      terminals: this.terminals,
+      place: (id) => ({ cwd: this.get(id).session.cwd, remote: this.get(id).place?.location }),
+      repositoryOf: (cwd) => this.isolation.mainRoot(cwd),
+      repository: (root) => this.workspace.settings.get().repositories[root],
+      confirmed: (root, hash) => this.workspace.settings.rememberRepository(root, { runConfirmed: hash }),
     });
     this.search = opts.dataDir
       ? new SearchService({
@@ -642,6 +652,7 @@ export class SessionHost {
     this.team?.closed(id);
     this.isolation.closed(id);
     this.rules.forgetTab(id);
+    this.runs.sessionClosed(id);
     const terminals = this.terminals.sessionClosed(id);
     // A remote claude must not outlive its tab: checked (and ended) there once ssh is gone.
     await this.continuity.closed(

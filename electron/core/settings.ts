@@ -142,5 +142,6 @@ function withRepository(all: Settings['repositories'], root: string, patch: Repo
   const merged: RepositorySettings = { ...all[root], ...fields };
   // An emptied command is no command.
   if (merged.setupCommand !== undefined && merged.setupCommand.trim() === '') delete merged.setupCommand;
+  if (merged.runCommand !== undefined && merged.runCommand.trim() === '') delete merged.runCommand;
   return { ...all, [root]: merged };
 }

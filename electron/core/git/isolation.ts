@@ -94,6 +94,11 @@ export class Isolation {
     return { ...cap, remembered, suggestedBranch: branch, worktreeDir: dir };
   }
 
+  /** The main checkout of `cwd`'s repository (the key of its settings), or undefined outside git. */
+  async mainRoot(cwd: string): Promise<string | undefined> {
+    return (await capabilityOf(this.git, path.resolve(cwd)).catch(() => undefined))?.facts?.mainRoot;
+  }
+
   /** `git worktree add` for a new session in `cwd`'s repository; remembers the choice. */
   async prepare(cwd: string, req: WorktreeRequest, hint?: string): Promise<WorktreeInfo> {
     const cap = await capabilityOf(this.git, path.resolve(cwd));

@@ -68,7 +68,11 @@ export class TerminalService {
     this.batch = opts.batchChars ?? BATCH_CHARS;
   }
 
-  async create(sessionId: string, cols: number, rows: number): Promise<TerminalInfo> {
+  /**
+   * A new terminal: the person's shell, or with `command` that command line through it
+   * (`$SHELL -lc`: their login PATH, as in a terminal app), ending when the command does.
+   */
+  async create(sessionId: string, cols: number, rows: number, run?: { command: string; title: string }): Promise<TerminalInfo> {
     if (this.closed) throw new ClideError({ kind: 'invalid-input', message: 'clide is closing.' });
     const tab = this.opts.tab(sessionId);
     if (tab.remote) {
@@ -83,7 +87,7 @@ export class TerminalService {
     const terminalId = `t${this.next++}-${Date.now().toString(36)}`;
     let proc: IPty;
     try {
-      proc = pty.spawn(shell, [], {
+      proc = pty.spawn(shell, run ? commandArgs(run.command) : [], {
         name: 'xterm-256color',
         cols,
         rows,
@@ -94,7 +98,7 @@ export class TerminalService {
     } catch (err) {
       throw new ClideError({ kind: 'spawn-failed', message: `The shell ${shell} could not start: ${(err as Error).message}` });
     }
-    const info: TerminalInfo = { terminalId, sessionId, title: path.basename(shell), cwd: tab.cwd, cols, rows };
+    const info: TerminalInfo = { terminalId, sessionId, title: run?.title ?? path.basename(shell), cwd: tab.cwd, cols, rows };
     let ended!: () => void;
     const term: Terminal = {
       info,
@@ -239,4 +243,10 @@ export class TerminalService {
     if (!term) throw new ClideError({ kind: 'invalid-input', message: 'That terminal is closed.' });
     return term;
   }
+}
+
+/** How a shell is told to run one command line: `-lc` for POSIX shells, `/c` for cmd.exe. */
+function commandArgs(command: string): string[] {
+  if (process.platform === 'win32') return ['/c', command];
+  return ['-lc', command];
 }
