@@ -47,6 +47,7 @@ function setup(patch: Partial<PaletteState> = {}) {
     moveToOtherPane: vi.fn(),
     focusOtherPane: vi.fn(),
     textSize: vi.fn(),
+    runCommand: vi.fn(),
     key: (k) => `Ctrl+${k}`,
   };
   const state: PaletteState = {
@@ -123,6 +124,17 @@ describe('the command palette', () => {
     expect(filterCommands(commands, 'btw')[0]?.id).toBe('aside');
     aside?.run();
     expect(doers.aside).toHaveBeenCalledWith('a');
+  });
+
+  it('offers Run for the shown session on this computer, also found as dev server, and not for a remote one', () => {
+    const { commands, doers } = setup();
+    const run = filterCommands(commands, 'dev server')[0];
+    expect(run).toMatchObject({ id: 'run', title: "Run the repository's run command", shortcut: 'Ctrl+Shift+R' });
+    run?.run();
+    expect(doers.runCommand).toHaveBeenCalledWith('a');
+    const remote = sessionView('a');
+    remote.info = { ...remote.info, location: 'build-box' };
+    expect(setup({ sessions: { a: remote }, order: ['a'] }).commands.some((c) => c.id === 'run')).toBe(false);
   });
 
   it('finds by any words of title, folder or keywords, title matches first', () => {

@@ -24,6 +24,7 @@ import { checkForUpdates } from '../desktop/update-actions';
 import { changeTextSize } from '../transcript/text-size-change';
 import './palette.css';
 import { VisibleText } from '../common/visible-text';
+import { runCommand } from '../terminal/terminal-actions';
 
 export function CommandPalette() {
   const open = useClide((s) => s.dialog === 'palette');
@@ -82,6 +83,7 @@ function Palette() {
       moveToOtherPane: (id) => clideStore.getState().moveToOtherPane(id),
       focusOtherPane: () => clideStore.getState().focusOtherPane(),
       textSize: (change) => void changeTextSize(actions, change),
+      runCommand: (id) => void runCommand(id),
       key: keyLabel,
     }),
     [actions, requestClose],

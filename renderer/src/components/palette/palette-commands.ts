@@ -65,6 +65,7 @@ export interface PaletteDoers {
   moveToOtherPane(id: string): void;
   focusOtherPane(): void;
   textSize(change: 'larger' | 'smaller' | 'reset'): void;
+  runCommand(id: string): void;
   key(k: string): string;
 }
 
@@ -130,6 +131,15 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
         keywords: 'background foreground command subagent move',
         run: () => d.background(id),
       });
+    if (!active.info.location) {
+      act({
+        id: 'run',
+        title: "Run the repository's run command",
+        shortcut: d.key('Shift+R'),
+        keywords: 'run start dev server script terminal .clide/run',
+        run: () => d.runCommand(id),
+      });
+    }
     act({ id: 'export', title: 'Export transcript as Markdown', keywords: 'save download markdown', run: () => d.exportTranscript(id) });
     act({
       id: 'changes',

@@ -1,5 +1,5 @@
 // Which settings changes ask first (the core's rule, electron/core/confirmed-handlers.ts): turning
-// Bypass on as the default, choosing a claude executable, setting a repository's setup command.
+// Bypass on as the default, choosing a claude executable, setting a repository's setup or run command.
 // Turning any of them off or emptying it asks nothing.
 import { confirmValue, type ConfirmAction } from '../../../../shared/confirm-actions';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
@@ -50,6 +50,18 @@ export function needsConfirmation(settings: Settings, field: keyof SettingsPatch
       title: `Run this in every new worktree of ${folderName(repo.root)}?`,
       text: `${command} (it runs as you, in the new worktree, before Claude starts).`,
       confirmLabel: 'Save the setup command',
+    };
+  }
+  const run = repo?.runCommand?.trim();
+  if (repo && run && run !== settings.repositories[repo.root]?.runCommand?.trim()) {
+    return {
+      field,
+      patch,
+      what: 'run-command',
+      value: confirmValue.runCommand(repo.root, run),
+      title: `Run this when you press Run in ${folderName(repo.root)}?`,
+      text: `${run} (it runs as you, in the session’s folder, in a terminal tab of its own).`,
+      confirmLabel: 'Save the run command',
     };
   }
   return undefined;

@@ -1,7 +1,8 @@
 // What the terminal panel asks of the core, and "Send to Claude".
-import type { TerminalInfo } from '../../../../shared/terminal';
+import type { TerminalInfo, TerminalRun } from '../../../../shared/terminal';
 import type { Result } from '../../../../shared/result';
 import { getApi } from '../../api';
+import { confirmed, confirmValue } from '../../api/confirm';
 import { focusComposer } from '../../lib/focus';
 import { guarded } from '../../lib/guarded';
 import { clideStore } from '../../store/store';
@@ -11,6 +12,41 @@ export async function newTerminal(sessionId: string, cols = 80, rows = 24): Prom
   const r = await guarded(() => getApi().terminal.create({ id: sessionId, cols, rows }));
   // The event adds it too; this makes the new tab the shown one at once.
   if (r.ok) terminalStore.getState().added(r.value);
+  return r;
+}
+
+/**
+ * Run the repository's run command in a new tab titled Run (the core stops a previous Run first).
+ * The panel opens, with the new tab, or with the committed .clide/run to allow, or with why not.
+ */
+export async function runCommand(sessionId: string): Promise<Result<TerminalRun>> {
+  terminalStore.getState().setRunNote(sessionId, undefined);
+  return shownRun(sessionId, await guarded(() => getApi().terminal.run({ id: sessionId })));
+}
+
+/** The person allowed this content of .clide/run: run it with the nonce for it (the core checks it). */
+export async function allowRun(sessionId: string, hash: string): Promise<Result<TerminalRun>> {
+  const r = await guarded(() => confirmed('run-file', confirmValue.runFile(sessionId, hash), (confirm) => getApi().terminal.run({ id: sessionId, confirm })));
+  return shownRun(sessionId, r);
+}
+
+/** Not now: the question goes, and a panel with nothing else in it closes. */
+export function dismissRunNote(sessionId: string): void {
+  const store = terminalStore.getState();
+  store.setRunNote(sessionId, undefined);
+  if ((store.tabs[sessionId] ?? []).length === 0) store.setOpen(sessionId, false);
+  focusComposer();
+}
+
+function shownRun(sessionId: string, r: Result<TerminalRun>): Result<TerminalRun> {
+  const store = terminalStore.getState();
+  if (!r.ok) store.setRunNote(sessionId, { error: r.error });
+  else if (r.value.state === 'confirm') store.setRunNote(sessionId, { ask: { file: r.value.file, content: r.value.content, hash: r.value.hash } });
+  else {
+    store.setRunNote(sessionId, undefined);
+    store.added(r.value.terminal);
+  }
+  if (!store.open[sessionId]) store.setOpen(sessionId, true);
   return r;
 }
 

@@ -1,11 +1,14 @@
 // A session's terminals, below its transcript: one tab per shell (started in the session's
 // folder, its worktree for an isolated session), a button for another, and each tab's exit code
-// once its shell has ended. Opening the panel on a session with none starts one.
+// once its shell has ended. Opening the panel on a session with none starts one. Run starts the
+// repository's run command in a tab of its own (and asks first about a committed .clide/run).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { AppError } from '../../../../shared/result';
 import { focusComposer } from '../../lib/focus';
 import { useSessionField } from '../../store/hooks';
-import { closeTerminal, newTerminal } from './terminal-actions';
+import { keyLabel } from '../../lib/shortcuts';
+import { RunNoteView } from './run-note';
+import { closeTerminal, newTerminal, runCommand } from './terminal-actions';
 import { terminalStore, useTerminals } from './terminal-store';
 import { TerminalView } from './terminal-view';
 import './terminal.css';
@@ -20,16 +23,18 @@ export function TerminalPanel({ sessionId }: { sessionId: string }) {
   const focusTick = useTerminals((s) => s.focusTick[sessionId] ?? 0);
   const remote = useSessionField(sessionId, (v) => v.info.location, undefined);
   const synced = useTerminals((s) => s.synced);
+  const runNote = useTerminals((s) => s.runNote[sessionId]);
   const [error, setError] = useState<AppError | undefined>();
   const started = useRef(false);
 
   // Opened with no terminal: start one (once; a failure is shown, not retried in a loop).
   useEffect(() => {
     if (tabs.length > 0) started.current = true;
-    if (!synced || remote || tabs.length > 0 || started.current) return;
+    // Opened by Run: its tab, or its question, is what the panel is for.
+    if (!synced || remote || tabs.length > 0 || started.current || runNote) return;
     started.current = true;
     void newTerminal(sessionId).then((r) => setError(r.ok ? undefined : r.error));
-  }, [sessionId, tabs.length, remote, synced]);
+  }, [sessionId, tabs.length, remote, synced, runNote]);
 
   const close = () => {
     terminalStore.getState().setOpen(sessionId, false);
@@ -60,7 +65,8 @@ export function TerminalPanel({ sessionId }: { sessionId: string }) {
                 aria-controls={`terminal-${id}`}
                 onClick={() => terminalStore.getState().setActive(sessionId, id)}
               >
-                {info?.title ?? 'shell'} {i + 1}
+                {/* The Run tab is one of its kind (a new Run replaces it): no number. */}
+                {info?.title === 'Run' ? 'Run' : `${info?.title ?? 'shell'} ${i + 1}`}
                 {exit && <span className={exit.code === 0 ? 'terminal-exit' : 'terminal-exit failed'}> · exited {exit.code}</span>}
               </button>
             );
@@ -69,6 +75,16 @@ export function TerminalPanel({ sessionId }: { sessionId: string }) {
         {active && (
           <button type="button" className="terminal-end" onClick={() => closeTerminal(active)}>
             Close terminal {tabs.indexOf(active) + 1}
+          </button>
+        )}
+        {!remote && (
+          <button
+            type="button"
+            className="btn btn-small terminal-run"
+            title={`Run the repository's run command (${keyLabel('R', { shift: true })})`}
+            onClick={() => void runCommand(sessionId)}
+          >
+            <span aria-hidden="true">▶</span> Run
           </button>
         )}
         {!remote && (
@@ -91,6 +107,7 @@ export function TerminalPanel({ sessionId }: { sessionId: string }) {
           This session runs on {remote}. Terminals are for sessions on this computer for now: open one here and run <code>ssh {remote}</code>.
         </p>
       )}
+      {runNote && !remote && <RunNoteView sessionId={sessionId} note={runNote} />}
       {error && !remote && (
         <p className="terminal-note" role="alert">
           {error.message}

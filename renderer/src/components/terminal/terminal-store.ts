@@ -5,10 +5,15 @@
 // reloaded window finds its terminals again; which panels were open is kept for the browser tab.
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { isShortcut } from '../../lib/shortcuts';
 import type { ClideApi } from '../../../../shared/ipc';
+import type { AppError } from '../../../../shared/result';
 import type { TerminalExit, TerminalInfo } from '../../../../shared/terminal';
 
 const OPEN_KEY = 'clide.terminal.open';
+
+/** What the panel says about Run: a committed .clide/run to allow (exactly what it runs), or why it did not start. */
+export type RunNote = { ask: { file: string; content: string; hash: string } } | { error: AppError };
 
 export interface TerminalState {
   open: Record<string, true>;
@@ -21,6 +26,8 @@ export interface TerminalState {
   synced: boolean;
   /** Bumped to move focus into a session's terminal (Ctrl+` while it is open elsewhere). */
   focusTick: Record<string, number>;
+  runNote: Record<string, RunNote>;
+  setRunNote(sessionId: string, note: RunNote | undefined): void;
   setOpen(sessionId: string, open: boolean): void;
   setActive(sessionId: string, terminalId: string): void;
   added(info: TerminalInfo): void;
@@ -54,6 +61,12 @@ export const terminalStore = createStore<TerminalState>()((set) => ({
   infos: {},
   synced: false,
   focusTick: {},
+  runNote: {},
+  setRunNote: (id, note) =>
+    set((s) => {
+      const { [id]: _was, ...rest } = s.runNote;
+      return { runNote: note ? { ...rest, [id]: note } : rest };
+    }),
   setOpen: (id, open) =>
     set((s) => {
       const { [id]: _was, ...rest } = s.open;
@@ -132,6 +145,11 @@ export function startTerminalSync(api: ClideApi): () => void {
     off();
     offConnection?.();
   };
+}
+
+/** Ctrl+Shift+R (Cmd+Shift+R on macOS): Run. */
+export function isRunKey(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'key'>): boolean {
+  return isShortcut(e, 'r', { shift: true });
 }
 
 /** Ctrl+` on every platform (as in other editors: Cmd+` switches windows on macOS). */

@@ -1,11 +1,12 @@
-// The first screen's side of the terminal: Ctrl+` opens or closes the shown session's panel, and
+// The first screen's side of the terminal: Ctrl+` opens or closes the shown session's panel,
+// Ctrl+Shift+R runs the repository's run command in it (the actions come when first used), and
 // the store follows the core's terminals from the start (so a reload finds them).
 import { useCallback, useEffect } from 'react';
 import { getApi } from '../../api';
 import { focusComposer } from '../../lib/focus';
 import { useWindowKeys } from '../../lib/shortcuts';
 import { clideStore } from '../../store/store';
-import { isTerminalKey, startTerminalSync, terminalStore } from './terminal-store';
+import { isRunKey, isTerminalKey, startTerminalSync, terminalStore } from './terminal-store';
 
 export function toggleTerminal(sessionId: string): void {
   const s = terminalStore.getState();
@@ -18,11 +19,14 @@ export function useTerminalShortcut(): void {
   useEffect(() => startTerminalSync(getApi()), []);
   useWindowKeys(
     useCallback((e: KeyboardEvent) => {
-      if (e.isComposing || !isTerminalKey(e)) return;
+      if (e.isComposing) return;
+      const run = isRunKey(e);
+      if (!run && !isTerminalKey(e)) return;
       const id = clideStore.getState().activeId;
       if (!id) return;
       e.preventDefault();
-      toggleTerminal(id);
+      if (run) void import('./terminal-actions').then((m) => m.runCommand(id));
+      else toggleTerminal(id);
     }, []),
   );
 }

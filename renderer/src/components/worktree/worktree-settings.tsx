@@ -1,6 +1,7 @@
 // Settings for isolated sessions: where new worktrees are made, and per repository whether New
 // session offers a worktree first and which command sets a new worktree up (e.g. `npm ci`,
-// run after the checkout's untracked .env files are copied).
+// run after the checkout's untracked .env files are copied), and which command Run starts in a
+// session's terminal (e.g. `npm run dev`).
 import type { ComponentType } from 'react';
 import type { SettingsPatch } from '../../../../shared/settings';
 import { folderName, tildify } from '../../lib/format';
@@ -73,10 +74,21 @@ export function WorktreeSettings({ save, errors, Text }: WorktreeSettingsProps) 
                   mono
                   onCommit={(setupCommand) => save('repository', { repository: { root, setupCommand } })}
                 />
+                <Text
+                  key={`${root}|run|${r.runCommand ?? ''}`}
+                  label={`Run command for ${folderName(root)}`}
+                  value={r.runCommand ?? ''}
+                  placeholder="Run command, e.g. npm run dev (Run in the terminal panel)"
+                  mono
+                  onCommit={(runCommand) => save('repository', { repository: { root, runCommand } })}
+                />
               </div>
             );
           })}
-          <p className="field-help">A committed .clide/setup file runs too, after you have seen and allowed its content once.</p>
+          <p className="field-help">
+            A committed .clide/setup file runs too, after you have seen and allowed its content once; so does a committed .clide/run when no run command is set
+            here.
+          </p>
           {errors.repository && <p className="modal-error">{errors.repository}</p>}
         </div>
       )}
