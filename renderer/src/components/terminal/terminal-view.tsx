@@ -12,7 +12,7 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import '@xterm/xterm/css/xterm.css';
 import { TERMINAL_SCROLLBACK_LINES } from '../../../../shared/terminal';
 import { getApi } from '../../api';
-import { isTerminalKey } from './terminal-store';
+import { isRunKey, isTerminalKey } from './terminal-store';
 import { terminalTheme, watchTheme } from './terminal-theme';
 import { sendToClaude } from './terminal-actions';
 
@@ -56,7 +56,8 @@ export function TerminalView({ terminalId, sessionId, shown, focusTick }: { term
     // The window's own keys pass through xterm.js untouched; copy, paste and search are ours.
     t.attachCustomKeyEventHandler((e) => {
       if (e.type !== 'keydown') return true;
-      if (isTerminalKey(e)) return false;
+      // The window's keys (the panel, Run), not the shell's.
+      if (isTerminalKey(e) || isRunKey(e)) return false;
       const mod = e.ctrlKey && e.shiftKey && !e.altKey && !e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === 'c') {
