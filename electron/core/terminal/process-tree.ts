@@ -53,7 +53,14 @@ export async function endProcessTree(leader: number, graceMs: number): Promise<v
   }
   pids = [...new Set([...pids, ...sessionMembers(leader)])].filter(running);
   signalAll(leader, pids, 'SIGKILL');
+  // A killed process is gone a moment later, not at once (later still on a busy machine): wait
+  // for that, so "closed" means gone, within a bound for one the kernel holds (uninterruptible I/O).
+  const killedBy = Date.now() + KILL_WAIT_MS;
+  while (pids.some(running) && Date.now() < killedBy) await new Promise((r) => setTimeout(r, 10));
 }
+
+/** How long the processes may take to disappear after SIGKILL before close gives up waiting. */
+const KILL_WAIT_MS = 5000;
 
 function signalAll(leader: number, pids: number[], signal: NodeJS.Signals): void {
   try {
