@@ -813,11 +813,11 @@ export class SessionHost {
     return decision.trusted;
   }
 
-  /** A local folder's standing; a `.clide/setup` whose content was confirmed for the repository is not asked about again. */
+  /** A local folder's standing; a `.clide/setup` or `.clide/run` whose content was allowed for the repository is not shown again. */
   private checkFolder(cwd: string): TrustDecision {
     return checkLocalFolder(this.trust, cwd, { configDir: claudeConfigDir(this.env, this.homeDir), homeDir: this.homeDir }, (item, root) => {
-      if (item.kind !== 'setup') return false;
-      return this.repositoryOf(root)?.[1].setupConfirmed === setupHash(item.detail);
+      const repo = item.kind === 'setup' || item.kind === 'run' ? this.repositoryOf(root)?.[1] : undefined;
+      return repo !== undefined && (item.kind === 'setup' ? repo.setupConfirmed : repo.runConfirmed) === setupHash(item.detail);
     });
   }
 
@@ -826,13 +826,19 @@ export class SessionHost {
     return Object.entries(this.workspace.settings.get().repositories).find(([key]) => key === root || realPath(key) === root);
   }
 
-  /** Trusting a folder that showed its `.clide/setup` confirms that content too, and runs a setup waiting for it. */
+  /**
+   * Trusting a folder that showed its `.clide/setup` or `.clide/run` allows that content too (they
+   * were shown exactly), and runs a setup waiting for it.
+   */
   private setupTrusted(entry: Entry, prompt: TrustPrompt): void {
+    const repository = this.repositoryOf(prompt.root)?.[0] ?? prompt.root;
     for (const item of prompt.items) {
-      if (item.kind !== 'setup') continue;
+      if (item.kind !== 'setup' && item.kind !== 'run') continue;
       const hash = setupHash(item.detail);
-      this.workspace.settings.rememberRepository(this.repositoryOf(prompt.root)?.[0] ?? prompt.root, { setupConfirmed: hash });
-      if (entry.view.setup?.phase === 'confirm' && entry.view.setup.confirm?.hash === hash) this.isolation.confirmSetup(entry.session.id, hash, true);
+      this.workspace.settings.rememberRepository(repository, item.kind === 'setup' ? { setupConfirmed: hash } : { runConfirmed: hash });
+      if (item.kind === 'setup' && entry.view.setup?.phase === 'confirm' && entry.view.setup.confirm?.hash === hash) {
+        this.isolation.confirmSetup(entry.session.id, hash, true);
+      }
     }
   }
 

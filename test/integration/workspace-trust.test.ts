@@ -2,6 +2,7 @@
 // .mcp.json server do not run until the person trusts the folder, and run after; a restricted
 // session runs without them; the decision is shared with Claude Code's own record; a hook added
 // after the folder was trusted asks again, for that hook only; no spare starts there meanwhile.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -165,5 +166,24 @@ describe('workspace trust on the real CLI', () => {
     } finally {
       await again.shutdown();
     }
+  });
+
+  it('trusting a folder that showed its .clide/run allows that content for Run, and it is not shown again', async () => {
+    const { sandbox: sb, host } = await onRealCli([]);
+    hostileFolder(sb);
+    fs.mkdirSync(path.join(sb.cwd, '.clide'));
+    fs.writeFileSync(path.join(sb.cwd, '.clide', 'run'), 'npm run dev\n');
+    const { id } = host.create({ cwd: sb.cwd });
+    const asking = trustOf(host, id)!;
+    expect(asking.prompt!.items.map((i) => i.kind)).toEqual(['hook', 'hook', 'mcp-server', 'run']);
+    host.grantTrust(id, asking.prompt!.promptId);
+    const repos = host.workspace.settings.get().repositories;
+    expect(Object.values(repos).map((r) => r.runConfirmed)).toEqual([createHash('sha256').update('npm run dev\n').digest('hex')]);
+
+    // A new hook asks again, without the run file it already allowed.
+    const settings = path.join(sb.cwd, '.claude', 'settings.json');
+    fs.writeFileSync(settings, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo new' }] }] } }));
+    const again = host.create({ cwd: sb.cwd }).id;
+    expect(trustOf(host, again)?.prompt?.items.map((i) => i.kind)).toEqual(['hook']);
   });
 });
