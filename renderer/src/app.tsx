@@ -18,6 +18,9 @@ import { useSessionField } from './store/hooks';
 import { useClide } from './store/store';
 import { Announcer } from './components/screens/announcer';
 import { filesUiPart } from './components/files/files-ui';
+import { isRunKey, isTerminalKey } from './components/terminal/terminal-keys';
+import { useEarlyShortcuts, type EarlyShortcut } from './lib/early-shortcuts';
+import { isShortcut } from './lib/shortcuts';
 
 // Panels are parts loaded when they first open (or in the background before): the first screen
 // needs none of them.
@@ -27,6 +30,11 @@ const asidePanel = lazyPart('the Ask aside panel', () => import('./components/as
 // just after the first screen: they are not needed to read or send, and the first screen's JS
 // has a budget (R12-JS).
 const terminalUi = lazyPart('the terminal', () => import('./components/terminal/terminal-slot'), { soon: true });
+/** Their keys are the first screen's: one pressed before its part has arrived is handed to it. */
+const EARLY_SHORTCUTS: EarlyShortcut[] = [
+  { part: terminalUi, matches: (e) => isTerminalKey(e) || isRunKey(e) },
+  { part: filesUiPart, matches: (e) => isShortcut(e, 'p') },
+];
 // Screens for a window that cannot show its sessions: not the first screen most people see.
 const accessScreen = lazyPart('the access screen', () => import('./components/screens/access-screen'), { soon: true });
 const notFound = lazyPart('the Claude Code not found screen', () => import('./components/screens/not-found'), { soon: true });
@@ -68,6 +76,7 @@ function Workspace() {
   const split = useClide((s) => s.split !== undefined);
   useWorkspaceChrome();
   useHistory();
+  useEarlyShortcuts(EARLY_SHORTCUTS);
   return (
     <div className="app">
       {/* Landmarks a screen reader can jump between: the bar (banner) with the tab strip

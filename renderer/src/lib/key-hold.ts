@@ -90,7 +90,8 @@ export function holdKeys(options: { submit?: boolean } = {}): KeyHold {
 }
 
 function drainSoon(): void {
-  if (holds.size > 0 || draining) return;
+  // Nothing typed meanwhile: nothing to replay (and no chunk to fetch, maybe from a host that is gone).
+  if (holds.size > 0 || draining || queue.length === 0) return;
   draining = true;
   // After the part's first frame: its effects have run (a dialog opened, its field focused).
   // The replay is a file of its own, loaded when keys are first held: the first screen does
@@ -101,9 +102,10 @@ function drainSoon(): void {
       replay
         .then((m) => m.drain(queue, holds, replayed))
         .catch((err: unknown) => {
-          // It could not be loaded (the host was rebuilt since the page opened): the keys are lost, not misplaced.
+          // It could not be loaded (the host was rebuilt or restarted since the page opened): the
+          // keys are lost, not misplaced; said in the console, not as an error of the page.
           queue.length = 0;
-          reportError(err);
+          console.warn('clide: the keys typed while a part was loading could not be replayed:', err);
         })
         .finally(() => (draining = false));
     }, 0),

@@ -8,6 +8,7 @@ import type { AppError } from '../../../../shared/result';
 import { useActions } from '../../actions-context';
 import { shownByWindow } from '../../app-actions';
 import { registerComposer, unregisterComposer, walkingTabs } from '../../lib/focus';
+import { releaseFirstScreenKeys } from '../../lib/key-hold';
 import { lazyPart } from '../../lib/lazy-part';
 import { useSessionField } from '../../store/hooks';
 import { LazyView } from '../common/lazy-view';
@@ -70,6 +71,9 @@ export function Composer({ sessionId }: { sessionId: string }) {
     if (!shown) return;
     const el = box.current;
     registerComposer(el);
+    // The message box is on screen: keys from now on are typed into it as they come (those typed
+    // before the first screen are replayed into it first, an Enter among them sending nothing).
+    releaseFirstScreenKeys();
     // Always in view at the bottom of its pane: no scrolling into view to work out.
     if (!walkingTabs()) el?.focus({ preventScroll: true });
     return () => unregisterComposer(el);

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { LazyView } from '../common/lazy-view';
-import { isShortcut, keyLabel, useWindowKeys } from '../../lib/shortcuts';
+import { isShortcut, keyLabel } from '../../lib/shortcuts';
 import { useSessionField } from '../../store/hooks';
 import { clideStore } from '../../store/store';
 import { filesStore, useFiles } from './files-store';
@@ -35,8 +35,10 @@ export function useFilesShortcut(): void {
       }),
     [],
   );
-  useWindowKeys(quickOpenOnKey);
 }
+
+/** Ctrl/Cmd+P, as the first screen hands it over (app.tsx, lib/early-shortcuts.ts). */
+export const onShortcut = quickOpenOnKey;
 
 function quickOpenOnKey(e: KeyboardEvent): void {
   if (e.defaultPrevented || e.isComposing || !isShortcut(e, 'p')) return;

@@ -101,7 +101,7 @@ export function paletteCommands(s: PaletteState, d: PaletteDoers): PaletteComman
   const id = s.activeId;
   const act = (cmd: Omit<PaletteCommand, 'group'>) => out.push({ ...cmd, group: 'Actions' });
   act({ id: 'new', title: 'New session…', shortcut: d.key('T'), keywords: 'tab open folder start', run: d.newSession });
-  act({ id: 'usage', title: 'Usage: tokens, cost and limits', keywords: 'usage cost tokens spend money limits billing cache models projects', run: d.usage });
+  act({ id: 'usage', title: 'Usage: tokens, cost and limits', keywords: 'usage cost tokens spend money limits billing cache projects charts', run: d.usage });
   if (s.pending > 0) act({ id: 'inbox', title: `Needs you: ${s.pending} waiting`, keywords: 'inbox prompts permissions questions', run: d.inbox });
   if (id && active) {
     if (isTurnRunning(active)) act({ id: 'stop', title: 'Stop the turn', shortcut: 'Esc', keywords: 'interrupt cancel', run: () => d.stop(id) });

@@ -14,7 +14,6 @@ import { TasksStatusItem } from '../tasks/tasks-entry';
 import { ContextItem } from './context-item';
 import { lazyPart } from '../../lib/lazy-part';
 import { LazyView } from '../common/lazy-view';
-import { SessionIdItem } from './session-id';
 import { GitStatusItem } from '../worktree/git-glance';
 import { makeVisible } from '../../../../shared/visible-chars';
 import { VisibleText } from '../common/visible-text';
@@ -22,6 +21,8 @@ import { HostBadge } from '../remote/host-badge';
 
 // The rate limit item appears once Claude Code has reported a limit: a part loaded then.
 const rateLimitItem = lazyPart('the rate limit item', () => import('./rate-limit'));
+// The session id with its Copy button: drawn just after the first screen (R12-JS budget).
+const sessionIdItem = lazyPart('the session id', () => import('./session-id'), { soon: true });
 
 const statusLabel: Record<SessionStatus, string> = {
   // Takes a message like a ready tab: its process starts with the first one.
@@ -143,7 +144,7 @@ export function StatusBar({ sessionId, pane }: { sessionId: string; pane?: PaneS
       </span>
       <LazyView part={mcpEntryPart}>{(m) => <m.McpStatusItem sessionId={sessionId} />}</LazyView>
       <TasksStatusItem sessionId={sessionId} />
-      <SessionIdItem id={claudeSessionId} />
+      <LazyView part={sessionIdItem}>{(m) => <m.SessionIdItem id={claudeSessionId} />}</LazyView>
       <span className="sb-spacer" />
       <GitStatusItem sessionId={sessionId} />
       <HostBadge sessionId={sessionId} place="status" />

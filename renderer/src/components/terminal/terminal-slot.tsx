@@ -4,7 +4,7 @@
 import { lazyPart } from '../../lib/lazy-part';
 import { LazyView } from '../common/lazy-view';
 import { useTerminals } from './terminal-store';
-import { useTerminalShortcut } from './terminal-toggle';
+import { terminalShortcut, useTerminalSync } from './terminal-toggle';
 
 const terminalPanel = lazyPart('the terminal', () => import('./terminal-panel'));
 
@@ -17,8 +17,11 @@ export function TerminalSlot({ sessionId }: { sessionId: string }) {
   );
 }
 
-/** Ctrl+` for the window, and the sync with the core's terminals. */
+/** The sync with the core's terminals, for the window. */
 export function TerminalShortcut() {
-  useTerminalShortcut();
+  useTerminalSync();
   return null;
 }
+
+/** Ctrl+` and Ctrl+Shift+R, as the first screen hands them over (app.tsx). */
+export const onShortcut = terminalShortcut;

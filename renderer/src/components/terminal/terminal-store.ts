@@ -5,7 +5,6 @@
 // reloaded window finds its terminals again; which panels were open is kept for the browser tab.
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { isShortcut } from '../../lib/shortcuts';
 import type { ClideApi } from '../../../../shared/ipc';
 import type { AppError } from '../../../../shared/result';
 import type { TerminalExit, TerminalInfo } from '../../../../shared/terminal';
@@ -147,12 +146,4 @@ export function startTerminalSync(api: ClideApi): () => void {
   };
 }
 
-/** Ctrl+Shift+R (Cmd+Shift+R on macOS): Run. */
-export function isRunKey(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'key'>): boolean {
-  return isShortcut(e, 'r', { shift: true });
-}
-
-/** Ctrl+` on every platform (as in other editors: Cmd+` switches windows on macOS). */
-export function isTerminalKey(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'code' | 'key'>): boolean {
-  return e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && (e.code === 'Backquote' || e.key === '`');
-}
+export { isRunKey, isTerminalKey } from './terminal-keys';
