@@ -4,29 +4,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SessionHost } from '../../electron/core/host';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sideQuestionText, text, type FakeReply, type RecordedRequest } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { restartHosts } from '../support/restart-hosts';
 import { waitFor } from '../support/wait';
 
 let sandbox: CliSandbox | undefined;
-const hosts: SessionHost[] = [];
 let dataDir: string | undefined;
-
-afterEach(async () => {
-  for (const h of hosts.splice(0)) await h.shutdown();
-  await sandbox?.cleanup();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+// Cleared before each test: a test that fails before setting them leaves nothing of another's.
+beforeEach(() => {
   sandbox = undefined;
   dataDir = undefined;
 });
-
-function newHost(): SessionHost {
-  const h = new SessionHost({ host: 'web', env: sandbox!.env, homeDir: sandbox!.home, defaultCwd: sandbox!.cwd, batchMs: 5, dataDir });
-  hosts.push(h);
-  return h;
-}
+const { newHost, drop } = restartHosts(() => ({ sandbox, dataDir }));
 
 describe('a side question across a restart', () => {
   it('one still waiting for its answer when clide quits is asked again in the next run and answered', async () => {
@@ -52,7 +43,7 @@ describe('a side question across a restart', () => {
     const saved = () => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { tabs: Array<{ asides?: Array<{ state: string }> }> }).tabs : []);
     await waitFor(() => saved()[0]?.asides?.length === 2, 'both side questions in sessions.json', 10_000);
     await a.shutdown();
-    hosts.splice(hosts.indexOf(a), 1);
+    drop(a);
     release();
 
     const b = newHost();

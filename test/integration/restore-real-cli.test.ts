@@ -3,32 +3,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CUT_OFF_CODE } from '../../electron/core/continuity';
 import { projectSlug } from '../../electron/core/history';
-import { SessionHost } from '../../electron/core/host';
 import { lastUserText, text, usageLimit, type FakeReply, type MessagesBody } from '../support/fake-api';
 import { cliSandbox, type CliSandbox } from '../support/real-cli';
+import { restartHosts } from '../support/restart-hosts';
 import { waitFor } from '../support/wait';
 import { blocksOf } from '../../shared/transcript';
 
 let sandbox: CliSandbox | undefined;
-const hosts: SessionHost[] = [];
 let dataDir: string | undefined;
-
-afterEach(async () => {
-  for (const h of hosts.splice(0)) await h.shutdown();
-  await sandbox?.cleanup();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+// Cleared before each test: a test that fails before setting them leaves nothing of another's.
+beforeEach(() => {
   sandbox = undefined;
   dataDir = undefined;
 });
-
-function newHost(): SessionHost {
-  const h = new SessionHost({ host: 'web', env: sandbox!.env, homeDir: sandbox!.home, defaultCwd: sandbox!.cwd, batchMs: 5, dataDir });
-  hosts.push(h);
-  return h;
-}
+const { newHost, drop } = restartHosts(() => ({ sandbox, dataDir }));
 
 function conversation(body: MessagesBody): string {
   return JSON.stringify(body.messages);
@@ -74,7 +65,7 @@ describe('restore after a crash with the real CLI', () => {
     await waitFor(() => savedTabs().length === 3, 'three tabs in sessions.json', 10_000);
     // "Crash": the host writes nothing more and its children are left for the next run to reap.
     a.continuity.shutdown();
-    hosts.splice(hosts.indexOf(a), 1);
+    drop(a);
 
     const b = newHost();
     await b.continuity.restore();
@@ -140,7 +131,7 @@ describe('restore after a crash with the real CLI', () => {
     await a.rename(id, 'Long job');
     const sid = a.list()[0]!.sessionId!;
     // Quit: the host stops the turn and closes the CLI, but keeps the tab as it was.
-    hosts.splice(hosts.indexOf(a), 1);
+    drop(a);
     await a.shutdown();
 
     const b = newHost();
@@ -195,7 +186,7 @@ describe('restore after a crash with the real CLI', () => {
     await waitFor(() => saved()[0]?.limit?.stop.state === 'scheduled', 'the scheduled continue in sessions.json', 10_000);
     // Quit before the reset: nothing of it goes out from this run.
     await a.shutdown();
-    hosts.splice(hosts.indexOf(a), 1);
+    drop(a);
     expect(sandbox.api.turns()).toHaveLength(1);
 
     const b = newHost();

@@ -10,7 +10,7 @@ import type { RepositorySettings } from '../../../shared/settings';
 import { RUN_TITLE, type TerminalRun } from '../../../shared/terminal';
 import { ClideError } from '../../../shared/result';
 import { setupHash } from '../git/setup';
-import type { TerminalService } from './terminal-service';
+import { localOnly, type TerminalService } from './terminal-service';
 
 export const RUN_FILE = '.clide/run';
 
@@ -69,13 +69,7 @@ export class RunCommands {
    */
   async run(sessionId: string, size: { cols?: number; rows?: number }, confirm: ((hash: string) => void) | undefined): Promise<TerminalRun> {
     const place = this.opts.place(sessionId);
-    if (place.remote) {
-      throw new ClideError({
-        kind: 'invalid-input',
-        message: `This session runs on ${place.remote}: Run is for sessions on this computer for now.`,
-        hint: `Open a terminal and run ssh ${place.remote} there.`,
-      });
-    }
+    localOnly(place.remote, 'Run is');
     const root = (await this.opts.repositoryOf(place.cwd)) ?? place.cwd;
     const plan = planRun(place.cwd, this.opts.repository(root));
     if (plan.source === 'none') {

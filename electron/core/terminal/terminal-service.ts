@@ -16,6 +16,16 @@ import { childEnv } from '../child-env';
 import { endProcessTree } from './process-tree';
 import { Scrollback } from './scrollback';
 
+/** Terminals (and Run in them) are for sessions on this computer for now: a remote one is refused, saying how to get there. */
+export function localOnly(remote: string | undefined, what: string): void {
+  if (!remote) return;
+  throw new ClideError({
+    kind: 'invalid-input',
+    message: `This session runs on ${remote}: ${what} for sessions on this computer for now.`,
+    hint: `Open a terminal and run ssh ${remote} there.`,
+  });
+}
+
 const FRAME_MS = 1000 / 60;
 /** The most of one terminal's output sent in one frame (about 7.5 MB a second). */
 export const BATCH_CHARS = 128 * 1024;
@@ -75,13 +85,7 @@ export class TerminalService {
   async create(sessionId: string, cols: number, rows: number, run?: { command: string; title: string }): Promise<TerminalInfo> {
     if (this.closed) throw new ClideError({ kind: 'invalid-input', message: 'clide is closing.' });
     const tab = this.opts.tab(sessionId);
-    if (tab.remote) {
-      throw new ClideError({
-        kind: 'invalid-input',
-        message: `This session runs on ${tab.remote}: terminals are for sessions on this computer for now.`,
-        hint: `Open a terminal and run ssh ${tab.remote} there.`,
-      });
-    }
+    localOnly(tab.remote, 'terminals are');
     const pty = await loadPty();
     const shell = this.shell();
     const terminalId = `t${this.next++}-${Date.now().toString(36)}`;
